@@ -341,8 +341,11 @@ def card_aliases() -> dict[str, str]:
 
 
 def is_valid_code(code: str) -> bool:
-    """True if ``code`` is a card code (friendly names are not codes)."""
-    return bool(MONTH_CARD_RE.match(code) or JOKER_RE.match(code))
+    """True if ``code`` is the code of a card (friendly names are not codes).
+
+    ``01A`` matches the month-card pattern but names no card, so it is not a code.
+    """
+    return code in _BY_CODE or JOKER_RE.fullmatch(code) is not None
 
 
 def parse_card(text: str) -> Card:
@@ -356,7 +359,7 @@ def parse_card(text: str) -> Card:
     card = _BY_CODE.get(text)
     if card is not None:
         return card
-    m = JOKER_RE.match(text)
+    m = JOKER_RE.fullmatch(text)
     if m is not None:
         cached = _JOKER_CACHE.get(text)
         if cached is None:
@@ -369,7 +372,7 @@ def parse_card(text: str) -> Card:
     if alias is not None:
         return _BY_CODE[alias]
     upper = text.strip().upper()
-    if upper != text and (upper in _BY_CODE or JOKER_RE.match(upper)):
+    if upper != text and (upper in _BY_CODE or JOKER_RE.fullmatch(upper)):
         raise CardCodeError(f"unknown card code {text!r}: codes are upper case, did you mean {upper!r}?")
     raise CardCodeError(f"unknown card code {text!r}: expected {VALID_FORMS}, or a name like jan-bright")
 

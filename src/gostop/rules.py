@@ -659,6 +659,8 @@ def load_rules(path: str) -> Rules:
             text = fh.read()
     except OSError as exc:
         raise RulesError(f"cannot read rules file {path!r}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise RulesError(f"cannot read rules file {path!r}: not UTF-8 text") from None
     try:
         return rules_from_toml(text)
     except RulesError as exc:

@@ -1,0 +1,77 @@
+"""Rules as typed on the command line: a preset name or a TOML file, plus ``--set knob=value``.
+
+Every check of the knobs themselves is done by :mod:`gostop.rules`; this module only turns
+command-line text into the mapping that :meth:`gostop.rules.Rules.with_overrides` takes.
+
+``--set`` values are TOML values (``5``, ``true``, ``"linear"``, ``[2, 8]``); ``null`` means
+null, and a bare word that is not TOML (``linear``) is taken as a string.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from gostop.cli.errors import UsageProblem
+from gostop.rules import DEFAULT_PRESET, PRESETS, Rules, get_preset, load_rules
+
+SET_HELP = (
+    "Change one knob: knob=value, the value written as in TOML (5, true, \"linear\", \\[2, 8], "
+    "null; a bare word is a string). Repeatable. `gostop rules show pagat` lists the knobs."
+)
+
+
+def parse_set_value(text: str) -> Any:
+    """One ``--set`` value: a TOML value, ``null``, or else the bare text as a string."""
+    stripped = text.strip()
+    if stripped == "null":
+        return None
+    try:
+        return tomllib.loads(f"value = {stripped}")["value"]
+    except tomllib.TOMLDecodeError:
+        return stripped
+
+
+def parse_set_options(assignments: Iterable[str] | None) -> dict[str, Any]:
+    """``["knob=value", ...]`` -> ``{knob: value}`` (later assignments win).
+
+    Raises:
+        UsageProblem: an assignment without ``=`` or without a knob name.
+    """
+    out: dict[str, Any] = {}
+    for item in assignments or ():
+        name, sep, value = item.partition("=")
+        name = name.strip()
+        if not sep or not name:
+            raise UsageProblem(
+                f"--set expects knob=value (e.g. --set go_scheme=linear), got {item!r}"
+            )
+        out[name] = parse_set_value(value)
+    return out
+
+
+def looks_like_file(name: str) -> bool:
+    """A rules argument names a TOML file (rather than a preset) if it says so or exists."""
+    return name not in PRESETS and (name.endswith(".toml") or "/" in name or Path(name).is_file())
+
+
+def rules_from_name(name: str) -> Rules:
+    """A preset name or the path of a rules TOML file (raises ``RulesError``)."""
+    if looks_like_file(name):
+        return load_rules(name)
+    return get_preset(name)
+
+
+def select_rules(
+    preset: str | None, rules_file: str | None, assignments: Iterable[str] | None
+) -> Rules:
+    """The rules of a command: ``--preset`` or ``--rules FILE`` (default pagat), then ``--set``."""
+    if preset is not None and rules_file is not None:
+        raise UsageProblem(
+            "give either --preset or --rules FILE, not both (a rules file names its own preset)"
+        )
+    base = load_rules(rules_file) if rules_file is not None else get_preset(preset or DEFAULT_PRESET)
+    overrides = parse_set_options(assignments)
+    return base.with_overrides(overrides) if overrides else base

@@ -1,0 +1,319 @@
+"""``gostop score``: the score calculator for people playing with real cards.
+
+Type the winner's captured cards and each opponent's, say how many goes, shakes and bombs there
+were, and get the score breakdown, the settlement steps and what each opponent pays. ``--cases``
+settles a JSON list of RULES.md section 7 cases, one JSON line per case.
+
+All scoring and settlement is done by :mod:`gostop.settlement`; this module parses the command
+line and prints.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from gostop.cards import Card, format_cards, parse_cards
+from gostop.cli.errors import UsageProblem, describe, fail, reported_errors
+from gostop.cli.output import add_row, console, name_column, number_column, table, value_text
+from gostop.cli.rules_input import SET_HELP, select_rules
+from gostop.rules import Rules
+from gostop.settlement import SettleContext, Settlement, settle, settle_case
+
+_EMPTY_PILE = {"", "-", "none"}
+_OPP_REF = re.compile(r"^\s*(?:opp)?\s*(\d+)\s*$", re.IGNORECASE)
+
+_CARDS_HELP = (
+    "The winner's captured cards: codes such as 01B 09A 11D 12J2 JK3, or names such as "
+    "jan-bright, sake-cup; separated by spaces or commas."
+)
+_OPP_HELP = (
+    "One opponent's captured cards, quoted (\"12B 04J1 04J2\"); give --opp once per opponent, "
+    "in seat order (opp1, opp2). Use --opp \"\" (or -) for an opponent who captured nothing."
+)
+_SEAT_HELP = "the opponent (opp1 or opp2, 1-based) who"
+
+
+
+def parse_pile(text: str) -> list[Card]:
+    """One pile of captured cards (``""``, ``-`` or ``none`` for an empty pile)."""
+    if text.strip().lower() in _EMPTY_PILE:
+        return []
+    return parse_cards(text)
+
+
+def parse_opponent_ref(text: str | None, opponents: int, option: str) -> int | None:
+    """``opp1`` / ``1`` -> 0 (an index into the opponents); ``None`` stays ``None``."""
+    if text is None:
+        return None
+    m = _OPP_REF.match(text)
+    valid = ", ".join(f"opp{i + 1}" for i in range(opponents))
+    if m is None:
+        raise UsageProblem(f"{option} expects an opponent such as opp1, got {text!r} (valid: {valid})")
+    number = int(m.group(1))
+    if not 1 <= number <= opponents:
+        raise UsageProblem(
+            f"{option} {text}: there is no opponent {number} with {opponents} --opp given (valid: {valid})"
+        )
+    return number - 1
+
+
+def score(
+    winner: Annotated[
+        list[str] | None, typer.Argument(metavar="WINNER_CARDS...", help=_CARDS_HELP, show_default=False)
+    ] = None,
+    opp: Annotated[
+        list[str] | None, typer.Option("--opp", "-o", metavar="CARDS", help=_OPP_HELP, show_default=False)
+    ] = None,
+    players: Annotated[
+        int | None,
+        typer.Option("--players", "-p", help="Active players, 2 or 3 (checked against the --opp count).", show_default=False),
+    ] = None,
+    goes: Annotated[int, typer.Option("--goes", help="How many times the winner said go.")] = 0,
+    shakes: Annotated[int, typer.Option("--shakes", help="Heundeum (shakes) the winner declared.")] = 0,
+    shakes_nov_dec: Annotated[
+        int, typer.Option("--shakes-nov-dec", help="How many of those shakes were November or December.")
+    ] = 0,
+    bombs: Annotated[int, typer.Option("--bombs", help="Bombs the winner played.")] = 0,
+    nagari_before: Annotated[
+        int, typer.Option("--nagari-before", help="Consecutive nagari (drawn hands) just before this one.")
+    ] = 0,
+    weol_yak: Annotated[
+        int, typer.Option("--weol-yak", help="Weol-yak variants the winner achieved (VAR-WEOLYAK-*, 0..2).")
+    ] = 0,
+    mission_multiplier: Annotated[
+        int, typer.Option("--mission-multiplier", help="The mission multiplier the winner earned (VAR-MISSION; 1 = none).")
+    ] = 1,
+    goer: Annotated[
+        str | None,
+        typer.Option("--goer", metavar="OPP", help=f"Go-bak: {_SEAT_HELP} said go and is liable.", show_default=False),
+    ] = None,
+    refuser: Annotated[
+        str | None,
+        typer.Option("--refuser", metavar="OPP", help=f"Shodang: {_SEAT_HELP} refused a shodang offer still in force.", show_default=False),
+    ] = None,
+    oe_myeon: Annotated[
+        str | None,
+        typer.Option("--oe-myeon", metavar="OPP", help=f"Oe-myeon: {_SEAT_HELP} left the winner's card on the layout.", show_default=False),
+    ] = None,
+    preset: Annotated[
+        str | None, typer.Option("--preset", help="Rules preset (default pagat; see `gostop rules list`).", show_default=False)
+    ] = None,
+    set_: Annotated[list[str] | None, typer.Option("--set", metavar="KNOB=VALUE", help=SET_HELP, show_default=False)] = None,
+    rules_file: Annotated[
+        str | None, typer.Option("--rules", metavar="FILE.toml", help="Rules from a TOML file (see `gostop rules show --toml`).", show_default=False)
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the settlement as JSON.")] = False,
+    cases: Annotated[
+        Path | None,
+        typer.Option("--cases", metavar="FILE.json", help="Settle a JSON list of RULES.md section 7 cases; one JSON line per case.", show_default=False),
+    ] = None,
+) -> None:
+    """Score a finished hand and show what each opponent pays.
+
+    Give the winner's captured cards as arguments and each opponent's with one --opp each; the
+    number of players (2 or 3) follows from the number of --opp (or give --players to have it
+    checked). Card codes: month 01..12 + B bright, A animal, R ribbon, D double junk, J1/J2 junk
+    (01B, 09A, 11D, 12J2); jokers JK1 JK2 JK3 JKB JKX JKP (copies JK1-2...). Names such as
+    jan-bright, sep-animal, dec-double, sake-cup also work.
+
+    Example (RULES.md E01, pagat, 3 players; opp2 pays gwang-bak):
+
+      gostop score 01B 03B 08B 01R 02R 05J1 05J2 06J1 --opp "12B 04J1 04J2 07J1 07J2 10J1" --opp "06R 09J1 09J2"
+
+    Example (RULES.md E24: fuda-wiki, 2 players, one bomb, the opponent had said go):
+
+      gostop score 01B 03B 08B 11B 06R 09R 10R 05A --opp "12B 05J1" --bombs 1 --goer opp1 --preset fuda-wiki
+
+    Batch mode: gostop score --cases cases.json reads a JSON list of RULES.md section 7 cases and
+    prints one JSON object per case and line: {"id": ..., "points": ..., "payments": \\[...]}, or
+    {"id": ..., "error": "..."} for a case that cannot be settled.
+    """
+    with reported_errors():
+        if cases is not None:
+            given = [
+                name
+                for name, value in (
+                    ("winner cards", winner),
+                    ("--opp", opp),
+                    ("--players", players),
+                    ("--goer", goer),
+                    ("--refuser", refuser),
+                    ("--oe-myeon", oe_myeon),
+                    ("--preset", preset),
+                    ("--set", set_),
+                    ("--rules", rules_file),
+                )
+                if value
+            ] + [
+                name
+                for name, count in (
+                    ("--goes", goes),
+                    ("--shakes", shakes),
+                    ("--shakes-nov-dec", shakes_nov_dec),
+                    ("--bombs", bombs),
+                    ("--nagari-before", nagari_before),
+                    ("--weol-yak", weol_yak),
+                    ("--mission-multiplier", mission_multiplier - 1),
+                )
+                if count
+            ]
+            if given:
+                raise UsageProblem(
+                    f"--cases takes everything from the file; do not combine it with {', '.join(given)}"
+                )
+            run_cases(cases)
+            return
+
+        rules = select_rules(preset, rules_file, set_)
+        if not winner:
+            raise UsageProblem(
+                "give the winner's captured cards, e.g. gostop score 01B 03B 08B --opp \"12B\" --opp \"\" "
+                "(see gostop score --help)"
+            )
+        winner_cards = parse_cards(" ".join(winner))
+        if not opp:
+            raise UsageProblem("give each opponent's captured cards with --opp \"...\" (once per opponent)")
+        opponents = [parse_pile(text) for text in opp]
+        if players is None:
+            if len(opponents) > 2:
+                raise UsageProblem(
+                    f"wrong number of opponents: give one --opp (2 players) or two (3 players), "
+                    f"got {len(opponents)}"
+                )
+            players = len(opponents) + 1
+        elif players != len(opponents) + 1:
+            raise UsageProblem(
+                f"wrong number of opponents: {players} players need {players - 1} --opp "
+                f"(one per opponent), got {len(opponents)}"
+            )
+        context = SettleContext(
+            goes=goes,
+            shakes=shakes,
+            shakes_nov_dec=shakes_nov_dec,
+            bombs=bombs,
+            nagari_before=nagari_before,
+            weol_yak=weol_yak,
+            mission_multiplier=mission_multiplier,
+            goer=parse_opponent_ref(goer, len(opponents), "--goer"),
+            refuser=parse_opponent_ref(refuser, len(opponents), "--refuser"),
+            oe_myeon=parse_opponent_ref(oe_myeon, len(opponents), "--oe-myeon"),
+        )
+        settlement = settle(rules, players, winner_cards, opponents, context)
+        if as_json:
+            typer.echo(json.dumps(settlement_json(rules, players, settlement), ensure_ascii=False))
+        else:
+            print_settlement(rules, players, winner_cards, opponents, settlement)
+
+
+
+def settlement_json(rules: Rules, players: int, settlement: Settlement) -> dict[str, Any]:
+    """The ``--json`` output: the rules used, then the settlement's own JSON form."""
+    return {"preset": rules.preset, "overrides": rules.overrides(), "players": players, **settlement.to_json()}
+
+
+def case_line(case: Any) -> dict[str, Any]:
+    """The output object of one ``--cases`` entry (never raises)."""
+    case_id = case.get("id") if isinstance(case, Mapping) else None
+    if not isinstance(case, Mapping):
+        return {"id": None, "error": f"a case must be a JSON object, got {type(case).__name__}"}
+    try:
+        settlement = settle_case(case)
+    except Exception as exc:
+        return {"id": case_id, "error": describe(exc)}
+    return {"id": case_id, "points": settlement.points, "payments": list(settlement.payments)}
+
+
+def run_cases(path: Path) -> None:
+    """Settle every case of a JSON file, printing one JSON line per case."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot read cases file {str(path)!r}: {exc.strerror or exc}")
+    except UnicodeDecodeError:
+        fail(f"cannot read cases file {str(path)!r}: not UTF-8 text")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        fail(f"{path}: not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})")
+    if not isinstance(data, list):
+        fail(f"{path}: expected a JSON list of cases, got a JSON {_json_type(data)}")
+    for case in data:
+        typer.echo(json.dumps(case_line(case), ensure_ascii=False))
+
+
+def _json_type(value: Any) -> str:
+    if isinstance(value, dict):
+        return "object"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int | float):
+        return "number"
+    return "null" if value is None else type(value).__name__
+
+
+def print_settlement(
+    rules: Rules,
+    players: int,
+    winner_cards: Sequence[Card],
+    opponents: Sequence[Sequence[Card]],
+    settlement: Settlement,
+) -> None:
+    """The human output: score breakdown, settlement steps, payment table."""
+    out = console()
+    breakdown = settlement.breakdown
+    unit = settlement.unit
+    changed = ", ".join(f"{k}={value_text(v)}" for k, v in rules.overrides().items())
+    typer.echo(
+        f"Preset {rules.preset}"
+        + (f" (changed: {changed})" if changed else "")
+        + f", {players} players, stop target {rules.stop_target(players)}"
+    )
+    typer.echo(f"Winner's cards: {format_cards(winner_cards)}")
+    typer.echo("")
+
+    junk_cards = " ".join(card.code if value == 1 else f"{card.code}={value}" for card, value in breakdown.junk)
+    t = table("Winner's captures by class", [name_column("Class"), number_column("Count"), "Cards"])
+    add_row(t, "brights", breakdown.bright_count, format_cards(breakdown.brights))
+    add_row(t, "animals", breakdown.animal_count, format_cards(breakdown.animals))
+    add_row(t, "ribbons", breakdown.ribbon_count, format_cards(breakdown.ribbons))
+    add_row(t, "junk (value)", breakdown.junk_count, junk_cards)
+    if breakdown.others:
+        add_row(t, "other", len(breakdown.others), format_cards(breakdown.others))
+    out.print(t)
+    typer.echo("")
+
+    t = table("Score", ["Scoring", name_column("Rule"), "Cards", number_column("Points")])
+    for item in breakdown.items:
+        add_row(t, item.name, item.rule, format_cards(item.cards), item.points)
+    t.add_section()
+    add_row(t, "hand points" + (" (capped)" if breakdown.capped else ""), "PAY-1", "", settlement.points, style="bold")
+    out.print(t)
+    notes = [f"stop points {settlement.stop_points}"]
+    if settlement.flex_class is not None:
+        notes.append(f"flex card counted as {settlement.flex_class}")
+    typer.echo("(" + "; ".join(notes) + ")")
+
+    typer.echo("")
+    typer.echo("Settlement:")
+    for number, step in enumerate(settlement.steps, start=1):
+        typer.echo(f"  {number}. {step}")
+    typer.echo("")
+
+    amount_header = "Takes (shots)" if unit == "shots" else f"Pays ({unit})"
+    t = table("Payments", [name_column("Opponent"), "Captured", number_column(amount_header)])
+    for index, (pile, amount) in enumerate(zip(opponents, settlement.payments, strict=True)):
+        note = " (liable)" if settlement.liable == index else ""
+        add_row(t, f"opp{index + 1}{note}", format_cards(pile) or "(nothing)", amount)
+    t.add_section()
+    add_row(t, "total", "", settlement.total, style="bold")
+    out.print(t)
+    if settlement.liable is not None:
+        typer.echo(f"opp{settlement.liable + 1} pays for both ({settlement.liability}).")

@@ -20,7 +20,7 @@ play: setup
 	$(BIN)/gostop play || $(BIN)/gostop --help
 
 lint: setup
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check .
 
 typecheck: setup
 	$(BIN)/mypy

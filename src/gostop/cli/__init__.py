@@ -18,7 +18,7 @@ from __future__ import annotations
 import typer
 
 from gostop import __version__
-from gostop.cli import docs, record, rules, score
+from gostop.cli import docs, rules, score
 
 app = typer.Typer(
     help=(
@@ -33,8 +33,6 @@ app = typer.Typer(
 app.add_typer(rules.app, name="rules")
 app.command("score")(score.score)
 app.add_typer(docs.app, name="docs")
-app.command("replay")(record.replay)
-app.command("deal")(record.deal)
 
 
 @app.command("version")

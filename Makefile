@@ -17,7 +17,7 @@ $(STAMP): $(BIN)/python pyproject.toml
 setup: $(STAMP)
 
 play: setup
-	$(BIN)/gostop play || $(BIN)/gostop --help
+	$(BIN)/gostop play
 
 lint: setup
 	$(BIN)/ruff check .

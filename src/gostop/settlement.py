@@ -4,7 +4,8 @@
 capture area, each opponent's capture area and a :class:`SettleContext` (the facts of the hand
 that cards cannot show: goes, heundeum, bombs, previous nagari, liability facts). It follows
 PAY-1 .. PAY-10 in order and returns a :class:`Settlement` with the payments and a readable
-explanation (:attr:`Settlement.steps`).
+explanation (:attr:`Settlement.steps`, written on first access: callers who read only the
+numbers, like the hand engine, do not pay for it).
 
 :func:`settle_case` runs one test case in the JSON shape of RULES.md section 7.
 
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from gostop.cards import Card, CardCodeError, parse_card
 from gostop.rules import Rules, RulesError, get_preset
@@ -181,8 +182,11 @@ _DEFAULT_CONTEXT = SettleContext()
 
 # -- result ----------------------------------------------------------------------------------
 
+# The fields :func:`settle` leaves to be computed on first access (see Settlement).
+_LAZY_FIELDS = frozenset({"breakdown", "steps"})
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True)
 class Settlement:
     """The result of :func:`settle`.
 
@@ -206,6 +210,11 @@ class Settlement:
         opponent_multipliers: Mi of PAY-6 per opponent.
         amounts: A_i of PAY-7 per opponent (before PAY-8 and PAY-9).
         opponent_flex: each opponent's flex-card class (None if they do not hold it).
+
+    A settlement made by :func:`settle` computes :attr:`breakdown` and :attr:`steps` on first
+    access (the hand engine reads only the numbers); they are then kept. Equality, hashing,
+    ``repr``, :meth:`to_json`, pickling and ``dataclasses`` helpers see them like any other
+    field (and compute them if needed), so a lazy settlement equals an eager one.
     """
 
     points: int
@@ -225,6 +234,26 @@ class Settlement:
     opponent_multipliers: tuple[int, ...] = ()
     amounts: tuple[int, ...] = ()
     opponent_flex: tuple[FlexClass | None, ...] = field(default=())
+
+    if not TYPE_CHECKING:  # keep attribute typos visible to mypy
+
+        def __getattr__(self, name: str) -> Any:
+            # Called only when the normal lookup fails: a lazy field not computed yet (the
+            # facts stay, so a concurrent first access in another thread finds them too).
+            d = self.__dict__
+            facts = d.get("_facts")
+            if facts is None or name not in _LAZY_FIELDS:
+                raise AttributeError(
+                    f"{type(self).__name__!r} object has no attribute {name!r}"
+                )
+            breakdown, steps = _explain(facts, self)
+            d["breakdown"] = breakdown
+            d["steps"] = steps
+            return d[name]
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle and copy the fields only (the explanation computed)."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict (cards as codes)."""
@@ -299,10 +328,38 @@ def _not_in_deck(rules: Rules, code: str, where: str) -> SettlementError:
     )
 
 
+def _owner_of(owner: dict[int, int], i: int) -> int:
+    """The pile holding card i: ``owner[i]`` for a list pile; a mask pile p is kept as
+    ``owner[-100 - p] = mask`` (card indices are never negative)."""
+    found = owner.get(i)
+    if found is not None:
+        return found
+    for key, mask in owner.items():
+        if key <= -99 and mask >> i & 1:
+            return -100 - key
+    return -1
+
+
 def _pile_mask(
     table: ScoreTable, cards: object, pile: int, used: int, owner: dict[int, int]
 ) -> int:
     """Mask of one capture pile; checks types, deck membership and duplicates."""
+    if isinstance(cards, int) and not isinstance(cards, bool):
+        # A deck bitmask (bit i = deck_cards(rules.jokers)[i]), as the hand engine holds
+        # capture areas: checked like a list, without a per-card conversion.
+        if cards < 0 or cards >> len(table.deck):
+            raise SettlementError(
+                f"{_pile_name(pile)}: the mask {cards:#x} has bits outside the deck"
+            )
+        both = cards & used
+        if both:
+            first = (both & -both).bit_length() - 1
+            raise SettlementError(
+                f"card {table.deck[first].code} is in both "
+                f"{_pile_name(_owner_of(owner, first))} and {_pile_name(pile)}"
+            )
+        owner[-100 - pile] = cards  # mask piles are looked up by _owner_of (error messages)
+        return cards
     where = _pile_name(pile)
     if isinstance(cards, str):
         raise SettlementError(f"{where} must be a list of cards, got the string {cards!r}")
@@ -329,7 +386,7 @@ def _pile_mask(
         if mask & b:
             raise SettlementError(f"card {code} is listed twice in {where}")
         if used & b:
-            other = _pile_name(owner[i])
+            other = _pile_name(_owner_of(owner, i))
             raise SettlementError(f"card {code} is in both {other} and {where}")
         mask |= b
         owner[i] = pile
@@ -337,233 +394,235 @@ def _pile_mask(
 
 
 # -- the settlement proper -------------------------------------------------------------------
+#
+# settle() computes the numbers only; the explanation (Settlement.steps and .breakdown) is
+# written by _explain() from the _Facts the numbers were computed from, on first access.
 
+_CLASSES_FLEX: tuple[bool, ...] = (False, True)  # the winner's flex card as animal, as junk
+_CLASSES_PLAIN: tuple[bool, ...] = (False,)
 
-@dataclass(slots=True)
-class _Opp:
-    """Class-independent facts about one opponent's capture area."""
-
-    mask: int
-    has_bright: bool
-    has_jkp: bool
-    ribbons: int
-    empty: bool
-    options: tuple[tuple[int, int, FlexClass | None], ...]  # (animals, junk, flex class)
+_Option = tuple[int, int, FlexClass | None]  # an opponent's (animals, junk, flex class)
+_Factors = tuple[tuple[str, int], ...]
 
 
 @dataclass(slots=True)
 class _Run:
-    """PAY-2 .. PAY-9 for one classing of the winner's flex card."""
+    """PAY-1 .. PAY-9 numbers for one classing of the winner's flex card."""
 
     as_junk: bool
     points: int
     raw_points: int
-    go_chips: int
-    base: int
     multiplier: int
-    factors: list[tuple[str, int]]
+    pi_live: bool  # pi-bak can apply (the winner has 10+ junk)
+    meong_bak_live: bool  # meong-bak can apply (the winner has 7+ animals)
     mis: list[int]
     amounts: list[int]
+    choice: list[int]  # per opponent: the index of the option (own flex classing) kept
     payments: list[int]
-    opp_lines: list[str]
-    opp_flex: list[FlexClass | None]
-    tail: list[str]
-    liable: int | None
-    liability: Liability | None
     total: int
 
 
-def _opp_facts(table: ScoreTable, mask: int) -> _Opp:
-    animals = (mask & table.fixed_animals).bit_count()
-    junk = table.junk_count(mask, False)
-    options: tuple[tuple[int, int, FlexClass | None], ...]
-    if mask & table.flex_bit:
-        # SCORE-8 for a loser: try both classes, keep the cheaper one (ties: animal).
-        options = ((animals + 1, junk, "animal"), (animals, junk + table.flex_junk_value, "junk"))
-    else:
-        options = ((animals, junk, None),)
-    return _Opp(
-        mask=mask,
-        has_bright=bool(mask & table.brights),
-        has_jkp=bool(mask & table.jkp_mask),
-        ribbons=(mask & table.ribbons).bit_count(),
-        empty=mask == 0,
-        options=options,
+class _Facts:
+    """What :func:`settle` worked from, kept by its :class:`Settlement` for the explanation."""
+
+    __slots__ = (
+        "table", "wmask", "masks", "ctx", "runs", "chosen", "gwang_live", "threshold",
+        "tti_live", "go_bak_2p", "exempt", "liab", "excused",
     )
 
+    def __init__(
+        self, table: ScoreTable, wmask: int, masks: list[int], ctx: SettleContext
+    ) -> None:
+        self.table = table
+        self.wmask = wmask
+        self.masks = masks
+        self.ctx = ctx
+        self.runs: list[_Run] = []
+        self.chosen: _Run | None = None
+        self.gwang_live = False
+        self.threshold = 0
+        self.tti_live = False
+        self.go_bak_2p = False
+        self.exempt: list[int] = []  # PAY-8: opponents who pay 0
+        self.liab: tuple[int, Liability] | None = None  # PAY-9 candidate, paying or not
+        self.excused = False  # LIAB-5 (a) excused the oe-myeon candidate
 
-def _run(
-    table: ScoreTable,
-    rules: Rules,
-    players: int,
-    wmask: int,
-    as_junk: bool,
-    opps: list[_Opp],
-    ctx: SettleContext,
-    oe_myeon_excused: bool,
-) -> _Run:
-    raw = table.raw_stop_points(wmask, as_junk) + table.bonus_points(wmask)
-    cap = table.cap
-    points = raw if cap is None or raw <= cap else cap  # PAY-1 (SCORE-9, SCORE-11)
 
-    if rules.payment_unit == "shots":
-        # PAY-2 (GOO-4): floor(P / shots_per_points) shots each; nothing else applies.
-        per = rules.shots_per_points or 1
-        shots = points // per
-        n = len(opps)
-        return _Run(
-            as_junk=as_junk, points=points, raw_points=raw, go_chips=0, base=points,
-            multiplier=1, factors=[], mis=[1] * n, amounts=[shots] * n, payments=[shots] * n,
-            opp_lines=[], opp_flex=[None] * n, tail=[], liable=None, liability=None,
-            total=shots * n,
-        )
+def _opp_options(table: ScoreTable, mask: int) -> tuple[_Option, ...]:
+    """An opponent's (animals, junk, flex class) for each classing of its own flex card
+    (SCORE-8 for a loser: both are tried, the cheaper one is kept, ties: animal)."""
+    animals = (mask & table.fixed_animals).bit_count()
+    junk = table.junk_count(mask, False)
+    if mask & table.flex_bit:
+        return ((animals + 1, junk, "animal"), (animals, junk + table.flex_junk_value, "junk"))
+    return ((animals, junk, None),)
 
-    g = go_chips(rules, ctx.goes)  # PAY-3
-    base = points + g  # PAY-4: go chips are added before any doubling
 
-    # PAY-5 common multiplier, factors in the order RULES.md lists them.
-    factors: list[tuple[str, int]] = []
+def _common_factors(
+    table: ScoreTable, rules: Rules, wmask: int, ctx: SettleContext
+) -> tuple[_Factors, _Factors]:
+    """PAY-5 common factors except meong-dda (the only one that depends on the winner's
+    flex class), in the order RULES.md lists them: those before meong-dda, those after."""
+    before: list[tuple[str, int]] = []
     gm = go_multiplier(rules, ctx.goes)
     if gm != 1:
-        factors.append(("go", gm))
+        before.append(("go", gm))
     if ctx.shakes:  # SHAKE-2
         hm = rules.heundeum_multiplier ** (ctx.shakes - ctx.shakes_nov_dec)
         hm *= rules.heundeum_nov_dec_multiplier**ctx.shakes_nov_dec
         if hm != 1:
-            factors.append(("heundeum", hm))
+            before.append(("heundeum", hm))
     if ctx.bombs and rules.bomb_multiplier != 1:
-        factors.append(("bombs", rules.bomb_multiplier**ctx.bombs))
-    winner_animals = table.animal_count(wmask, as_junk)
-    meong = rules.meong
-    if meong in ("dda", "dda_and_bak") and winner_animals >= 7:  # meong-dda
-        factors.append(("meong-dda", 2))
+        before.append(("bombs", rules.bomb_multiplier**ctx.bombs))
+    after: list[tuple[str, int]] = []
     k = ctx.nagari_before  # MATCH-5
     if k and rules.nagari_multiplier == "cumulative":
-        factors.append(("nagari carry", 1 << k))
+        after.append(("nagari carry", 1 << k))
     elif k and rules.nagari_multiplier == "single":
-        factors.append(("nagari carry", 2))
+        after.append(("nagari carry", 2))
     jkx = (wmask & table.jkx_mask).bit_count()
     if jkx:  # JKX: every payment to its owner doubled (per JKX card held)
-        factors.append(("JKX", 1 << jkx))
+        after.append(("JKX", 1 << jkx))
     if ctx.weol_yak:  # VAR-WEOLYAK-FIRST / VAR-WEOLYAK-MONTH
-        factors.append(("weol-yak", 4**ctx.weol_yak))
+        after.append(("weol-yak", 4**ctx.weol_yak))
     if ctx.mission_multiplier != 1:  # VAR-MISSION
-        factors.append(("mission", ctx.mission_multiplier))
-    m = 1
-    for _name, f in factors:
-        m *= f
+        after.append(("mission", ctx.mission_multiplier))
+    return tuple(before), tuple(after)
 
-    # PAY-6 per-opponent multipliers: which baks are live for this winner.
+
+_MEONG_DDA: _Factors = (("meong-dda", 2),)
+
+
+def _liability(
+    f: _Facts, rules: Rules, players: int, wmask: int, ctx: SettleContext
+) -> int | None:
+    """PAY-9 dok-bak with the LIAB-2 precedence go-bak > shodang refusal > oe-myeon: sets
+    ``f.liab`` / ``f.excused`` and returns the index of the opponent who pays for both."""
+    if players != 3 or not rules.dok_bak:  # LIAB-1
+        return None
+    cand: tuple[int, Liability] | None = None
+    if ctx.goer is not None:  # LIAB-3
+        cand = (ctx.goer, "go-bak")
+    elif ctx.refuser is not None and rules.shodang:  # LIAB-10
+        cand = (ctx.refuser, "shodang-refusal")
+    elif ctx.oe_myeon is not None and rules.oe_myeon:  # LIAB-4
+        # LIAB-5 (a), decided on the stop points (SCORE-10 classing).
+        if rules.oe_myeon_exceptions and ctx.goes == 0 and f.table.only_junk_scores(wmask):
+            f.excused = True
+        else:
+            cand = (ctx.oe_myeon, "oe-myeon")
+    if cand is None:
+        return None
+    f.liab = cand
+    # LIAB-13: an exempt liable loser does not pay for the other.
+    return None if cand[0] in f.exempt else cand[0]
+
+
+def _explain(f: _Facts, s: Settlement) -> tuple[ScoreBreakdown, tuple[str, ...]]:
+    """The explanation of a settlement: (breakdown, steps)."""
+    table = f.table
+    rules = table.rules
+    chosen = f.chosen
+    assert chosen is not None
+    steps: list[str] = []
+    if len(f.runs) == 2:  # PAY-1 / SCORE-8: the winner's flex card
+        a, j = f.runs
+        if rules.sake_cup_choice == "max_points":
+            key_a, key_j = (a.points, a.total), (j.points, j.total)
+            reasons = ("more points", "equal points, larger total payment")
+        else:
+            key_a, key_j = (a.total, a.points), (j.total, j.points)
+            reasons = ("larger total payment", "equal payment, more points")
+        if key_a == key_j:
+            reason = "tie: animal"
+        else:
+            reason = reasons[0] if key_a[0] != key_j[0] else reasons[1]
+        code = rules.flex_card
+        steps.append(
+            f"flex card {code} as animal -> {a.points} pts, payments {_fmt_payments(a.payments)}; "
+            f"as junk -> {j.points} pts, payments {_fmt_payments(j.payments)}"
+        )
+        steps.append(f"settle with {code} as {'junk' if chosen.as_junk else 'animal'} ({reason})")
+
+    breakdown = table.breakdown(f.wmask, chosen.as_junk)
+    steps.extend(f"{it.name} = {it.points}" for it in breakdown.items)
+    if chosen.raw_points > chosen.points:
+        steps.append(f"capped {chosen.raw_points} -> {chosen.points}")  # SCORE-11
+    if s.unit == "shots":
+        steps.append(
+            f"shots = floor({chosen.points}/{rules.shots_per_points}) = {chosen.payments[0]} "
+            "per opponent (no go chips, multipliers or liability)"
+        )
+        return breakdown, tuple(steps)
+
+    steps.append(f"base = {chosen.points} + go chips {s.go_chips} = {s.base}")
+    steps.extend(f"{name} x{x}" for name, x in s.factors)
+    steps.append(f"common multiplier M = {s.multiplier}")
+    for i in range(len(f.masks)):
+        steps.append(_opp_line(f, chosen, i, s.base, s.multiplier))
+    for i in f.exempt:  # PAY-8
+        steps.append(f"opp{i + 1} has no captures: pays 0")
+    if f.excused:
+        steps.append("oe-myeon exception a: winner scored only junk and no go")
+    if f.liab is not None:
+        who, kind = f.liab
+        text = _LIABILITY_TEXT[kind]
+        if s.liable is None:  # LIAB-13
+            steps.append(
+                f"opp{who + 1} would be liable ({text}) but has no captures: each pays its own"
+            )
+        else:
+            steps.append(f"dok-bak ({text}): opp{who + 1} pays {s.payments[who]}, other pays 0")
+    return breakdown, tuple(steps)
+
+
+def _opp_line(f: _Facts, run: _Run, i: int, base: int, m: int) -> str:
+    """The PAY-6 / PAY-7 step of opponent i: its multiplier Mi with the reasons."""
+    table = f.table
+    rules = table.rules
+    mask = f.masks[i]
     gwang = rules.gwang_bak
-    gwang_live = gwang != "off" and table.bright_points(wmask) > 0
-    if gwang_live and rules.gwang_bak_scope == "all_or_none":
-        gwang_live = not any(o.has_bright for o in opps)
-    winner_junk = table.junk_count(wmask, as_junk)
-    pi_live = rules.pi_bak and winner_junk >= 10
-    threshold = rules.pi_bak_protect_min
-    if players == 2 and rules.pi_bak_protect_min_two_player is not None:
-        threshold = rules.pi_bak_protect_min_two_player
-    meong_bak_live = meong in ("bak", "dda_and_bak") and winner_animals >= 7
-    tti_live = rules.tti_bak and table.ribbon_points(wmask) > 0
-    go_bak_2p = (
-        players == 2 and rules.go_bak_two_player == "double" and ctx.goer is not None
-    )
-    bm = base * m
-    flex_code = rules.flex_card
-
-    mis: list[int] = []
-    amounts: list[int] = []
-    opp_lines: list[str] = []
-    opp_flex: list[FlexClass | None] = []
-    for i, o in enumerate(opps):
-        best: tuple[int, int, list[str], FlexClass | None, int] | None = None
-        distinct = False
-        for animals, junk, cls in o.options:
-            mi = 1
-            plus = 0
-            why: list[str] = []
-            if gwang_live and not o.has_bright and not o.has_jkp:  # gwang-bak
-                if gwang == "double":
-                    mi *= 2
-                    why.append("gwang-bak x2")
-                else:
-                    plus = 2
-                    why.append("gwang-bak +2")
-            if pi_live and junk < threshold:  # pi-bak
+    shielded = bool(mask & (table.brights | table.jkp_mask))
+    best: tuple[int, int, list[str], FlexClass | None, int] | None = None
+    distinct = False
+    for animals, junk, cls in _opp_options(table, mask):
+        mi = 1
+        plus = 0
+        why: list[str] = []
+        if f.gwang_live and not shielded:  # gwang-bak
+            if gwang == "double":
                 mi *= 2
-                why.append(f"pi-bak x2 (opp junk {junk} < {threshold})")
-            if meong_bak_live and animals == 0:  # meong-bak
-                mi *= 2
-                why.append("meong-bak x2")
-            if tti_live and o.ribbons == 0:  # tti-bak
-                mi *= 2
-                why.append("tti-bak x2")
-            if go_bak_2p and ctx.goer == i:  # 2-player go-bak
-                mi *= 2
-                why.append("go-bak (2p) x2")
-            amount = bm * mi + plus  # PAY-7
-            if best is None:
+                why.append("gwang-bak x2")
+            else:
+                plus = 2
+                why.append("gwang-bak +2")
+        if run.pi_live and junk < f.threshold:  # pi-bak
+            mi *= 2
+            why.append(f"pi-bak x2 (opp junk {junk} < {f.threshold})")
+        if run.meong_bak_live and animals == 0:  # meong-bak
+            mi *= 2
+            why.append("meong-bak x2")
+        if f.tti_live and not mask & table.ribbons:  # tti-bak
+            mi *= 2
+            why.append("tti-bak x2")
+        if f.go_bak_2p and f.ctx.goer == i:  # 2-player go-bak
+            mi *= 2
+            why.append("go-bak (2p) x2")
+        amount = base * m * mi + plus  # PAY-7
+        if best is None:
+            best = (amount, mi, why, cls, plus)
+        elif amount != best[0]:
+            distinct = True
+            if amount < best[0]:  # the loser's cheaper class; ties stay animal
                 best = (amount, mi, why, cls, plus)
-            elif amount != best[0]:
-                distinct = True
-                if amount < best[0]:  # the loser's cheaper class; ties stay animal
-                    best = (amount, mi, why, cls, plus)
-        assert best is not None
-        amount, mi, why, cls, plus = best
-        desc = ", ".join(why) if why else "no per-opponent factor"
-        if distinct:
-            desc += f"; counts its {flex_code} as {cls}"
-        extra = " + 2" if plus else ""
-        opp_lines.append(f"opp{i + 1}: {base} x M {m} x Mi {mi} ({desc}){extra} = {amount}")
-        mis.append(mi)
-        amounts.append(amount)
-        opp_flex.append(cls)
-
-    # PAY-8 no-capture exemption.
-    tail: list[str] = []
-    payments = list(amounts)
-    exempt = [rules.no_captures_no_pay and o.empty for o in opps]
-    for i, ex in enumerate(exempt):
-        if ex:
-            payments[i] = 0
-            tail.append(f"opp{i + 1} has no captures: pays 0")
-
-    # PAY-9 dok-bak with the LIAB-2 precedence: go-bak > shodang refusal > oe-myeon.
-    liable: int | None = None
-    liability: Liability | None = None
-    if players == 3 and rules.dok_bak:  # LIAB-1
-        cand: tuple[int, Liability] | None = None
-        if ctx.goer is not None:  # LIAB-3
-            cand = (ctx.goer, "go-bak")
-        elif ctx.refuser is not None and rules.shodang:  # LIAB-10
-            cand = (ctx.refuser, "shodang-refusal")
-        elif ctx.oe_myeon is not None and rules.oe_myeon:  # LIAB-4
-            if oe_myeon_excused:  # LIAB-5 (a)
-                tail.append("oe-myeon exception a: winner scored only junk and no go")
-            else:
-                cand = (ctx.oe_myeon, "oe-myeon")
-        if cand is not None:
-            who, kind = cand
-            text = _LIABILITY_TEXT[kind]
-            if exempt[who]:  # LIAB-13: an exempt liable loser does not pay for the other
-                tail.append(
-                    f"opp{who + 1} would be liable ({text}) but has no captures: "
-                    "each pays its own"
-                )
-            else:
-                other = 1 - who
-                payments[who] += payments[other]
-                payments[other] = 0
-                liable, liability = who, kind
-                tail.append(
-                    f"dok-bak ({text}): opp{who + 1} pays {payments[who]}, other pays 0"
-                )
-
-    return _Run(
-        as_junk=as_junk, points=points, raw_points=raw, go_chips=g, base=base, multiplier=m,
-        factors=factors, mis=mis, amounts=amounts, payments=payments, opp_lines=opp_lines,
-        opp_flex=opp_flex, tail=tail, liable=liable, liability=liability, total=sum(payments),
-    )
+    assert best is not None
+    amount, mi, why, cls, plus = best
+    assert (amount, mi) == (run.amounts[i], run.mis[i]), "settle() and its explanation disagree"
+    desc = ", ".join(why) if why else "no per-opponent factor"
+    if distinct:
+        desc += f"; counts its {rules.flex_card} as {cls}"
+    extra = " + 2" if plus else ""
+    return f"opp{i + 1}: {base} x M {m} x Mi {mi} ({desc}){extra} = {amount}"
 
 
 def _check_index(ctx: SettleContext, players: int) -> None:
@@ -585,8 +644,8 @@ def _fmt_payments(payments: Sequence[int]) -> str:
 def settle(
     rules: Rules,
     players: int,
-    winner_captures: Sequence[Card | str],
-    opponents: Sequence[Sequence[Card | str]],
+    winner_captures: Sequence[Card | str] | int,
+    opponents: Sequence[Sequence[Card | str] | int],
     context: SettleContext = _DEFAULT_CONTEXT,
 ) -> Settlement:
     """Settle a hand won by a stop (RULES.md 2.13 PAY, 2.14 LIAB, GOO-4).
@@ -594,13 +653,15 @@ def settle(
     Args:
         rules: the rules of the hand.
         players: active players, 2 or 3.
-        winner_captures: the winner's capture area (``Card`` values or card codes).
-        opponents: one capture area per opponent (``players - 1`` of them), in the order
+        winner_captures: the winner's capture area (``Card`` values or card codes, or a deck
+            bitmask as ``ScoreTable`` uses: bit i = ``deck_cards(rules.jokers)[i]``).
+        opponents: one capture area (cards or bitmask) per opponent (``players - 1`` of them), in the order
             the payments are reported; context indices refer to this order.
         context: goes, heundeum, bombs, nagari carry and liability facts.
 
     Returns:
-        The :class:`Settlement`: points, payments per opponent, total, explanation.
+        The :class:`Settlement`: points, payments per opponent, total, explanation (its
+        ``steps`` and ``breakdown`` are computed on first access).
 
     Raises:
         SettlementError: wrong number of players or opponents, a card not in the rules'
@@ -623,7 +684,9 @@ def settle(
             f"{players} players need {players - 1} opponent capture "
             f"list{'s' if players == 3 else ''}, got {len(opponents)}"
         )
-    _check_index(context, players)
+    ctx = context
+    if ctx.goer is not None or ctx.refuser is not None or ctx.oe_myeon is not None:
+        _check_index(ctx, players)
 
     table = ScoreTable.for_rules(rules)
     owner: dict[int, int] = {}
@@ -634,15 +697,14 @@ def settle(
         om = _pile_mask(table, pile, i, used, owner)
         used |= om
         masks.append(om)
-    opps = [_opp_facts(table, om) for om in masks]
 
     # GOSTOP-2: a stop needs stop points >= the target; with `above_last_go` every go said
     # raises the bar by one more point, so n goes need target + n.
     stop_pts = table.stop_points(wmask)
     target = rules.stop_target(players)
-    need = target + context.goes if rules.go_decision_trigger == "above_last_go" else target
+    need = target + ctx.goes if rules.go_decision_trigger == "above_last_go" else target
     if stop_pts < need:
-        after = f" after {context.goes} go{'es' if context.goes != 1 else ''}" if need > target else ""
+        after = f" after {ctx.goes} go{'es' if ctx.goes != 1 else ''}" if need > target else ""
         raise SettlementError(
             f"impossible stop: the winner has {stop_pts} stop point{'s' if stop_pts != 1 else ''} "
             f"but a {players}-player stop "
@@ -651,71 +713,168 @@ def settle(
             "stop_target_three_player"
         )
 
-    # LIAB-5 (a), decided on the stop points (SCORE-10 classing).
-    excused = rules.oe_myeon_exceptions and context.goes == 0 and table.only_junk_scores(wmask)
-
-    # PAY-1 / SCORE-8: run the whole procedure for both classes of the winner's flex card.
+    # PAY-1 / SCORE-8: the procedure runs for both classes of the winner's flex card; what
+    # does not depend on the class is computed once.
+    f = _Facts(table, wmask, masks, ctx)
+    runs = f.runs
+    n = players - 1
+    cap = table.cap
     has_flex = bool(wmask & table.flex_bit)
-    if has_flex:
-        a = _run(table, rules, players, wmask, False, opps, context, excused)
-        j = _run(table, rules, players, wmask, True, opps, context, excused)
-        if rules.sake_cup_choice == "max_points":
-            key_a, key_j = (a.points, a.total), (j.points, j.total)
-            reasons = ("more points", "equal points, larger total payment")
-        else:
-            key_a, key_j = (a.total, a.points), (j.total, j.points)
-            reasons = ("larger total payment", "equal payment, more points")
-        chosen = j if key_j > key_a else a  # ties: animal
-        if key_a == key_j:
-            reason = "tie: animal"
-        else:
-            reason = reasons[0] if key_a[0] != key_j[0] else reasons[1]
-        code = rules.flex_card
-        steps = [
-            f"flex card {code} as animal -> {a.points} pts, payments {_fmt_payments(a.payments)}; "
-            f"as junk -> {j.points} pts, payments {_fmt_payments(j.payments)}",
-            f"settle with {code} as {'junk' if chosen.as_junk else 'animal'} ({reason})",
-        ]
-    else:
-        chosen = _run(table, rules, players, wmask, False, opps, context, excused)
-        steps = []
-
-    breakdown = table.breakdown(wmask, chosen.as_junk)
-    steps.extend(f"{it.name} = {it.points}" for it in breakdown.items)
-    if chosen.raw_points > chosen.points:
-        steps.append(f"capped {chosen.raw_points} -> {chosen.points}")  # SCORE-11
+    classes = _CLASSES_FLEX if has_flex else _CLASSES_PLAIN
+    bonus = table.bonus_points(wmask)
     shots = rules.payment_unit == "shots"
     if shots:
-        steps.append(
-            f"shots = floor({chosen.points}/{rules.shots_per_points}) = {chosen.payments[0]} "
-            "per opponent (no go chips, multipliers or liability)"
-        )
+        # PAY-2 (GOO-4): floor(P / shots_per_points) shots each; nothing else applies.
+        per = rules.shots_per_points or 1
+        for as_junk in classes:
+            raw = table.raw_stop_points(wmask, as_junk) + bonus
+            points = raw if cap is None or raw <= cap else cap  # PAY-1 (SCORE-9, SCORE-11)
+            each = points // per
+            runs.append(
+                _Run(as_junk, points, raw, 1, False, False, [1] * n, [each] * n, [0] * n,
+                     [each] * n, each * n)
+            )
     else:
-        steps.append(f"base = {chosen.points} + go chips {chosen.go_chips} = {chosen.base}")
-        steps.extend(f"{name} x{f}" for name, f in chosen.factors)
-        steps.append(f"common multiplier M = {chosen.multiplier}")
-        steps.extend(chosen.opp_lines)
-        steps.extend(chosen.tail)
+        g = go_chips(rules, ctx.goes)  # PAY-3
+        before, after_dda = _common_factors(table, rules, wmask, ctx)  # PAY-5
+        m_common = 1
+        for _name, x in before:
+            m_common *= x
+        for _name, x in after_dda:
+            m_common *= x
+        meong = rules.meong
+        dda = meong == "dda" or meong == "dda_and_bak"
+        meong_bak = meong == "bak" or meong == "dda_and_bak"
 
-    return Settlement(
-        points=chosen.points,
-        stop_points=stop_pts,
-        payments=tuple(chosen.payments),
-        total=chosen.total,
-        flex_class=breakdown.flex_class,
-        breakdown=breakdown,
-        steps=tuple(steps),
-        liable=chosen.liable,
-        liability=chosen.liability,
-        unit="shots" if shots else "chips",
-        go_chips=chosen.go_chips,
-        base=chosen.base,
-        multiplier=chosen.multiplier,
-        factors=tuple(chosen.factors),
-        opponent_multipliers=tuple(chosen.mis),
-        amounts=tuple(chosen.amounts),
-        opponent_flex=tuple(chosen.opp_flex),
-    )
+        # PAY-6 per-opponent multipliers: which baks are live for this winner.
+        gwang = rules.gwang_bak
+        gwang_live = gwang != "off" and table.bright_points(wmask) > 0
+        if gwang_live and rules.gwang_bak_scope == "all_or_none":
+            gwang_live = not any(om & table.brights for om in masks)
+        pi_bak = rules.pi_bak
+        threshold = rules.pi_bak_protect_min
+        if players == 2 and rules.pi_bak_protect_min_two_player is not None:
+            threshold = rules.pi_bak_protect_min_two_player
+        tti_live = rules.tti_bak and table.ribbon_points(wmask) > 0
+        goer = ctx.goer
+        go_bak_2p = players == 2 and rules.go_bak_two_player == "double" and goer is not None
+        f.gwang_live, f.threshold, f.tti_live, f.go_bak_2p = gwang_live, threshold, tti_live, go_bak_2p
+        # Per opponent, the part of Mi that does not depend on the winner's flex class
+        # (gwang-bak, tti-bak, 2-player go-bak) and the opponent's own flex options.
+        shield = table.brights | table.jkp_mask
+        ribbons = table.ribbons
+        opps: list[tuple[int, int, tuple[_Option, ...]]] = []
+        for i, om in enumerate(masks):
+            fixed = 1
+            plus = 0
+            if gwang_live and not om & shield:  # gwang-bak
+                if gwang == "double":
+                    fixed = 2
+                else:
+                    plus = 2
+            if tti_live and not om & ribbons:  # tti-bak
+                fixed *= 2
+            if go_bak_2p and goer == i:  # 2-player go-bak
+                fixed *= 2
+            opps.append((fixed, plus, _opp_options(table, om)))
+
+        # PAY-8 no-capture exemption and PAY-9 liability: the same for both classes.
+        if rules.no_captures_no_pay and 0 in masks:
+            f.exempt = [i for i, om in enumerate(masks) if not om]
+        exempt = f.exempt
+        liable = _liability(f, rules, players, wmask, ctx)
+
+        # The winner's animals and junk without the flex card (added below per class).
+        w_animals = (wmask & table.fixed_animals).bit_count()
+        w_junk = table.junk_count(wmask, False)
+        for as_junk in classes:
+            raw = table.raw_stop_points(wmask, as_junk) + bonus
+            points = raw if cap is None or raw <= cap else cap  # PAY-1 (SCORE-9, SCORE-11)
+            base = points + g  # PAY-4: go chips are added before any doubling
+            if as_junk:
+                animals, junk = w_animals, w_junk + table.flex_junk_value
+            elif has_flex:
+                animals, junk = w_animals + 1, w_junk
+            else:
+                animals, junk = w_animals, w_junk
+            m = m_common * 2 if dda and animals >= 7 else m_common  # meong-dda
+            pi_live = pi_bak and junk >= 10
+            mb_live = meong_bak and animals >= 7
+            bm = base * m
+            mis: list[int] = []
+            amounts: list[int] = []
+            choice: list[int] = []
+            for fixed, plus, options in opps:
+                best_amount = best_mi = best_k = 0
+                for k, (o_animals, o_junk, _cls) in enumerate(options):
+                    mi = fixed
+                    if pi_live and o_junk < threshold:  # pi-bak
+                        mi *= 2
+                    if mb_live and o_animals == 0:  # meong-bak
+                        mi *= 2
+                    amount = bm * mi + plus  # PAY-7
+                    if k == 0 or amount < best_amount:  # the loser's cheaper class; ties: animal
+                        best_amount, best_mi, best_k = amount, mi, k
+                mis.append(best_mi)
+                amounts.append(best_amount)
+                choice.append(best_k)
+            payments = amounts.copy()
+            for i in exempt:
+                payments[i] = 0
+            if liable is not None:
+                other = 1 - liable
+                payments[liable] += payments[other]
+                payments[other] = 0
+            runs.append(
+                _Run(as_junk, points, raw, m, pi_live, mb_live, mis, amounts, choice, payments,
+                     sum(payments))
+            )
+
+    if has_flex:
+        a, j = runs
+        if rules.sake_cup_choice == "max_points":
+            chosen = j if (j.points, j.total) > (a.points, a.total) else a  # ties: animal
+        else:
+            chosen = j if (j.total, j.points) > (a.total, a.points) else a
+    else:
+        chosen = runs[0]
+    f.chosen = chosen
+
+    # Filled in directly (the dataclass __init__ would need the explanation); breakdown and
+    # steps are left to Settlement.__getattr__.
+    s: Settlement = object.__new__(Settlement)
+    d = s.__dict__
+    d["points"] = chosen.points
+    d["stop_points"] = stop_pts
+    d["payments"] = tuple(chosen.payments)
+    d["total"] = chosen.total
+    d["flex_class"] = ("junk" if chosen.as_junk else "animal") if has_flex else None
+    d["opponent_multipliers"] = tuple(chosen.mis)
+    d["amounts"] = tuple(chosen.amounts)
+    d["_facts"] = f
+    if shots:
+        d["liable"] = d["liability"] = None
+        d["unit"] = "shots"
+        d["go_chips"] = 0
+        d["base"] = chosen.points
+        d["multiplier"] = 1
+        d["factors"] = ()
+        d["opponent_flex"] = (None,) * n
+    else:
+        d["liable"] = liable
+        d["liability"] = None if liable is None or f.liab is None else f.liab[1]
+        d["unit"] = "chips"
+        d["go_chips"] = g
+        d["base"] = chosen.points + g
+        d["multiplier"] = chosen.multiplier
+        if chosen.multiplier != m_common:  # meong-dda, the one class-dependent factor
+            d["factors"] = before + _MEONG_DDA + after_dda
+        else:
+            d["factors"] = before + after_dda
+        d["opponent_flex"] = tuple(
+            o[2][k][2] for o, k in zip(opps, chosen.choice, strict=True)
+        )
+    return s
 
 
 # -- section 7 cases -------------------------------------------------------------------------

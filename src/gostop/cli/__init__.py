@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import typer
 
-from gostop import __version__
-from gostop.cli import docs, rules, score
+from gostop import __version__, cli_sim
+from gostop.cli import docs, play, record, rules, score
 
 app = typer.Typer(
     help=(
@@ -33,6 +33,10 @@ app = typer.Typer(
 app.add_typer(rules.app, name="rules")
 app.command("score")(score.score)
 app.add_typer(docs.app, name="docs")
+app.command("replay")(record.replay)
+app.command("deal")(record.deal)
+app.command("play")(play.play)
+app.command("simulate")(cli_sim.simulate_command)
 
 
 @app.command("version")

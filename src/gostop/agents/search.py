@@ -1,0 +1,253 @@
+"""``search``: determinized Monte-Carlo search over ``expert`` rollouts.
+
+At each decision that matters -- the main action with its declarations, go/stop, the choice of
+a layout card, a shodang answer -- the agent:
+
+1. asks the ``expert`` policy for its choice (the *baseline*) and picks the candidates: on the
+   main action the ``width`` best cards by the expert's score (equivalent cards, such as the
+   two plain junk of a month, once) and every declaration; elsewhere every option;
+2. draws a *world* from its :class:`~gostop.agents.protocol.WorldSampler` -- a complete hand
+   consistent with what the seat knows (``hand.determinize``), never the real one;
+3. plays every candidate in that same world and finishes the hand with the expert policy for
+   every seat (common random numbers: all candidates meet the same stock and the same
+   opponent hands, so their *differences* are measured with little noise), scoring each
+   rollout by the seat's net chips (what the report counts);
+4. repeats with new worlds until the budget is spent, dropping candidates whose paired deficit
+   to the leader exceeds ``prune`` standard errors.
+
+The best mean replaces the baseline only if it beats it by more than ``prior`` chips plus
+``confidence`` standard errors of the paired difference: with few worlds (early in a hand, many
+candidates) the search defers to the heuristic, with many (go/stop, late decisions) it decides.
+
+Budget (per decision; whichever runs out first):
+
+* ``steps`` -- simulated actions (rollout moves) in total: deterministic, and roughly
+  proportional to time (about 60 us per step on one core of the 2-core benchmark machine, so
+  the default 1000 keeps the 95th percentile decision time near 110 ms);
+* ``iters`` -- worlds drawn (0: no limit);
+* ``ms`` -- wall-clock milliseconds (0: no limit). A time budget makes the play depend on the
+  machine's speed and load; results are reproducible only with ``ms=0``.
+
+At least ``min_iters`` worlds are always drawn. ``only=go-stop`` (stages joined by ``+``)
+restricts the search to some stages (the expert decides the rest).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import TYPE_CHECKING
+
+from gostop.agents.evaluation import Evaluator
+from gostop.agents.expert import MAIN_KINDS, ExpertPolicy
+from gostop.agents.knowledge import View
+from gostop.agents.protocol import Agent, Decision
+from gostop.rules import Rules
+
+if TYPE_CHECKING:
+    from gostop.engine import Action, Hand
+
+__all__ = ["SearchAgent", "rollout"]
+
+#: Stages whose decisions are searched; every other decision is the expert's.
+SEARCHED_STAGES = frozenset({"main", "go-stop", "pick-hand", "pick-stock", "answer-shodang"})
+
+
+def _equivalence_key(v: View, a: Action) -> str:
+    """Actions with the same key are interchangeable (e.g. the two plain junk of a month)."""
+    if a.kind != "play":
+        return a.text
+    i = v.table.index_of[a.cards[0]]
+    card = v.table.deck[i]
+    if i >= 48 or (1 << i) & v.table.flex_bit:
+        return a.text
+    # Same month, same printed kind and junk value -> the same card for play purposes,
+    # unless it belongs to a declared heundeum (shown) -- kept apart to be safe.
+    return f"play {card.month}:{card.kind.letter}:{v.table.junk_value_of(i)}"
+
+
+def rollout(world: Hand, policy: ExpertPolicy, rules: Rules, seat: int, budget: list[int]) -> float:
+    """Finish ``world`` with ``policy`` for every seat; the seat's net chips (``-shots`` when
+    the unit is shots). ``budget[0]`` is decreased by the number of actions applied."""
+    steps = 0
+    while not world.is_over:
+        s = world.current_player
+        assert s is not None
+        legal = world.legal_actions()
+        if len(legal) == 1:
+            action = legal[0]
+        else:
+            action = policy.choose(View.from_world(world, s), tuple(legal))
+        world.apply(action)
+        steps += 1
+    budget[0] -= steps
+    result = world.result
+    assert result is not None
+    if rules.payment_unit == "shots":
+        return -float(result.shots[seat])
+    return float(result.chips[seat])
+
+
+class SearchAgent(Agent):
+    """See the module docstring."""
+
+    name = "search"
+    needs_sampler = True
+
+    def __init__(
+        self,
+        steps: int = 1000,
+        iters: int = 0,
+        ms: float = 0.0,
+        min_iters: int = 2,
+        prune: float = 2.5,
+        prior: float = 0.5,
+        confidence: float = 1.0,
+        width: int = 4,
+        go_margin: float = -6.0,
+        rate: float = 0.55,
+        only: str = "",
+    ) -> None:
+        super().__init__()
+        if steps < 0 or iters < 0 or ms < 0 or min_iters < 1:
+            raise ValueError("steps, iters and ms must be >= 0 and min_iters >= 1")
+        self.steps = steps
+        self.iters = iters
+        self.ms = ms
+        self.min_iters = min_iters
+        self.prune = prune
+        self.prior = prior
+        self.confidence = confidence
+        self.width = width
+        self.only = frozenset(only.split("+")) if only else SEARCHED_STAGES
+        if not self.only <= SEARCHED_STAGES:
+            raise ValueError(
+                f"only= takes stages joined by '+' among {', '.join(sorted(SEARCHED_STAGES))}, got {only!r}"
+            )
+        self.policy = ExpertPolicy(go_margin=go_margin, rate=rate)
+        self.rollout_policy = ExpertPolicy(go_margin=go_margin, rate=rate, fast=True)
+        self.last_worlds = 0  # worlds drawn at the last searched decision (for tests / tuning)
+
+    _DEFAULTS: dict[str, object] = {
+        "steps": 1000,
+        "iters": 0,
+        "ms": 0.0,
+        "min_iters": 2,
+        "prune": 2.5,
+        "prior": 0.5,
+        "confidence": 1.0,
+        "width": 4,
+        "go_margin": -6.0,
+        "rate": 0.55,
+        "only": "",
+    }
+
+    def params(self) -> dict[str, object]:
+        current = {
+            "steps": self.steps,
+            "iters": self.iters,
+            "ms": self.ms,
+            "min_iters": self.min_iters,
+            "prune": self.prune,
+            "prior": self.prior,
+            "confidence": self.confidence,
+            "width": self.width,
+            "go_margin": self.policy.go_margin,
+            "rate": self.policy.rate,
+            "only": "" if self.only == SEARCHED_STAGES else "+".join(sorted(self.only)),
+        }
+        return {k: v for k, v in current.items() if v != self._DEFAULTS[k]}
+
+    def choose(self, decision: Decision) -> Action:
+        assert self.ctx is not None
+        rules = self.ctx.rules
+        v = View.from_observation(decision.observation, rules)
+        fallback = self.policy.choose(v, decision.legal)
+        self.last_worlds = 0
+        if decision.sampler is None or v.stage not in self.only:
+            return fallback
+        candidates = self._candidates(v, decision.legal, fallback)
+        if len(candidates) == 1:
+            return candidates[0]
+        return self._search(decision, candidates, fallback)
+
+    def _candidates(self, v: View, legal: tuple[Action, ...], fallback: Action) -> list[Action]:
+        """The expert's choice first, then the other options worth a rollout: on the main
+        action the ``width`` best by the expert's score (equivalent cards once) and every
+        declaration; elsewhere every option."""
+        if v.stage == "main":
+            ranked = self.policy.ranked_main(Evaluator(v), legal)
+            pool = ranked[: self.width] + [a for a in legal if a.kind not in MAIN_KINDS]
+        else:
+            pool = list(legal)
+        out = [fallback]
+        seen = {_equivalence_key(v, fallback)}
+        for a in pool:
+            key = _equivalence_key(v, a)
+            if key not in seen:
+                seen.add(key)
+                out.append(a)
+        return out
+
+    def _search(self, decision: Decision, candidates: list[Action], fallback: Action) -> Action:
+        assert self.ctx is not None and decision.sampler is not None
+        rules = self.ctx.rules
+        seat = self.ctx.seat
+        start = time.perf_counter()
+        deadline = start + self.ms / 1000.0 if self.ms else math.inf
+        budget = [self.steps if self.steps else 1 << 62]
+        n = len(candidates)
+        values: list[list[float]] = [[] for _ in range(n)]
+        alive = list(range(n))
+        worlds = 0
+        while True:
+            world = decision.sampler.sample(self.rng)
+            for i in alive:
+                w = world.clone()
+                w.apply(candidates[i])
+                values[i].append(rollout(w, self.rollout_policy, rules, seat, budget))
+            worlds += 1
+            if worlds >= 3 and len(alive) > 1:
+                alive = self._prune(values, alive, worlds)
+            if worlds < self.min_iters:
+                continue
+            if len(alive) == 1:
+                break
+            if budget[0] <= 0 or (self.iters and worlds >= self.iters):
+                break
+            if time.perf_counter() >= deadline:
+                break
+        self.last_worlds = worlds
+        # The best mean replaces the expert's choice (index 0, always alive) only when it beats
+        # it by more than ``confidence`` standard errors of the paired difference (+ ``prior``).
+        best = max(alive, key=lambda i: (sum(values[i]) / worlds, -i))
+        if best == 0:
+            return fallback
+        diffs = [a - b for a, b in zip(values[best], values[0], strict=True)]
+        mean = sum(diffs) / worlds
+        var = sum((d - mean) ** 2 for d in diffs) / (worlds - 1) if worlds > 1 else math.inf
+        se = math.sqrt(var / worlds)
+        if mean > self.prior + self.confidence * se:
+            return candidates[best]
+        return fallback
+
+    def _prune(self, values: list[list[float]], alive: list[int], worlds: int) -> list[int]:
+        """Drop candidates whose paired deficit to the leader is beyond ``prune`` SEs."""
+        if self.prune <= 0:
+            return alive
+        k = worlds
+        means = {i: sum(values[i][-k:]) / k for i in alive}
+        lead = max(alive, key=lambda i: means[i])
+        keep = []
+        for i in alive:
+            if i == lead or i == 0:  # the leader, and the expert's choice (the baseline)
+                keep.append(i)
+                continue
+            diffs = [a - b for a, b in zip(values[lead][-k:], values[i][-k:], strict=True)]
+            mean = sum(diffs) / k
+            var = sum((d - mean) ** 2 for d in diffs) / (k - 1)
+            se = math.sqrt(var / k) if var > 0 else 0.0
+            if mean > self.prune * se + 0.5:
+                continue
+            keep.append(i)
+        return keep

@@ -1,0 +1,93 @@
+"""``gostop replay`` of a match record: replay it exactly and print the hand-by-hand ledger.
+
+``gostop replay`` hands a file here when its ``format`` is ``gostop-match``
+(docs/match-record-format.md). All the work is done by :mod:`gostop.match.record`; this module
+reads the file and prints.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.text import Text
+
+from gostop.cli.output import console
+from gostop.match import Match, load_match_record, replay_match
+
+__all__ = ["is_match_file", "print_match_replay"]
+
+
+def is_match_file(path: Path) -> bool:
+    """True when ``path`` holds a JSON object whose ``format`` is ``gostop-match``."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return False  # the hand-record reader reports the problem
+    return isinstance(data, dict) and data.get("format") == "gostop-match"
+
+
+def print_match_replay(path: Path, as_json: bool) -> None:
+    """Replay the match record at ``path`` (raises MatchRecordError) and print its ledger."""
+    data = load_match_record(path)
+    match = replay_match(data)
+    if as_json:
+        out = {
+            "end_reason": match.end_reason,
+            "hands": match.hands_played,
+            "ledger": match.ledger.to_json(),
+            "standings": [s.to_json() for s in match.standings],
+        }
+        typer.echo(json.dumps(out, ensure_ascii=False))
+        return
+    _print(match, data)
+
+
+def _print(match: Match, data: dict[str, Any]) -> None:
+    out = console()
+    rules = match.rules
+    over = rules.overrides()
+    title = f"{data['title']}\n" if data.get("title") else ""
+    names = match.names
+    out.print(
+        Text(
+            f"{title}match: rules {rules.preset}"
+            + (f" with {json.dumps(over)}" if over else "")
+            + f"; {match.n} seated; seed {match.seed}; replayed exactly ({len(match.history)} actions)"
+        )
+    )
+    fd = match.first_dealer
+    out.print(Text(f"first dealer: {names[fd.seat]} ({fd.method}" + (f", {len(fd.draws)} cards drawn)" if fd.draws else ")")))
+    if match.list_order:
+        out.print(Text("list (GOO-17): " + ", ".join(names[s] for s in match.list_order)))
+    unit = "shots" if match.shots_unit else "chips"
+    out.print(Text(f"ledger ({unit}; per deal, then the running totals):"))
+    for log, e in zip(match.deals, match.ledger.entries, strict=False):
+        if e.outcome == "win":
+            assert e.winner is not None
+            result = f"{names[e.winner]} wins ({e.reason})"
+        else:
+            result = f"{e.outcome} ({e.reason})"
+        hand = "void, not counted" if e.hand is None else f"hand {e.hand}"
+        head = f"deal {e.deal} ({hand}): dealer {names[e.dealer]}, k={e.carry}; "
+        head += "playing " + " ".join(names[s] for s in e.active) + f"; {result}"
+        out.print(Text(head))
+        if log.full:
+            said = ", ".join(f"{names[s]} {a}" for s, a in log.announcements)
+            out.print(Text(f"    drop-out phase: {said}"))
+        for c in log.claims:
+            shown = " ".join(c.cards) + (" + a triple" if c.triple else "")
+            out.print(Text(f"    {names[c.seat]} claims {c.amount} from each payer for {shown}"))
+        for part, vec in e.parts.items():
+            if part != "hand":
+                out.print(Text(f"    {part}: " + "  ".join(f"{names[s]} {v:+d}" for s, v in enumerate(vec) if v)))
+        vals = e.shots if match.shots_unit else e.chips
+        tots = e.shot_totals if match.shots_unit else e.totals
+        out.print(Text("    this deal: " + "  ".join(f"{n} {v:+d}" for n, v in zip(names, vals, strict=True))))
+        out.print(Text("    totals:    " + "  ".join(f"{n} {t:+d}" for n, t in zip(names, tots, strict=True))
+                       + (f"  (boar pot {e.pot})" if e.pot else "")))
+    out.print(Text(f"match over: {match.end_reason}" if match.is_over else "match not finished"))
+    for s in match.standings:
+        out.print(Text(f"{s.rank}. {s.name}: {s.chips:+d} chips" + (f", {s.shots} shots" if s.shots or match.shots_unit else "")))

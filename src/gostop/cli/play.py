@@ -1,0 +1,185 @@
+"""``gostop play``: a Go Stop match against bots in the terminal.
+
+Full screen (Textual) by default; ``--plain`` plays line by line (dumb terminals, screen
+readers; chosen automatically when the output is not a terminal or ``TERM=dumb``). The match is
+saved in the data directory after every hand and when you quit; ``--resume`` continues it.
+
+Examples::
+
+    gostop play                          # setup screen, then a match against one bot
+    gostop play -y --level hard --hands 6
+    gostop play --players 3 --preset blog --set pi_bak_protect_min=6
+    gostop play --plain --seed 7
+    gostop play --resume
+
+All the game lives in :mod:`gostop.play`; this module reads the options and starts a face.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import traceback
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from gostop.cli.errors import UsageProblem, reported_errors
+from gostop.cli.rules_input import SET_HELP, parse_set_options
+from gostop.play.session import LEVEL_NAMES, Session, Settings, saved_summary
+from gostop.play.store import DATA_ENV, Store
+
+__all__ = ["play"]
+
+
+def _use_plain(plain: bool) -> bool:
+    if plain:
+        return True
+    if os.environ.get("TERM", "") == "dumb":
+        return True
+    return not (sys.stdin.isatty() and sys.stdout.isatty())
+
+
+def play(
+    plain: Annotated[bool, typer.Option("--plain", help="Line mode: plain text, one question at a time.")] = False,
+    players: Annotated[
+        int, typer.Option("--players", "-p", help="Seated players, you included: 2 or 3; 4-7 is a gwangpalli table.")
+    ] = 2,
+    level: Annotated[str, typer.Option("--level", "-l", help=f"Bot level: {', '.join(LEVEL_NAMES)}.")] = "normal",
+    preset: Annotated[str, typer.Option("--preset", help="Rules preset (gostop rules list).")] = "pagat",
+    set_: Annotated[list[str] | None, typer.Option("--set", metavar="KNOB=VALUE", help=SET_HELP)] = None,
+    hands: Annotated[int, typer.Option("--hands", "-n", help="Hands in the match (0: the preset's length).")] = 3,
+    seed: Annotated[int | None, typer.Option("--seed", help="Match seed (default: random).", show_default=False)] = None,
+    name: Annotated[str, typer.Option("--name", help="Your name at the table.")] = "You",
+    cut: Annotated[bool, typer.Option("--cut", help="Be asked to cut the deck when it is your turn to cut.")] = False,
+    resume: Annotated[bool, typer.Option("--resume", help="Continue the saved match.")] = False,
+    new: Annotated[bool, typer.Option("--new", help="Start a new match even if one is saved (it is replaced).")] = False,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Start at once: no setup screen or question.")] = False,
+    data_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--data-dir",
+            help=f"Where matches are saved (default: ${DATA_ENV}, else $XDG_DATA_HOME/gostop or ~/.local/share/gostop).",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Play Go Stop against bots: full screen, or line by line with --plain.
+
+    Example:  gostop play --level easy --hands 3
+    """
+    with reported_errors():
+        if resume and new:
+            raise UsageProblem("give either --resume or --new, not both")
+        settings = Settings(
+            players=players,
+            level=level.lower(),
+            preset=preset,
+            overrides=parse_set_options(set_),
+            hands=hands or None,
+            seed=seed,
+            name=name.strip() or "You",
+            ask_cut=cut,
+        )
+        settings.check()
+        store = Store(data_dir)
+        if resume and not store.has_saved():
+            raise UsageProblem(f"no saved match in {store.root}; start one with: gostop play")
+        saved = None if new else saved_summary(store)
+    if _use_plain(plain):
+        status = _run_plain(store, settings, resume, saved, yes)
+    else:
+        status = _run_app(store, settings, resume, saved, yes)
+    raise typer.Exit(status)
+
+
+def _crashed(store: Store, session: Session | None, exc: BaseException) -> int:
+    detail = "".join(traceback.format_exception(exc))
+    try:
+        if session is not None:
+            session.save()
+    except Exception as save_exc:
+        detail += "\nwhile saving: " + "".join(traceback.format_exception(save_exc))
+    try:
+        where = str(store.log(detail))
+    except OSError:
+        where = "(the log could not be written)"
+    typer.echo(
+        f"Sorry, the game stopped on an error ({type(exc).__name__}). Your match is saved: "
+        f"continue with gostop play --resume. Details: {where}",
+        err=True,
+    )
+    return 1
+
+
+def _run_plain(store: Store, settings: Settings, resume: bool, saved: str | None, yes: bool) -> int:
+    from gostop.play.plain import PlainGame, plain_setup
+
+    def write(text: str) -> None:
+        typer.echo(text)
+
+    session: Session | None = None
+    try:
+        if not resume and saved is not None and not yes:
+            answer = input(f"A saved match exists: {saved}. Resume it? [Y/n]> ").strip().lower()
+            resume = answer in ("", "y", "yes")
+        if resume:
+            with reported_errors():
+                session = Session.resume(store)
+        else:
+            chosen = settings if yes else plain_setup(settings, input, write)
+            if chosen is None:
+                return 0
+            store.discard()
+            session = Session.start(chosen, store)
+        return PlainGame(session, input, write).run()
+    except (EOFError, KeyboardInterrupt):
+        if session is not None:
+            session.save()
+            write("\nSaved. Continue with: gostop play --resume")
+        return 0
+    except typer.Exit:
+        raise
+    except Exception as exc:
+        if os.environ.get("GOSTOP_DEBUG"):
+            raise
+        return _crashed(store, session, exc)
+
+
+def _run_app(store: Store, settings: Settings, resume: bool, saved: str | None, yes: bool) -> int:
+    from gostop.play.app import GoStopApp
+
+    session: Session | None = None
+    app: GoStopApp | None = None
+    try:
+        if resume:
+            with reported_errors():
+                session = Session.resume(store)
+        elif yes:
+            store.discard()
+            session = Session.start(settings, store)
+        app = GoStopApp(store, settings, session, setup=not yes, saved=saved)
+        status = app.run()
+    except KeyboardInterrupt:
+        if session is not None:
+            session.save()
+        return 0
+    except typer.Exit:
+        raise
+    except Exception as exc:
+        if os.environ.get("GOSTOP_DEBUG"):
+            raise
+        return _crashed(store, app.session if app is not None else session, exc)
+    if app.crash_log is not None:
+        typer.echo(
+            "Sorry, the game stopped on an error. Your match is saved: continue with "
+            f"gostop play --resume. Details: {app.crash_log}",
+            err=True,
+        )
+        return 1
+    if app.session is not None and not app.session.over:
+        typer.echo("Saved. Continue this match with: gostop play --resume")
+    elif app.session is not None and app.session.archived_to:
+        typer.echo(f"Match over. Its record: {app.session.archived_to}")
+    return int(status or 0)

@@ -1,0 +1,336 @@
+"""Hints for people at the table: small questions the faces ask about one seat's view of a hand.
+
+This is a services-layer module: it reads what a seat may know (an engine
+:class:`~gostop.engine.Observation`) and asks :mod:`gostop.scoring` and :mod:`gostop.settlement`;
+the faces (terminal game, web game) only display its answers. It never looks at hidden cards.
+
+* :func:`capture_preview` -- what a card from the hand would take from the layout (CAPT-H);
+* :func:`near_sets` -- scoring sets one card away (SCORE-1 brights, SCORE-3 godori, SCORE-5 the
+  three dan), for every seat, and where the missing card is from the viewer's side;
+* :func:`bak_stamps` -- the doubling penalties a seat is exposed to (PAY-5/PAY-6: pi-bak,
+  gwang-bak, meong-dda, meong-bak), marked *live* when an opponent stopping now would apply it;
+* :func:`score_lines` -- the scoring items of a capture area, for a score panel;
+* :func:`stop_preview` -- what a stop would pay right now, asked of the engine itself;
+* :func:`go_warnings` -- what saying go risks under the rules (GOSTOP, LIAB-3, PAY-6).
+
+>>> from gostop.engine import Hand
+>>> from gostop.rules import get_preset
+>>> rules = get_preset("pagat")
+>>> hand = Hand.new(rules, 2, 1)
+>>> obs = hand.observation(0)
+>>> capture_preview(obs, obs.hand[0]).kind in ("none", "one", "choice", "stack", "joker")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from gostop.cards import Card
+from gostop.engine import Hand, Observation
+from gostop.rules import Rules
+from gostop.scoring import ScoreBreakdown, ScoreTable
+from gostop.settlement import Settlement
+
+__all__ = [
+    "CapturePreview",
+    "NearSet",
+    "Stamp",
+    "capture_preview",
+    "near_sets",
+    "bak_stamps",
+    "score_lines",
+    "stop_preview",
+    "go_warnings",
+    "pi_bak_threshold",
+    "JUNK_SCORES_FROM",
+    "MEONG_ANIMALS",
+]
+
+#: SCORE-6: a junk count of at least this many scores (j - 9 points).
+JUNK_SCORES_FROM = 10
+#: PAY-5 / PAY-6: a winner with at least this many animals doubles (meong-dda / meong-bak).
+MEONG_ANIMALS = 7
+#: Rules of the items that are *sets* for :func:`near_sets` (brights, birds, ribbon sets).
+_SET_RULES = frozenset({"SCORE-1", "SCORE-3", "SCORE-5"})
+
+
+# -- what a hand card would take --------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CapturePreview:
+    """What playing ``card`` from the hand would do with the layout (CAPT-H, JOKER-1).
+
+    ``kind``: ``"none"`` (no card of its month: it is laid down, CAPT-H0), ``"one"`` (it takes
+    that card, CAPT-H1), ``"choice"`` (two singles: you choose one, CAPT-H2), ``"stack"`` (it
+    takes the whole stack of three, CAPT-H3), ``"joker"`` (a joker goes to your captures and the
+    top stock card is played in its place, JOKER-1). ``targets`` are the layout cards concerned.
+    The stock card turned afterwards may change the outcome (ppuk, ttadak, chok).
+    """
+
+    card: Card
+    kind: str
+    targets: tuple[Card, ...]
+
+    @property
+    def captures(self) -> bool:
+        return self.kind in ("one", "choice", "stack")
+
+    @property
+    def text(self) -> str:
+        codes = " ".join(c.code for c in self.targets)
+        if self.kind == "one":
+            return f"takes {codes}"
+        if self.kind == "choice":
+            return f"takes {' or '.join(c.code for c in self.targets)} (choose)"
+        if self.kind == "stack":
+            return f"takes the stack {codes}"
+        if self.kind == "joker":
+            return "joker: to your captures, top stock card played instead"
+        return "no match"
+
+
+def capture_preview(obs: Observation, card: Card) -> CapturePreview:
+    """What ``card`` (from ``obs.hand``) would take from the layout if played now (GEN-3)."""
+    if card.is_joker:
+        return CapturePreview(card, "joker", ())
+    for stack in obs.stacks:
+        if stack.month == card.month:
+            return CapturePreview(card, "stack", tuple(c for c in stack.cards if not c.is_joker))
+    same = tuple(c for c in obs.layout if c.month == card.month and c not in obs.pending)
+    if not same:
+        return CapturePreview(card, "none", ())
+    return CapturePreview(card, "one" if len(same) == 1 else "choice", same)
+
+
+# -- sets one card away -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class NearSet:
+    """Seat ``seat`` is one card (``missing``) away from the scoring item ``name``.
+
+    ``where`` says where the missing card is, seen from the viewer: ``"your hand"``,
+    ``"the table"``, ``"shown"`` (in the hand of seat ``holder``: a declared heundeum or an
+    exposed hand) or ``"unseen"`` (the stock or a hidden hand).
+    """
+
+    seat: int
+    name: str
+    rule: str
+    points: int
+    missing: Card
+    where: str
+    holder: int | None = None
+
+
+def _table(rules: Rules) -> ScoreTable:
+    return ScoreTable.for_rules(rules)
+
+
+def _item_names(b: ScoreBreakdown) -> dict[str, tuple[str, int]]:
+    """rule -> (name, points) for the set items of a breakdown (one per rule but SCORE-5)."""
+    out: dict[str, tuple[str, int]] = {}
+    for it in b.items:
+        if it.rule in _SET_RULES:
+            key = it.name if it.rule == "SCORE-5" else it.rule
+            out[key] = (it.name, it.points)
+    return out
+
+
+def _where(obs: Observation, card: Card) -> tuple[str, int | None]:
+    if card in obs.hand:
+        return "your hand", None
+    if card in obs.layout:
+        return "the table", None
+    for seat, shown in enumerate(obs.shown_hand_cards):
+        if seat != obs.seat and card in shown:
+            return "shown", seat
+    return "unseen", None
+
+
+def near_sets(rules: Rules, obs: Observation) -> tuple[NearSet, ...]:
+    """Every set item (brights, godori, hong-dan, cheong-dan, cho-dan) that some seat would
+    newly score with one more card that nobody has captured yet."""
+    table = _table(rules)
+    captured: set[Card] = {c for cs in obs.captures for c in cs}
+    live = [c for c in table.deck if not c.is_joker and c not in captured]
+    out: list[NearSet] = []
+    for seat, caps in enumerate(obs.captures):
+        mask = table.mask(caps)
+        before = _item_names(table.breakdown(mask))
+        for card in live:
+            if card in caps:
+                continue
+            after = _item_names(table.breakdown(mask | table.bit(card)))
+            for key, (name, points) in after.items():
+                if key in before:
+                    continue
+                where, holder = _where(obs, card)
+                out.append(NearSet(seat, name, _rule_of(key), points, card, where, holder))
+    return tuple(out)
+
+
+def _rule_of(key: str) -> str:
+    return key if key.startswith("SCORE-") else "SCORE-5"
+
+
+# -- bak stamps -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Stamp:
+    """A penalty seat ``seat`` is exposed to if another seat wins by a stop.
+
+    ``name``: ``"pi-bak"``, ``"gwang-bak"``, ``"meong-dda"`` or ``"meong-bak"``; ``hangul`` its
+    Korean name; ``live``: an opponent scores the item that triggers it right now (a stop now
+    would apply it); otherwise an opponent is one step from it. ``text``: one line for people.
+    """
+
+    seat: int
+    name: str
+    hangul: str
+    live: bool
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class _Facts:
+    brights: int
+    bright_points: int
+    has_jkp: bool
+    junk: int  # junk count with the flex card counted as junk when it has one (SCORE-8)
+    animals: int
+
+
+def _facts(table: ScoreTable, caps: Sequence[Card]) -> _Facts:
+    mask = table.mask(caps)
+    return _Facts(
+        brights=(mask & table.brights).bit_count(),
+        bright_points=table.bright_points(mask),
+        has_jkp=bool(mask & table.jkp_mask),
+        junk=max(table.junk_count(mask, False), table.junk_count(mask, True)),
+        animals=table.animal_count(mask, False),
+    )
+
+
+def pi_bak_threshold(rules: Rules, players: int) -> int:
+    """PAY-6: the junk count that protects from pi-bak."""
+    if players == 2 and rules.pi_bak_protect_min_two_player is not None:
+        return rules.pi_bak_protect_min_two_player
+    return rules.pi_bak_protect_min
+
+
+def bak_stamps(rules: Rules, obs: Observation) -> tuple[Stamp, ...]:
+    """The bak stamps of every seat of the hand (see :class:`Stamp`).
+
+    A stamp is *live* when some opponent already scores the item that triggers it (pi-bak: junk
+    scores, gwang-bak: a bright line, meong: seven animals); it is shown as a *risk* when an
+    opponent is close (junk 8 or more, two brights, six animals). Shots games (``payment_unit = shots``) have no baks.
+    """
+    if rules.payment_unit == "shots":
+        return ()
+    table = _table(rules)
+    facts = [_facts(table, caps) for caps in obs.captures]
+    n = len(facts)
+    threshold = pi_bak_threshold(rules, obs.players)
+    out: list[Stamp] = []
+    for s in range(n):
+        me = facts[s]
+        others = [facts[o] for o in range(n) if o != s]
+        if rules.pi_bak and me.junk < threshold:
+            best = max(o.junk for o in others)
+            if best >= JUNK_SCORES_FROM - 2:
+                live = best >= JUNK_SCORES_FROM
+                out.append(
+                    Stamp(
+                        s, "pi-bak", "피박", live,
+                        f"pi-bak 피박: junk {me.junk} < {threshold}; an opponent has junk "
+                        f"{best}" + (" and scores it: pays double" if live else ""),
+                    )
+                )
+        if rules.gwang_bak != "off" and me.brights == 0 and not me.has_jkp:
+            best_b = max(others, key=lambda f: (f.bright_points, f.brights))
+            scope_ok = True
+            if rules.gwang_bak_scope == "all_or_none":
+                scope_ok = all(f.brights == 0 for f in others if f is not best_b)
+            if scope_ok and (best_b.bright_points > 0 or best_b.brights >= 2):
+                live = best_b.bright_points > 0
+                how = "pays double" if rules.gwang_bak == "double" else "pays 2 more"
+                out.append(
+                    Stamp(
+                        s, "gwang-bak", "광박", live,
+                        f"gwang-bak 광박: no bright; an opponent has {best_b.brights} brights"
+                        + (f" and scores them: {how}" if live else ""),
+                    )
+                )
+        most = max(o.animals for o in others)
+        if rules.meong in ("dda", "dda_and_bak") and most >= MEONG_ANIMALS - 1:
+            live = most >= MEONG_ANIMALS
+            out.append(
+                Stamp(
+                    s, "meong-dda", "멍따", live,
+                    f"meong-dda 멍따: an opponent has {most} animals"
+                    + (": everyone pays double" if live else f" ({MEONG_ANIMALS} double the pay)"),
+                )
+            )
+        if rules.meong in ("bak", "dda_and_bak") and me.animals == 0 and most >= MEONG_ANIMALS - 1:
+            live = most >= MEONG_ANIMALS
+            out.append(
+                Stamp(
+                    s, "meong-bak", "멍박", live,
+                    f"meong-bak 멍박: no animal; an opponent has {most} animals"
+                    + (": pays double" if live else ""),
+                )
+            )
+    return tuple(out)
+
+
+# -- score panel ------------------------------------------------------------------------------------
+
+
+def score_lines(rules: Rules, captures: Sequence[Card]) -> tuple[ScoreBreakdown, tuple[str, ...]]:
+    """The breakdown of a capture area (flex card classed for stop points) and one short
+    line per scoring item (``"godori: 5"``)."""
+    table = _table(rules)
+    b = table.breakdown(table.mask(captures))
+    lines = tuple(f"{it.name}: {it.points}" for it in b.items)
+    return b, lines
+
+
+# -- go / stop ---------------------------------------------------------------------------------------
+
+
+def stop_preview(hand: Hand, seat: int) -> Settlement | None:
+    """What a stop would pay now, when ``seat`` is deciding go or stop (else None).
+
+    Asked of the engine itself: a clone of the hand applies ``stop`` and its settlement is
+    returned. A stop only reads public facts (capture areas, declarations, goes, liability),
+    so nothing hidden leaks. The caller must be the driver that owns the hand.
+    """
+    if hand.is_over or hand.current_player != seat or hand.stage != "go-stop":
+        return None
+    probe = hand.clone()
+    probe.apply("stop")
+    result = probe.result
+    return None if result is None else result.settlement
+
+
+def go_warnings(rules: Rules, players: int, goes: int, stop_points: int) -> tuple[str, ...]:
+    """What saying go means under ``rules`` (GOSTOP-2, PAY-3, PAY-5, LIAB-3, PAY-6)."""
+    out: list[str] = []
+    if rules.go_decision_trigger == "above_last_go":
+        out.append(
+            f"Go: play on. You are asked again only when you pass {stop_points} points."
+        )
+    else:
+        out.append("Go: play on. You are asked again when a scoring set forms or improves.")
+    if rules.go_scheme != "none" and rules.payment_unit != "shots":
+        out.append(f"A win after {goes + 1} go{'es' if goes else ''} pays more (go chips / doubling).")
+    if players == 3 and rules.dok_bak:
+        out.append("Risk (go-bak 고박): if someone else wins, you pay for both losers.")
+    elif players == 2 and rules.go_bak_two_player == "double":
+        out.append("Risk (go-bak 고박): if your opponent wins, you pay double.")
+    return tuple(out)

@@ -1,0 +1,196 @@
+"""Help for players: the keys, the rules of the chosen preset in plain words, the card guide.
+
+The rules text is written from the :class:`~gostop.rules.Rules` values (targets, go scheme,
+penalties, bombs, shaking...), so it always describes the table being played. The card guide
+lists all 48 month cards (and the deck's jokers) with their names and roles from
+:mod:`gostop.cards` and their junk values from :mod:`gostop.scoring`.
+"""
+
+from __future__ import annotations
+
+from gostop.cards import MONTH_CARDS, MONTH_NAMES, deck_cards
+from gostop.rules import Rules
+from gostop.scoring import junk_value
+
+__all__ = ["KEYS_TEXT", "PLAIN_KEYS_TEXT", "rules_text", "card_guide", "QUICK_START"]
+
+QUICK_START = """\
+How to play, in one minute
+--------------------------
+Go Stop is a fishing game with the 48 Korean flower cards (hwatu 화투): 12 months x 4 cards.
+On your turn you play a card from your hand. If a card of the same month is on the table you
+capture both; then the top card of the stock is turned and captures the same way. Captured
+cards score in sets: brights 광, animals 열끗 (godori: the three birds), ribbons 띠 (the three
+dan sets), and junk 피 (ten junk value and up). When your points reach the target you choose:
+STOP and get paid, or GO on for more -- and risk an opponent stopping first.
+"""
+
+KEYS_TEXT = """\
+Keys
+----
+1 .. 9, 0     play the card with that key (cards marked <captures> take a card from the table)
+b             bomb 폭탄 (three cards of a month onto the fourth on the table)
+s             shake 흔들기 (show three of a month: doubles your win) -- or STOP when asked go/stop
+g             GO (when asked go or stop)
+k             stock-only turn (after a bomb)
+r / o / q     reveal a joker / offer shodang / show a quad (when the rules allow)
+a / r         accept / refuse a shodang offer;  1, 2 ... which card to take or junk to give
+Enter         continue after the end of a hand
+? or F1       this help (keys, the rules of this table, the card guide)
+l             the whole event log
+ctrl+q        save and quit (gostop play --resume continues the match)
+
+Every decision shows its keys at the bottom of the screen; you can also click a choice.
+Next to each card: what it takes from the table ("no match": it is laid on the table).
+Markers on your cards: <captures> it takes a card now, <bomb> you can bomb that month,
+<shaken> you declared it, <completes ...> it would complete a set, <feeds ...> laying it down
+would give an opponent a set.
+Stamps: [PI-BAK 피박], [GWANG-BAK 광박], [MEONG-DDA 멍따] show the penalties a player risks if
+someone else wins now (LIVE) or soon (risk).
+"""
+
+PLAIN_KEYS_TEXT = """\
+Commands
+--------
+At a prompt type the key shown in brackets (1..9, 0, b, s, g ...), or the action itself
+("play 03B", "go"), or just a card code ("03B"). Then press Enter.
+  t or table   show the table again          l or log    the whole event log
+  ? or help    this help                      rules      the rules of this table
+  cards        the card guide                 quit       save and quit (resume with --resume)
+After a hand, press Enter to go on.
+"""
+
+
+def _onoff(flag: bool) -> str:
+    return "yes" if flag else "no"
+
+
+def rules_text(rules: Rules, players: int) -> str:
+    """The rules of ``rules`` in plain words for a table of ``players`` seated players."""
+    active = min(players, 3)
+    target = rules.stop_target(active)
+    unit = rules.payment_unit
+    lines: list[str] = [f"Rules of this table: preset {rules.preset}"]
+    over = rules.overrides()
+    if over:
+        lines.append("Changed from the preset: " + ", ".join(f"{k} = {v}" for k, v in over.items()))
+    lines.append("")
+    lines.append("The deal")
+    if active == 2:
+        lines.append("  Two players: 10 cards each, 8 on the table, the rest is the stock.")
+    else:
+        lines.append("  Three players: 7 cards each, 6 on the table, the rest is the stock.")
+    if players > 3 and rules.multi_player_mode == "gwangpalli":
+        lines.append(
+            f"  {players} seated (gwangpalli 광팔이): everyone is dealt, the dealer plays, the others say"
+            " stay or drop until three are in. Forced-out players may claim "
+            f"{rules.compensation_per_card} chips per bright, double junk, flex card or joker."
+        )
+    jokers = ", ".join(rules.jokers) if rules.jokers else "none"
+    lines.append(f"  Jokers in the deck: {jokers} (a joker played from hand is a free capture; draw again).")
+    lines.append(f"  Four of a month in hand (chongtong 총통): {rules.chongtong}; pays {rules.chongtong_payment}.")
+    lines.append("")
+    lines.append("A turn")
+    lines.append("  Play a card: it takes a card of the same month from the table (two there: you choose;")
+    lines.append("  a stack of three: all of it). Then the top stock card is turned and does the same.")
+    lines.append("  Ppuk 뻑: your card took one, the stock card is the same month: all three stay as a stack.")
+    lines.append("  Chok 쪽 (your card found nothing, the stock card took it), ttadak 따닥 (all four of a")
+    lines.append("  month), sseul 싹쓸이 (you clear the table) and taking a stack: each opponent gives you one junk.")
+    if rules.three_ppuk_payment:
+        lines.append(f"  Three ppuk in one hand win at once ({rules.three_ppuk_payment} {unit} from each).")
+    if rules.first_turn_ppuk_payment:
+        lines.append(f"  A ppuk on your first turn is paid {rules.first_turn_ppuk_payment} {unit} by each opponent.")
+    if rules.bomb_allowed:
+        comp = "two later turns with no card to play" if rules.bomb_compensation == "skip_two" else "three stock cards"
+        lines.append(f"  Bomb 폭탄: three of a month in hand with the fourth on the table: take all four ({comp}).")
+    else:
+        lines.append("  No bombs.")
+    lines.append(
+        f"  Shake 흔들기: show three of a month in hand; if you win, you are paid x{rules.heundeum_multiplier}"
+        f" (Nov/Dec x{rules.heundeum_nov_dec_multiplier})."
+    )
+    if rules.shodang and active == 3:
+        lines.append("  Shodang 쇼당: offer to end the hand with no winner; an opponent who refuses and loses pays for both.")
+    lines.append("")
+    lines.append("Scoring (points)")
+    lines.append("  Brights 광: 3 brights 3 (with the rain bright 12B: 2), 4 brights 4, all 5: 15.")
+    lines.append(f"  Godori 고도리 (birds 02A 04A 08A): {rules.godori_points}. Animals: 5 = 1 point, +1 each more.")
+    lines.append("  Ribbon sets, 3 each: hong-dan 홍단 (01R 02R 03R), cheong-dan 청단 (06R 09R 10R),")
+    lines.append("  cho-dan 초단 (04R 05R 07R). Ribbons: 5 = 1 point, +1 each more.")
+    lines.append(
+        f"  Junk 피: 10 junk value = 1 point, +1 each more. 11D and 12D count "
+        f"{rules.junk_value_11D} and {rules.junk_value_12D}; the flex card {rules.flex_card or '-'} counts as an"
+        f" animal or as {rules.flex_junk_value} junk, whichever is better."
+    )
+    if rules.score_cap:
+        lines.append(f"  Points are capped at {rules.score_cap}.")
+    lines.append("")
+    lines.append("Go or stop")
+    lines.append(f"  With {target} points or more (this table: {active} players) you choose STOP or GO.")
+    if rules.go_decision_trigger == "above_last_go":
+        lines.append("  After a go you are asked again only when your points pass those of your last go.")
+    else:
+        lines.append("  After a go you are asked again whenever a set forms or improves.")
+    if unit == "shots":
+        per = rules.shots_per_points or 1
+        lines.append(f"  Payment is in shots: each opponent takes one shot per {per} points.")
+    else:
+        scheme = {
+            "standard": "go 1: +1 chip, go 2: +2 chips, from go 3 on the payment doubles each go",
+            "linear": "go 1: +1 chip, then the payment is multiplied by the number of goes",
+            "blog": "+1 chip per go, doubled once from go 4 on",
+            "none": "goes add nothing",
+        }[rules.go_scheme]
+        lines.append(f"  The winner is paid their points in chips by each opponent; {scheme}.")
+        if rules.dok_bak and active == 3:
+            lines.append("  Go-bak 고박: a player who said go and then loses pays for both losers.")
+        lines.append("  Penalties (bak 박), each doubling what one opponent pays:")
+        if rules.gwang_bak != "off":
+            lines.append("    gwang-bak 광박: the winner scores brights and you have none.")
+        if rules.pi_bak:
+            lines.append(
+                f"    pi-bak 피박: the winner scores junk and you have less than {rules.pi_bak_protect_min} junk value."
+            )
+        if rules.meong in ("dda", "dda_and_bak"):
+            lines.append("    meong-dda 멍따: the winner has 7 animals or more (everyone pays double).")
+        if rules.meong in ("bak", "dda_and_bak"):
+            lines.append("    meong-bak 멍박: the winner has 7 animals and you have none.")
+        if rules.nagari_multiplier != "off":
+            lines.append("  After a hand with no winner (nagari 나가리) the next hand pays double.")
+    hands = "open-ended" if rules.match_hands is None else f"{rules.match_hands} hands"
+    lines.append("")
+    lines.append(f"The match: {hands}; the winner of a hand deals the next. Most chips wins.")
+    return "\n".join(lines) + "\n"
+
+
+def card_guide(rules: Rules) -> str:
+    """All 48 month cards (and the deck's jokers): code, Korean and English name, junk value,
+    roles."""
+    lines = [
+        "Card guide: code = month (01-12) + kind: B bright 광, A animal 열끗, R ribbon 띠,",
+        "J junk 피, D double junk 쌍피. Cards of the same month capture each other.",
+        "",
+    ]
+    for month in range(1, 13):
+        en, ko, short = MONTH_NAMES[month]
+        lines.append(f"{month:02d} {short.capitalize()} -- {en} {ko}")
+        for card in MONTH_CARDS:
+            if card.month != month:
+                continue
+            value = junk_value(rules, card, flex_as_junk=card.code == rules.flex_card)
+            junk = f"junk {value}" if value else ""
+            roles = ", ".join(r for r in card.roles if "(" not in r or card.code == rules.flex_card)
+            lines.append(f"   {card.code:<5} {card.english_name:<40} {card.korean_name:<8} {junk:<7} {roles}")
+    jokers = [c for c in deck_cards(rules.jokers) if c.is_joker]
+    if jokers:
+        lines.append("Jokers (no month; a joker played from hand goes to your captures and you draw again)")
+        seen: set[str] = set()
+        for card in jokers:
+            if card.joker_type is not None and card.joker_type.value in seen:
+                continue
+            if card.joker_type is not None:
+                seen.add(card.joker_type.value)
+            count = sum(1 for c in jokers if c.joker_type == card.joker_type)
+            more = f" (x{count})" if count > 1 else ""
+            lines.append(f"   {card.code:<5} {card.english_name}{more}, junk {junk_value(rules, card)}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,243 @@
+"""Events as sentences for the event log: ``Minji plays 05R onto 05J1``, ``PPUK 뻑! ...``.
+
+:func:`narrate` turns one match event (a table event or a wrapped hand event) into a
+:class:`LogLine`, or None for events not worth a line. It only translates: what happened is
+the engine's and the match's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from gostop.cards import Card
+from gostop.match import MatchEvent
+
+__all__ = ["LogLine", "narrate", "cards_text", "SPECIAL_EVENTS", "REASONS"]
+
+
+@dataclass(frozen=True, slots=True)
+class LogLine:
+    """One line of the event log. ``kind``: ``turn`` (a new turn), ``you`` (the human acted),
+    ``bot``, ``special`` (ppuk, ttadak, chok, sseul, bombs, steals...), ``table`` (deal, cut,
+    gwangpalli), ``end`` (end of a hand or of the match)."""
+
+    text: str
+    kind: str = "bot"
+
+
+#: Special events called out loudly, with their Korean names.
+SPECIAL_EVENTS: dict[str, str] = {
+    "ppuk": "PPUK 뻑",
+    "ttadak": "TTADAK 따닥",
+    "chok": "CHOK 쪽",
+    "sseul": "SSEUL 싹쓸이",
+    "stack-capture": "STACK CAPTURE",
+    "ja-ppuk": "JA-PPUK 자뻑",
+    "bomb": "BOMB 폭탄",
+    "grenade": "GRENADE 수류탄",
+    "boss-joker": "BOSS JOKER",
+    "baek-hwa-jeom": "BAEK-HWA-JEOM 백화점",
+    "weol-yak": "WEOL-YAK 월약",
+    "first-turn-ppuk": "FIRST-TURN PPUK 첫뻑",
+    "three-ppuk": "THREE PPUK 삼뻑",
+    "heodang": "HEODANG 허당",
+    "boar": "THE BOAR",
+    "chongtong": "CHONGTONG 총통",
+}
+
+#: How a hand ended, in words (HandResult.reason / the ledger's reason).
+REASONS: dict[str, str] = {
+    "stop": "stopped",
+    "chongtong": "held four of a month: chongtong 총통",
+    "three-ppuk": "made a third ppuk 삼뻑",
+    "heodang": "captured nothing five turns running: heodang 허당",
+    "exhaustion": "nobody stopped before the cards ran out: nagari 나가리",
+    "shodang": "shodang accepted: nagari 나가리",
+    "four-on-table": "four cards of one month on the table: re-dealt",
+    "chongtong-tie": "two players held four of a month: re-dealt",
+}
+
+_EXPLAIN: dict[str, str] = {
+    "ppuk": "the stock card matched: the three cards stay as a stack",
+    "ttadak": "all four cards of the month taken",
+    "chok": "the stock card took the card just laid down",
+    "sseul": "the table is swept clean",
+    "stack-capture": "a stack of three taken",
+    "ja-ppuk": "own ppuk stack taken back",
+    "boss-joker": "the boss joker collects junk",
+}
+
+
+def cards_text(cards: Sequence[Card | str]) -> str:
+    """Card codes separated by spaces (``-`` for none)."""
+    return " ".join(c if isinstance(c, str) else c.code for c in cards) or "-"
+
+
+def _verb(who: str, you: bool, verb: str) -> str:
+    """``You play`` / ``Minji plays``."""
+    if you:
+        return f"{who} {verb}"
+    if verb.endswith(("s", "sh", "ch")):
+        return f"{who} {verb}es"
+    if verb == "say":
+        return f"{who} says"
+    return f"{who} {verb}s"
+
+
+def narrate(
+    ev: MatchEvent,
+    name: Callable[[int | None], str],
+    hand_seats: Sequence[int],
+    human: int,
+) -> LogLine | None:
+    """One log line for ``ev`` (None: nothing to say).
+
+    ``name(table_seat)`` names a seat (``"You"`` for the human); ``hand_seats`` maps the hand
+    seats of the hand the event belongs to onto table seats (for the seats inside ``data``).
+    """
+    if ev.type == "hand":
+        return _hand_line(ev, name, hand_seats, human)
+    return _table_line(ev, name, human)
+
+
+def _table_line(ev: MatchEvent, name: Callable[[int | None], str], human: int) -> LogLine | None:
+    who = name(ev.seat)
+    you = ev.seat == human
+    d = ev.data
+    t = ev.type
+    if t == "first-dealer":
+        return LogLine(f"{who} {'deal' if you else 'deals'} first ({d.get('method', '')}).", "table")
+    if t == "cut":
+        depth = d.get("depth")
+        text = "no cut" if depth is None else f"cut at {depth}"
+        return LogLine(f"{who}: {text}.", "table")
+    if t in ("stay", "drop"):
+        return LogLine(f"{_verb(who, you, t)} (gwangpalli 광팔이).", "table")
+    if t == "forced-in":
+        return LogLine(f"{who} {'are' if you else 'is'} forced to play this hand.", "table")
+    if t == "forced-out":
+        return LogLine(f"{who} {'are' if you else 'is'} forced out of this hand.", "table")
+    if t == "iris-out":
+        return LogLine(f"{who} {'hold' if you else 'holds'} 05A and must sit out.", "table")
+    if t == "claim":
+        if d.get("claimed"):
+            return LogLine(
+                f"{_verb(who, you, 'claim')} compensation for {cards_text(d.get('cards', []))}: "
+                f"{d.get('amount')} chips from each payer.",
+                "table",
+            )
+        return LogLine(f"{who}: no compensation claim.", "table")
+    if t == "compensation":
+        return LogLine(f"{_verb(who, you, 'pay')} {name(d.get('to'))} {d.get('amount')} chips (compensation).", "table")
+    if t == "hand-start":
+        seats = d.get("seats", [])
+        carry = d.get("carry", 0)
+        playing = ", ".join(name(s) for s in seats)
+        more = f"; {carry} nagari before: stakes doubled" if carry else ""
+        return LogLine(f"New hand. Dealer: {name(ev.seat)}. Playing: {playing}{more}.", "table")
+    if t == "match-end":
+        return LogLine("The match is over.", "end")
+    return None
+
+
+def _hand_line(
+    ev: MatchEvent, name: Callable[[int | None], str], hand_seats: Sequence[int], human: int
+) -> LogLine | None:
+    he = ev.hand_event
+    t: str = he.type
+    d: Mapping[str, Any] = he.data
+    who = name(ev.seat)
+    you = ev.seat == human
+    kind = "you" if you else "bot"
+    cards = cards_text(he.cards)
+
+    def seat_name(hand_seat: Any) -> str:
+        if isinstance(hand_seat, int) and 0 <= hand_seat < len(hand_seats):
+            return name(hand_seats[hand_seat])
+        return "?"
+
+    if t in SPECIAL_EVENTS and t not in ("bomb", "grenade", "chongtong"):
+        why = _EXPLAIN.get(t, "")
+        extra = f" ({why})" if why else ""
+        if t == "stack-capture" and d.get("owner") is not None:
+            extra = f" ({seat_name(d.get('owner'))}'s ppuk stack)"
+        if t == "first-turn-ppuk":
+            extra = " (paid at once)"
+        return LogLine(f"{SPECIAL_EVENTS[t]}! {who}{extra}{' ' + cards if he.cards else ''}", "special")
+    if t == "deal":
+        if he.cards:
+            return LogLine(f"You are dealt {cards}.", "table") if you else None
+        return None
+    if t == "layout":
+        return LogLine(f"On the table: {cards}.", "table")
+    if t == "layout-joker":
+        return LogLine(f"A joker dealt to the table goes to the dealer ({who}).", "table")
+    if t == "dealt-stack":
+        return LogLine(f"Three of a month dealt to the table: a stack {cards}.", "table")
+    if t == "chongtong":
+        return LogLine(f"{SPECIAL_EVENTS[t]}! {who} {'hold' if you else 'holds'} {cards}.", "special")
+    if t == "keep-quad":
+        return LogLine(f"{who} {'keep' if you else 'keeps'} a quad and plays on.", kind)
+    if t == "turn":
+        return LogLine(f"-- {who}{'r' if you else chr(39) + 's'} turn --", "turn")
+    if t == "shake":
+        return LogLine(f"{_verb(who, you, 'shake')} (heundeum 흔들기): {cards} shown.", "special")
+    if t == "show-quad":
+        return LogLine(f"{_verb(who, you, 'show')} a quad: {cards}.", "special")
+    if t == "reveal":
+        return LogLine(f"{_verb(who, you, 'reveal')} {cards}.", kind)
+    if t == "draw":
+        return LogLine(f"You draw {cards}.", kind) if you and he.cards else None
+    if t == "offer-shodang":
+        return LogLine(f"{_verb(who, you, 'offer')} shodang 쇼당 (end the hand as a nagari); hand shown: {cards}.", "special")
+    if t in ("accept", "refuse"):
+        return LogLine(f"{_verb(who, you, t)} the shodang offer.", "special")
+    if t == "play":
+        onto = d.get("onto")
+        return LogLine(f"{_verb(who, you, 'play')} {cards}" + (f" onto {onto}" if onto else "") + ".", kind)
+    if t in ("bomb", "grenade"):
+        return LogLine(f"{SPECIAL_EVENTS[t]}! {_verb(who, you, t)} {cards}.", "special")
+    if t == "skip":
+        forced = " (hand empty)" if d.get("forced") else ""
+        return LogLine(f"{who}: stock-only turn{forced}.", kind)
+    if t == "substitute":
+        return LogLine(f"The stock card {cards} is played in place of the joker.", kind)
+    if t == "pick":
+        return LogLine(f"{_verb(who, you, 'take')} {cards} with {d.get('for', '?')}.", kind)
+    if t == "flip":
+        onto = d.get("onto")
+        choice = d.get("choice")
+        tail = f" onto {onto}" if onto else (f" (matches {' and '.join(choice)})" if choice else "")
+        return LogLine(f"{_verb(who, you, 'flip')} {cards}{tail}.", kind)
+    if t == "capture":
+        return LogLine(f"{_verb(who, you, 'capture')} {cards}.", kind)
+    if t == "surrender":
+        to = seat_name(d.get("to"))
+        return LogLine(f"STEAL: {_verb(who, you, 'give')} {to} {cards} ({d.get('for', '')}).", "special")
+    if t == "no-junk":
+        return LogLine(f"{who} {'have' if you else 'has'} no junk to give.", kind)
+    if t == "payment":
+        return LogLine(
+            f"{_verb(who, you, 'pay')} {seat_name(d.get('to'))} {d.get('amount')} {d.get('unit', 'chips')} "
+            f"({d.get('reason', '')}).",
+            "special",
+        )
+    if t == "shot":
+        return LogLine(f"{who} {'take' if you else 'takes'} {d.get('n')} shot(s) ({d.get('reason', '')}).", "special")
+    if t in ("yell", "no-yell"):
+        return LogLine(f"{who}: {'yells!' if t == 'yell' else 'no yell'}", kind)
+    if t == "go":
+        return LogLine(f"GO 고! {_verb(who, you, 'say')} go #{d.get('goes')} with {d.get('points')} points.", "special")
+    if t == "stop":
+        return LogLine(f"STOP 스톱! {_verb(who, you, 'stop')} with {d.get('points')} points.", "special")
+    if t == "win":
+        return LogLine(f"{who} {'win' if you else 'wins'}: {REASONS.get(str(d.get('reason')), d.get('reason'))}.", "end")
+    if t == "nagari":
+        return LogLine(f"Nagari 나가리: {REASONS.get(str(d.get('reason')), d.get('reason'))}.", "end")
+    if t == "void":
+        return LogLine(f"Void deal: {REASONS.get(str(d.get('reason')), d.get('reason'))}.", "end")
+    if t == "settlement":
+        return None  # the hand summary explains it
+    return LogLine(f"{t}: {who} {cards}", kind)

@@ -1,0 +1,878 @@
+"""A match between one person and bots, without a screen: what both terminal faces drive.
+
+:class:`Session` runs a :class:`~gostop.match.Match` in which table seat 0 is the person and
+every other seat a bot (:mod:`gostop.agents`, chosen by level). It
+
+* plays the bots' decisions (and the match's table decisions of the bot seats) until the person
+  must decide (:meth:`Session.advance`);
+* asks that decision as a :class:`Prompt`: a question, keyed :class:`Choice` values (one per
+  legal action) and information lines (what a stop would pay, what go risks...);
+* narrates every event into :attr:`Session.log`, and summarises each finished hand
+  (:class:`HandSummary`: the settlement step by step, the chips, the ledger);
+* saves the match record after every hand and on request, and resumes it
+  (:meth:`Session.resume`).
+
+Everything the person is shown comes from the person's own observation of the hand (see
+:mod:`gostop.play.view`) and from :mod:`gostop.hints`.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from gostop.agents import (
+    LEVELS,
+    Agent,
+    Decision,
+    HandContext,
+    RandomAgent,
+    WorldSampler,
+    make_agent,
+)
+from gostop.agents.protocol import check_choice
+from gostop.cards import MONTH_NAMES, Card, parse_card
+from gostop.engine import Action, HandResult, Observation
+from gostop.hints import capture_preview, go_warnings, near_sets, score_lines, stop_preview
+from gostop.match import (
+    LedgerEntry,
+    Match,
+    MatchAction,
+    MatchEvent,
+    Player,
+    dumps_match,
+    replay_match,
+)
+from gostop.match.gwangpalli import compensation_amount, eligible_cards, has_triple
+from gostop.match.record import loads_match_record
+from gostop.match.seeds import derive_seed
+from gostop.play.narrate import REASONS, LogLine, cards_text, narrate
+from gostop.play.store import Store
+from gostop.rules import PRESET_NAMES, Rules, get_preset
+
+__all__ = [
+    "Settings",
+    "Choice",
+    "Prompt",
+    "HandSummary",
+    "Session",
+    "ChoiceError",
+    "LEVEL_NAMES",
+    "BOT_NAMES",
+    "bot_spec_for_level",
+    "SESSION_FORMAT",
+    "saved_summary",
+    "card_name",
+    "short_name",
+]
+
+SESSION_FORMAT = "gostop-play-session"
+#: Levels offered to people, easiest first.
+LEVEL_NAMES = ("easy", "normal", "hard")
+#: Names of the bots, in seat order.
+BOT_NAMES = ("Minji", "Hoon", "Sora", "Jun", "Yuna", "Tae")
+
+
+class ChoiceError(ValueError):
+    """What the person typed is not one of the choices (the message says what is)."""
+
+
+def bot_spec_for_level(level: str) -> tuple[str, str | None]:
+    """The bot spec of a level and a note when it had to fall back to ``random``.
+
+    The mapping is the agents package's :data:`~gostop.agents.LEVELS` (easy = greedy,
+    normal = expert, hard = search); a level it lacks, or a bot that cannot be built, falls
+    back to the ``random`` bot.
+    """
+    spec = LEVELS.get(level)
+    if spec is None:
+        return "random", f"level {level!r} has no bot yet: playing against the random bot"
+    try:
+        make_agent(spec)
+    except Exception as exc:  # a bot being written may fail to build; play on
+        return "random", f"the {level} bot ({spec}) is not available ({exc}): random bot instead"
+    return spec, None
+
+
+@dataclass
+class Settings:
+    """What the person chose: table size, bot level, rules, match length, seed."""
+
+    players: int = 2
+    level: str = "normal"
+    preset: str = "pagat"
+    overrides: dict[str, Any] = field(default_factory=dict)
+    hands: int | None = 3
+    seed: int | None = None
+    name: str = "You"
+    ask_cut: bool = False
+
+    def rules(self) -> Rules:
+        """The rules of the match (raises ``RulesError`` for a bad preset or override)."""
+        rules = get_preset(self.preset)
+        changes = dict(self.overrides)
+        if self.hands is not None and "match_hands" not in changes and rules.match_target_chips is None:
+            changes["match_hands"] = self.hands
+        return rules.with_overrides(changes) if changes else rules
+
+    def check(self) -> None:
+        """Raise ValueError with a message for people if a setting is impossible."""
+        if self.preset not in PRESET_NAMES:
+            raise ValueError(f"unknown preset {self.preset!r}; presets: {', '.join(PRESET_NAMES)}")
+        if self.level not in LEVEL_NAMES:
+            raise ValueError(f"unknown level {self.level!r}; levels: {', '.join(LEVEL_NAMES)}")
+        if not 2 <= self.players <= 7:
+            raise ValueError(
+                f"players must be 2 to 7 (you and 1 to 6 bots), got {self.players}; 4 or more "
+                "seated play gwangpalli: three play each hand"
+            )
+        if self.hands is not None and self.hands < 1:
+            raise ValueError(f"hands must be at least 1, got {self.hands}")
+        self.rules()
+
+    def describe(self) -> str:
+        """One line: ``1 bot (normal), pagat, 3 hands, seed 7``."""
+        bots = self.players - 1
+        table = f"{bots} bot{'s' if bots > 1 else ''} ({self.level})"
+        if self.players > 3:
+            table += ", gwangpalli table" if self.rules().multi_player_mode == "gwangpalli" else ", rotation table"
+        over = "".join(f", {k}={v}" for k, v in self.overrides.items())
+        hands = "open-ended" if self.hands is None else f"{self.hands} hand{'s' if self.hands != 1 else ''}"
+        seed = "random" if self.seed is None else self.seed
+        return f"{table}, rules {self.preset}{over}, {hands}, seed {seed}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "players": self.players,
+            "level": self.level,
+            "preset": self.preset,
+            "overrides": dict(self.overrides),
+            "hands": self.hands,
+            "seed": self.seed,
+            "name": self.name,
+            "ask_cut": self.ask_cut,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Settings:
+        return cls(
+            players=int(data.get("players", 2)),
+            level=str(data.get("level", "normal")),
+            preset=str(data.get("preset", "pagat")),
+            overrides=dict(data.get("overrides") or {}),
+            hands=None if data.get("hands") is None else int(data["hands"]),
+            seed=None if data.get("seed") is None else int(data["seed"]),
+            name=str(data.get("name", "You")),
+            ask_cut=bool(data.get("ask_cut", False)),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One answer to a prompt: press ``key`` (or type ``action``) to choose it.
+
+    ``card`` is the hand card it plays (for markers); ``detail`` says what it would do;
+    ``marks`` are short tags (``"captures"``, ``"bomb"``, ``"shaken"``, ``"completes godori"``,
+    ``"feeds Minji"``...).
+    """
+
+    key: str
+    label: str
+    action: str
+    detail: str = ""
+    card: Card | None = None
+    marks: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """A decision the person must take now (RULES.md 2.18 DEC-1 .. DEC-16)."""
+
+    stage: str
+    question: str
+    choices: tuple[Choice, ...]
+    info: tuple[str, ...] = ()
+
+    def find(self, text: str) -> Choice:
+        """The choice named by ``text``: its key, its action text, or a card code to play.
+
+        Raises :class:`ChoiceError` naming the keys that are valid.
+        """
+        raw = text.strip()
+        for c in self.choices:
+            if raw == c.key:
+                return c
+        low = raw.lower()
+        for c in self.choices:
+            if low == c.key.lower() or low == c.action.lower():
+                return c
+        try:
+            code = parse_card(raw).code
+        except ValueError:
+            code = None
+        if code is not None:
+            for c in self.choices:
+                if c.card is not None and c.card.code == code:
+                    return c
+        keys = ", ".join(f"{c.key} ({c.label})" for c in self.choices)
+        raise ChoiceError(f"{raw!r} is not a choice here; press one of: {keys}")
+
+
+@dataclass(frozen=True, slots=True)
+class HandSummary:
+    """The end of one deal, explained: who won and why, the settlement step by step, the chips."""
+
+    deal: int
+    hand: int | None
+    outcome: str
+    winner: str | None
+    headline: str
+    steps: tuple[str, ...]
+    chips: tuple[tuple[str, int, int], ...]  # (name, change this hand, match total)
+    unit: str
+    you_delta: int
+
+
+# No "l" (the log) and no "?" (help). Past these, keys are two characters (typed, or clicked).
+_KEY_POOL = "abcdefhijkmnopqrtuvwxyzABCDEFGHIJKMNOPQRSTUVWXYZ"
+_CARD_KEYS = "1234567890"
+_PREFERRED = {
+    "bomb": "b",
+    "grenade": "e",
+    "skip": "k",
+    "shake": "s",
+    "show-quad": "q",
+    "reveal": "r",
+    "offer-shodang": "o",
+    "go": "g",
+    "stop": "s",
+    "accept": "a",
+    "refuse": "r",
+    "yell": "y",
+    "no-yell": "n",
+    "chongtong": "c",
+    "continue": "n",
+    "stay": "s",
+    "drop": "d",
+    "claim": "c",
+    "claim-triple": "t",
+    "no-claim": "n",
+    "no-cut": "n",
+    "cut": "c",
+}
+
+
+def _month_name(m: int) -> str:
+    return f"{MONTH_NAMES[m][2].capitalize()} ({MONTH_NAMES[m][0]})"
+
+
+def short_name(card: Card) -> str:
+    """``cherry bright``: a short English name (the code is drawn next to it)."""
+    if card.is_joker:
+        return card.english_name
+    return f"{MONTH_NAMES[card.month][0]} {card.kind.english}"
+
+
+def card_name(card: Card) -> str:
+    """``03B cherry bright``: the code and a short English name."""
+    return f"{card.code} {short_name(card)}"
+
+
+class Session:
+    """One person against bots (see the module docstring). Build with :meth:`start` or
+    :meth:`resume`."""
+
+    human = 0
+
+    def __init__(
+        self,
+        settings: Settings,
+        match: Match,
+        bot_specs: Mapping[int, str],
+        store: Store | None = None,
+        notes: Iterable[str] = (),
+    ) -> None:
+        self.settings = settings
+        self.match = match
+        self.rules = match.rules
+        self.store = store
+        self.bot_specs = dict(bot_specs)
+        self.bots: dict[int, Agent] = {}
+        for seat, spec in self.bot_specs.items():
+            try:
+                self.bots[seat] = make_agent(spec)
+            except Exception:
+                self.bots[seat] = RandomAgent()
+        self.notes = list(notes)
+        self.log: list[LogLine] = [LogLine(n, "table") for n in self.notes]
+        self.summaries: list[HandSummary] = []
+        self.pending: list[HandSummary] = []
+        self.archived_to: str | None = None
+        self._told: object | None = None  # the hand the bots were told about (kept: no id reuse)
+        self._prompt: Prompt | None = None
+
+    # -- construction ----------------------------------------------------------------------
+
+    @classmethod
+    def start(cls, settings: Settings, store: Store | None = None) -> Session:
+        """A new match (a random seed when ``settings.seed`` is None)."""
+        if settings.seed is None:
+            settings.seed = random.SystemRandom().randrange(1, 1_000_000)
+        settings.check()
+        rules = settings.rules()
+        spec, note = bot_spec_for_level(settings.level)
+        bots = {seat: spec for seat in range(1, settings.players)}
+        players = [Player(settings.name, 40)] + [
+            Player(BOT_NAMES[i], 30 + i) for i in range(settings.players - 1)
+        ]
+        match = Match(rules, players, settings.seed, ask_cut=settings.ask_cut)
+        session = cls(settings, match, bots, store, [note] if note else [])
+        session._absorb(match.start_events, tuple(match.hand_seats))
+        session.advance()
+        session.save()
+        return session
+
+    @classmethod
+    def resume(cls, store: Store) -> Session:
+        """The match saved in ``store``, replayed to where it stopped.
+
+        Raises ValueError (``MatchRecordError``...) with a message if it cannot be read.
+        """
+        record_text, data = store.load()
+        if data.get("format") != SESSION_FORMAT:
+            raise ValueError(f"{store.session_path} is not a gostop play session file")
+        settings = Settings.from_json(data.get("settings", {}))
+        bots = {int(k): str(v) for k, v in dict(data.get("bots", {})).items()}
+        match = replay_match(loads_match_record(record_text))
+        session = cls(settings, match, bots, store, [f"Resumed the saved match ({settings.describe()})."])
+        obs = session.observation()
+        if obs is not None:  # the story of the hand so far, as the person saw it
+            for ev in obs.history:
+                seat = None if ev.seat is None else match.hand_seats[ev.seat]
+                line = narrate(MatchEvent("hand", seat, hand_event=ev), session.name, match.hand_seats, 0)
+                if line is not None:
+                    session.log.append(line)
+        if match.is_over:
+            session.log.append(LogLine("That match was already over.", "end"))
+        session.advance()
+        return session
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def name(self, seat: int | None) -> str:
+        """The name of a table seat (``"You"`` for the person)."""
+        if seat is None:
+            return "-"
+        return self.match.names[seat]
+
+    @property
+    def over(self) -> bool:
+        return self.match.is_over
+
+    @property
+    def hand_seat(self) -> int | None:
+        """The person's seat in the current hand (None when not playing it)."""
+        if self.match.hand is None:
+            return None
+        return self.match.hand_seat(self.human)
+
+    def observation(self) -> Observation | None:
+        """The person's observation of the hand being played (None when not in it)."""
+        hs = self.hand_seat
+        if hs is None or self.match.hand is None:
+            return None
+        return self.match.hand.observation(hs)
+
+    def waiting(self) -> bool:
+        """True when the person must decide now (and no hand summary waits to be read)."""
+        return not self.pending and not self.match.is_over and self.match.current_seat == self.human
+
+    # -- playing -----------------------------------------------------------------------------
+
+    def advance(self, limit: int = 100_000) -> None:
+        """Play bot and forced decisions until the person must decide, a hand summary waits
+        to be read, or the match is over."""
+        for _ in range(limit):
+            if self.pending or self.match.is_over:
+                break
+            seat = self.match.current_seat
+            if seat is None:
+                break
+            legal = self.match.legal_actions()
+            if seat == self.human:
+                if len(legal) == 1 and self.match.phase == "hand":
+                    self.log.append(LogLine(f"(only choice: {legal[0]})", "you"))
+                    self._apply(legal[0])
+                    continue
+                break
+            self._apply(self._bot_action(seat, legal))
+        self._prompt = None
+
+    def prompt(self) -> Prompt | None:
+        """The decision the person must take now, or None."""
+        if not self.waiting():
+            return None
+        if self._prompt is None:
+            self._prompt = self._build_prompt()
+        return self._prompt
+
+    def choose(self, text: str) -> Choice:
+        """Apply the person's answer (a key, an action text or a card code), then let the bots
+        play on. Raises :class:`ChoiceError` for an answer that is not a choice."""
+        prompt = self.prompt()
+        if prompt is None:
+            raise ChoiceError("nothing to decide right now")
+        choice = prompt.find(text)
+        self._apply(choice.action)
+        self._prompt = None
+        self.advance()
+        self.save()  # after every decision: a crash or a killed terminal loses nothing
+        return choice
+
+    def acknowledge(self) -> HandSummary | None:
+        """The person has read the oldest waiting hand summary; play goes on."""
+        done = self.pending.pop(0) if self.pending else None
+        self.advance()
+        return done
+
+    # -- saving ------------------------------------------------------------------------------
+
+    def session_json(self) -> dict[str, Any]:
+        return {
+            "format": SESSION_FORMAT,
+            "version": 1,
+            "human_seat": self.human,
+            "settings": self.settings.to_json(),
+            "bots": {str(k): v for k, v in self.bot_specs.items()},
+        }
+
+    def record_text(self) -> str:
+        title = f"gostop play: {self.settings.describe()}"
+        return dumps_match(self.match, title)
+
+    def save(self) -> None:
+        """Save the match in progress (a finished match is archived once)."""
+        if self.store is None or self.archived_to is not None:
+            return
+        if self.match.is_over:
+            seed = self.settings.seed or 0
+            self.archived_to = str(self.store.archive(self.record_text(), seed))
+            return
+        self.store.save(self.record_text(), self.session_json())
+
+    # -- internals ---------------------------------------------------------------------------
+
+    def _bot_action(self, seat: int, legal: list[Any]) -> Any:
+        m = self.match
+        if m.phase != "hand":
+            return _table_policy(m, seat, legal)
+        hand = m.hand
+        assert hand is not None
+        self._tell_bots()
+        if len(legal) == 1:
+            return legal[0]
+        hs = m.hand_seat(seat)
+        assert hs is not None
+        agent = self.bots[seat]
+        sampler = None
+        if agent.needs_sampler:
+            sampler = WorldSampler.from_hand(hand, hs, derive_seed(m.seed, "play-world", len(m.history), seat))
+        action = agent.choose(Decision(hand.observation(hs), tuple(legal), sampler))
+        return check_choice(agent, action, legal)
+
+    def _tell_bots(self) -> None:
+        """Tell the bots a new hand has started (HandContext, seeded from the match seed)."""
+        m = self.match
+        hand = m.hand
+        if hand is None or hand is self._told:
+            return
+        self._told = hand
+        for seat, agent in self.bots.items():
+            hs = m.hand_seat(seat)
+            if hs is not None:
+                seed = derive_seed(m.seed, "play-bot", len(m.deals), seat)
+                agent.begin_hand(HandContext(self.rules, hand.players, hs, seed))
+
+    def _apply(self, action: Any) -> None:
+        m = self.match
+        hand = m.hand
+        seats = tuple(m.hand_seats)
+        entries = len(m.ledger.entries)
+        events = m.apply(action)
+        self._absorb(events, seats, hand.result if hand is not None and hand.is_over else None, entries)
+
+    def _absorb(
+        self,
+        events: list[MatchEvent],
+        seats: tuple[int, ...],
+        result: HandResult | None = None,
+        entries_before: int = 0,
+    ) -> None:
+        hand_seats = seats
+        for ev in events:
+            if ev.type == "hand-start":
+                hand_seats = tuple(ev.data.get("seats", ()))
+            line = narrate(ev, self.name, hand_seats, self.human)
+            if line is not None:
+                self.log.append(line)
+        new = self.match.ledger.entries[entries_before:]
+        for i, entry in enumerate(new):
+            summary = self._summary(entry, result if i == 0 else None)
+            if entry.outcome == "void":
+                continue  # re-dealt; the log says why
+            self.summaries.append(summary)
+            self.pending.append(summary)
+        if new:
+            self.save()
+        if self.match.is_over and self.archived_to is None:
+            self.save()
+
+    def _summary(self, entry: LedgerEntry, result: HandResult | None) -> HandSummary:
+        name = self.name
+        steps: list[str] = []
+        reason = REASONS.get(entry.reason or "", entry.reason or "")
+        unit = "shots" if self.match.shots_unit else "chips"
+        if entry.outcome == "win":
+            winner = name(entry.winner)
+            if entry.reason == "stop" and result is not None and result.settlement is not None:
+                s = result.settlement
+                headline = f"{winner} stopped with {s.stop_points} points and won {s.total} {s.unit}."
+                opp_names = [name(entry.active[o]) for o in result.opponents]
+                steps.append("Settlement, step by step (RULES.md PAY):")
+                for step in s.steps:
+                    steps.append("  " + _name_opponents(step, opp_names))
+                for opp, pay in zip(opp_names, s.payments, strict=True):
+                    steps.append(f"  => {opp} {'pay' if opp == self.settings.name else 'pays'} {pay} {s.unit}")
+            else:
+                headline = f"{winner} won: {reason}."
+        elif entry.outcome == "nagari":
+            winner = None
+            headline = f"No winner: {reason}. The next hand's stakes are doubled."
+            if self.rules.nagari_multiplier == "off":
+                headline = f"No winner: {reason}."
+        else:
+            winner = None
+            headline = f"Void deal: {reason}."
+        if result is not None:
+            steps.append("Captured cards:")
+            for hs, caps in enumerate(result.captures):
+                _b, items = score_lines(self.rules, caps)
+                scored = f"  [{', '.join(items)}]" if items else ""
+                steps.append(f"  {name(entry.active[hs])}: {cards_text(caps)}{scored}")
+            for fp in result.fixed_payments:
+                payer = name(entry.active[fp.payer])
+                payee = "" if fp.payee is None else f" to {name(entry.active[fp.payee])}"
+                steps.append(f"Fixed payment ({fp.reason}): {payer} {fp.amount} {fp.unit}{payee}")
+        chips = tuple(
+            (name(s), entry.shots[s] if unit == "shots" else entry.chips[s],
+             entry.shot_totals[s] if unit == "shots" else entry.totals[s])
+            for s in range(self.match.n)
+        )
+        for part, vec in entry.parts.items():
+            if part not in ("hand",) and any(vec):
+                steps.append(f"{part}: " + ", ".join(f"{name(s)} {v:+d}" for s, v in enumerate(vec) if v))
+        you = entry.shots[self.human] if unit == "shots" else entry.chips[self.human]
+        return HandSummary(
+            deal=entry.deal,
+            hand=entry.hand,
+            outcome=entry.outcome,
+            winner=winner,
+            headline=headline,
+            steps=tuple(steps),
+            chips=chips,
+            unit=unit,
+            you_delta=you,
+        )
+
+    # -- prompts -------------------------------------------------------------------------------
+
+    def _build_prompt(self) -> Prompt:
+        m = self.match
+        legal = m.legal_actions()
+        if m.phase != "hand":
+            return self._table_prompt(legal)
+        obs = self.observation()
+        assert obs is not None and m.hand is not None
+        stage = obs.stage
+        if stage == "main":
+            return self._main_prompt(obs, legal)
+        if stage in ("pick-hand", "pick-stock"):
+            card = obs.choosing_for
+            what = "your card" if stage == "pick-hand" else "the stock card"
+            return Prompt(
+                stage,
+                f"{what.capitalize()} {card.code if card else ''} matches two cards on the table: which do you take?",
+                _keyed(legal, lambda a: short_name(parse_card(a.cards[0])), numbered=True),
+            )
+        if stage == "surrender":
+            debt = obs.debt or {}
+            hs = self.match.hand_seats
+            creditor = self.name(hs[debt["creditor"]]) if isinstance(debt.get("creditor"), int) else "?"
+            need = debt.get("junk", 1)
+            return Prompt(
+                stage,
+                f"You owe {creditor} {need} junk for the {debt.get('for', 'event')}: which do you give?",
+                _keyed(legal, lambda a: "give " + ", ".join(card_name(parse_card(c)) for c in a.cards), numbered=True),
+                ("Junk value: J cards 1, 11D / 12D 2, jokers as printed. Keep your valuable junk if you can.",),
+            )
+        if stage == "go-stop":
+            return self._go_stop_prompt(obs, legal)
+        if stage == "answer-shodang":
+            offerer = next((e.seat for e in reversed(obs.history) if e.type == "offer-shodang"), None)
+            who = self.name(m.hand_seats[offerer]) if offerer is not None else "A player"
+            return Prompt(
+                stage,
+                f"{who} offers shodang 쇼당: end this hand now as a nagari (no winner, stakes doubled next hand)?",
+                _keyed(legal, lambda a: {"accept": "accept: end the hand", "refuse": "refuse: play on"}.get(a.kind, str(a))),
+                ("If you refuse and another player wins soon, you pay for both losers (LIAB-10).",),
+            )
+        if stage == "yell":
+            return Prompt(
+                stage,
+                "An opponent made a ppuk on their first turn: shout!",
+                _keyed(legal, lambda a: "yell!" if a.kind == "yell" else "stay quiet (take a shot)"),
+            )
+        if stage == "chongtong":
+            return Prompt(
+                stage,
+                "You hold all four cards of a month (chongtong 총통): declare it and win at once, or play on?",
+                _keyed(legal, lambda a: "declare chongtong" if a.kind == "chongtong" else "keep the four and play on"),
+            )
+        return Prompt(stage, f"Decide ({stage}):", _keyed(legal, str))
+
+    def _main_prompt(self, obs: Observation, legal: list[Any]) -> Prompt:
+        rules = self.rules
+        me = obs.seat
+        near = near_sets(rules, obs)
+        mine: dict[str, str] = {}
+        theirs: dict[str, list[str]] = {}
+        for ns in near:
+            if ns.seat == me:
+                mine.setdefault(ns.missing.code, ns.name)
+            else:
+                theirs.setdefault(ns.missing.code, []).append(
+                    f"{self.name(self.match.hand_seats[ns.seat])} ({ns.name})"
+                )
+        legal_text = {str(a) for a in legal}
+        bomb_months = {a.month for a in legal if a.kind == "bomb"}
+        declared = set(obs.declared_months[me])
+        choices: list[Choice] = []
+        card_keys = iter(_CARD_KEYS)
+        used: set[str] = set()
+        for card in obs.hand:
+            action = f"play {card.code}"
+            if action not in legal_text:
+                continue
+            key = next(card_keys, None) or _free_key(used, "")
+            used.add(key)
+            pv = capture_preview(obs, card)
+            marks: list[str] = []
+            if pv.captures:
+                marks.append("captures")
+            if card.month in bomb_months:
+                marks.append("bomb")
+            if card.month in declared:
+                marks.append("shaken")
+            gains = [mine[c.code] for c in (*pv.targets, card) if pv.captures and c.code in mine]
+            if gains:
+                marks.append("completes " + gains[0])
+            if pv.kind == "none" and card.code in theirs:
+                marks.append("feeds " + theirs[card.code][0])
+            choices.append(Choice(key, short_name(card), action, pv.text, card, tuple(marks)))
+        for a in legal:
+            if a.kind == "play":
+                continue
+            key = _free_key(used, _PREFERRED.get(a.kind, ""))
+            used.add(key)
+            choices.append(Choice(key, self._action_label(a, obs), str(a), self._action_detail(a, obs)))
+        info: list[str] = []
+        target = rules.stop_target(obs.players)
+        info.append(f"You have {obs.stop_points[me]} points; {target} are needed to stop.")
+        if obs.goes[me]:
+            info.append(f"You said go {obs.goes[me]} time(s).")
+        return Prompt("main", "Your turn: play a card.", tuple(choices), tuple(info))
+
+    def _action_label(self, a: Action, obs: Observation) -> str:
+        k = a.kind
+        if k == "bomb":
+            return f"bomb 폭탄 {_month_name(a.month)}"
+        if k == "grenade":
+            return f"grenade {_month_name(a.month)}"
+        if k == "skip":
+            return "stock-only turn (skip)"
+        if k == "shake":
+            return f"shake 흔들기 {_month_name(a.month)}"
+        if k == "show-quad":
+            return f"show your quad of {_month_name(a.month)}"
+        if k == "reveal":
+            return f"reveal joker {a.cards[0]}"
+        if k == "offer-shodang":
+            return "offer shodang 쇼당"
+        return str(a)
+
+    def _action_detail(self, a: Action, obs: Observation) -> str:
+        k = a.kind
+        r = self.rules
+        if k == "bomb":
+            extra = f", payments x{r.bomb_multiplier}" if r.bomb_multiplier != 1 else ""
+            comp = "2 stock-only turns later" if r.bomb_compensation == "skip_two" else "3 stock cards this turn"
+            return f"play your three, take all four of the month ({comp}{extra})"
+        if k == "grenade":
+            return "play your two onto the two on the table, take all four"
+        if k == "skip":
+            return f"play no card, only turn the stock ({obs.skip_allowance[obs.seat]} left)"
+        if k == "shake":
+            mult = r.heundeum_nov_dec_multiplier if a.month in (11, 12) else r.heundeum_multiplier
+            return f"show your three; if you win, payment x{mult}; then play as usual"
+        if k == "show-quad":
+            return "counts as a heundeum declaration"
+        if k == "reveal":
+            return "the joker goes to your captures; you draw a replacement"
+        if k == "offer-shodang":
+            return "show your hand and offer to end the hand as a nagari"
+        return ""
+
+    def _go_stop_prompt(self, obs: Observation, legal: list[Any]) -> Prompt:
+        me = obs.seat
+        hand = self.match.hand
+        assert hand is not None
+        info: list[str] = []
+        settlement = stop_preview(hand, me)
+        if settlement is not None:
+            opponents = _opponent_order(obs, self.match.hand_seats, self.name)
+            info.append(f"Stop now: you win {settlement.total} {settlement.unit}.")
+            for step in settlement.steps:
+                info.append("  " + _name_opponents(step, opponents))
+        info.extend(go_warnings(self.rules, obs.players, obs.goes[me], obs.stop_points[me]))
+        cards_left = obs.hand_sizes[me]
+        info.append(f"You hold {cards_left} card(s); the stock has {obs.stock_size}.")
+        total = settlement.total if settlement is not None else 0
+        return Prompt(
+            "go-stop",
+            f"You have {obs.stop_points[me]} points. GO 고 or STOP 스톱?",
+            _keyed(legal, lambda a: "go: play on for more" if a.kind == "go" else f"stop: win {total} now"),
+            tuple(info),
+        )
+
+    def _table_prompt(self, legal: list[Any]) -> Prompt:
+        m = self.match
+        phase = m.phase
+        if phase == "cut":
+            choices = (
+                Choice("n", "no cut", "no-cut", "deal as shuffled"),
+                Choice("c", f"cut the deck at {m.deck_size // 2}", f"cut {m.deck_size // 2}",
+                       "move the top half to the bottom (or type: cut N)"),
+            )
+            return Prompt("cut", "Cut the deck before the deal?", choices)
+        if phase == "drop":
+            cards = tuple(sorted(m.dealt_cards(self.human), key=lambda c: parse_card(c).sort_key))
+            return Prompt(
+                "drop",
+                f"Gwangpalli 광팔이: you are dealt {cards_text(cards)}. Stay in this hand or drop out?",
+                _keyed(legal, lambda a: {"stay": "stay: play this hand", "drop": "drop: sit it out (no compensation)"}[a.kind]),
+                ("Three play each hand. Players forced out (not those who drop) may claim compensation "
+                 "for brights, double junk, the flex card and jokers.",),
+            )
+        if phase == "claim":
+            cards = m.dealt_cards(self.human)
+            paid = eligible_cards(self.rules, cards, m.n)
+            one = compensation_amount(self.rules, cards, m.n)
+            two = compensation_amount(self.rules, cards, m.n, show_triple=True) if has_triple(cards) else one
+
+            def label(a: MatchAction) -> str:
+                if a.kind == "claim":
+                    return f"claim {one} chips from each payer for {cards_text(paid)}"
+                if a.kind == "claim-triple":
+                    return f"claim and show a triple: {two} chips"
+                return "no claim"
+
+            return Prompt("claim", "You were forced out of this hand. Claim compensation (GWANG-6)?", _keyed(legal, label))
+        if phase == "list":
+            return Prompt(
+                "list",
+                "You head the list (goo-stupe): who comes next?",
+                _keyed(legal, lambda a: f"put {self.name(a.value)} next", numbered=True),
+            )
+        return Prompt(phase, f"Decide ({phase}):", _keyed(legal, str))
+
+
+def _opponent_order(obs: Observation, hand_seats: tuple[int, ...], name: Any) -> list[str]:
+    """Names of the opponents in GEN-6 order from the viewer (the settlement's opp1, opp2)."""
+    n = obs.players
+    return [name(hand_seats[(obs.seat + k) % n]) for k in range(1, n)]
+
+
+def _name_opponents(step: str, names: list[str]) -> str:
+    """Replace the settlement's ``opp1``/``opp2`` with the players' names."""
+
+    def sub(m: re.Match[str]) -> str:
+        i = int(m.group(1)) - 1
+        return names[i] if 0 <= i < len(names) else m.group(0)
+
+    return re.sub(r"\bopp(\d)\b", sub, step)
+
+
+def _free_key(used: set[str], preferred: str) -> str:
+    if preferred and preferred not in used:
+        return preferred
+    for k in _KEY_POOL:
+        if k not in used:
+            return k
+    n = 1
+    while f"x{n}" in used:
+        n += 1
+    return f"x{n}"
+
+
+def _keyed(legal: list[Any], label: Any, numbered: bool = False) -> tuple[Choice, ...]:
+    used: set[str] = set()
+    out: list[Choice] = []
+    for i, a in enumerate(legal):
+        if numbered and i < len(_CARD_KEYS):
+            key = _CARD_KEYS[i]
+        else:
+            key = _free_key(used, _PREFERRED.get(getattr(a, "kind", ""), ""))
+        used.add(key)
+        card = None
+        if isinstance(a, Action) and a.kind in ("pick",) and a.cards:
+            card = parse_card(a.cards[0])
+        out.append(Choice(key, label(a), str(a), card=card))
+    return tuple(out)
+
+
+def _table_policy(match: Match, seat: int, legal: list[Any]) -> Any:
+    """The bots' table decisions (DEC-1..DEC-4), which the agents protocol does not cover:
+    never cut; head a list in seat order; in gwangpalli stay with a bright or two pairs, else
+    drop; always claim compensation, showing a triple when that doubles it."""
+    kinds = {str(a): a for a in legal}
+    if match.phase == "cut":
+        return kinds.get("no-cut", legal[0])
+    if match.phase == "drop":
+        cards = [parse_card(c) for c in match.dealt_cards(seat)]
+        brights = sum(1 for c in cards if c.kind.letter == "B")
+        months: dict[int, int] = {}
+        for c in cards:
+            if c.month:
+                months[c.month] = months.get(c.month, 0) + 1
+        pairs = sum(1 for v in months.values() if v >= 2)
+        return kinds["stay"] if brights or pairs >= 2 else kinds["drop"]
+    if match.phase == "claim":
+        return kinds.get("claim-triple", kinds.get("claim", legal[0]))
+    return legal[0]
+
+
+def saved_summary(store: Store) -> str | None:
+    """One line about the match saved in ``store`` (None when there is none or it is unreadable)."""
+    if not store.has_saved():
+        return None
+    try:
+        record_text, data = store.load()
+        record = loads_match_record(record_text)
+    except (OSError, ValueError):
+        return "a saved match (unreadable: starting a new one replaces it)"
+    settings = Settings.from_json(data.get("settings", {}))
+    played = sum(1 for e in record.get("ledger") or [] if e.get("hand") is not None)
+    return f"{settings.describe()}; {played} hand(s) played"

@@ -1,0 +1,209 @@
+"""View models of the table, built from the person's observation only (no hidden card).
+
+:func:`table_view` gathers what both faces draw: the layout grouped by month (stacks as
+stacks), every active seat's capture area grouped bright / animal / ribbon / junk with counts
+and points, hand sizes, the stock, the go / shake / bomb / ppuk counters, the bak stamps and
+the "one card away" hints (:mod:`gostop.hints`), the ledger, the log and the prompt.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gostop.cards import Card, Kind
+from gostop.engine import Observation
+from gostop.hints import Stamp, bak_stamps, near_sets, score_lines
+from gostop.play.narrate import LogLine
+from gostop.play.session import HandSummary, Prompt, Session
+
+__all__ = ["MonthPile", "SeatView", "TableView", "table_view"]
+
+
+@dataclass(frozen=True, slots=True)
+class MonthPile:
+    """The layout cards of one month; ``stack`` when they are a stack of three (its owner's
+    name, or None for a dealt stack)."""
+
+    month: int
+    cards: tuple[Card, ...]
+    stack: bool = False
+    owner: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """One active seat as everybody may see it."""
+
+    table_seat: int
+    name: str
+    you: bool
+    dealer: bool
+    to_move: bool
+    level: str
+    hand_size: int
+    shown: tuple[Card, ...]
+    brights: tuple[Card, ...]
+    animals: tuple[Card, ...]
+    ribbons: tuple[Card, ...]
+    junk: tuple[Card, ...]
+    others: tuple[Card, ...]
+    junk_value: int
+    points: int
+    items: tuple[str, ...]
+    goes: int
+    shakes: tuple[int, ...]
+    bombs: int
+    ppuk: int
+    skips: int
+    stamps: tuple[Stamp, ...]
+    near: tuple[str, ...]
+    chips: int
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """Everything on the screen at one moment."""
+
+    title: str
+    status: str
+    target: int
+    stock: int
+    layout: tuple[MonthPile, ...]
+    seats: tuple[SeatView, ...]  # opponents first, then you (when you play this hand)
+    hand: tuple[Card, ...]
+    ledger: tuple[tuple[str, int], ...]
+    unit: str
+    log: tuple[LogLine, ...]
+    prompt: Prompt | None
+    summary: HandSummary | None
+    over: bool
+    playing: bool
+
+
+def _layout(obs: Observation, name: dict[int, str]) -> tuple[MonthPile, ...]:
+    stacks = {s.month: s for s in obs.stacks}
+    months: dict[int, list[Card]] = {}
+    for c in obs.layout:
+        months.setdefault(c.month, []).append(c)
+    out: list[MonthPile] = []
+    for m in sorted(months):
+        st = stacks.get(m)
+        if st is not None:
+            owner = None if st.owner is None else name.get(st.owner, "?")
+            out.append(MonthPile(m, st.cards, True, owner))
+        else:
+            out.append(MonthPile(m, tuple(months[m])))
+    return tuple(out)
+
+
+def _near_lines(session: Session, obs: Observation, seat: int) -> tuple[str, ...]:
+    groups: dict[str, list[str]] = {}
+    for ns in near_sets(session.rules, obs):
+        if ns.seat != seat:
+            continue
+        where = ns.where
+        if ns.holder is not None:
+            where = f"shown in {session.name(session.match.hand_seats[ns.holder])}'s hand"
+        groups.setdefault(f"{ns.name} (+{ns.points})", []).append(f"{ns.missing.code} {where}")
+    return tuple(f"one card from {k}: {' / '.join(v)}" for k, v in groups.items())
+
+
+def table_view(session: Session, log_lines: int = 12) -> TableView:
+    """The :class:`TableView` of ``session`` now."""
+    m = session.match
+    rules = session.rules
+    totals = m.ledger.totals if not m.shots_unit else m.ledger.shot_totals
+    unit = "shots" if m.shots_unit else "chips"
+    ledger = tuple((m.names[s], totals[s]) for s in range(m.n))
+    total_hands = rules.match_hands if rules.match_target_chips is None else None
+    number = m.hands_played + (0 if m.is_over else 1)
+    hands = f"hand {number}" + (f" of {total_hands}" if total_hands else "")
+    carry = f" · stakes x{2 ** m.carry if rules.nagari_multiplier == 'cumulative' else 2} (nagari)" if m.carry else ""
+    title = f"gostop · {hands} · {rules.preset}{carry}"
+    prompt = session.prompt()
+    summary = session.pending[0] if session.pending else None
+    log = tuple(session.log[-log_lines:])
+    hand = m.hand
+    obs = session.observation()
+    public: Observation | None = obs
+    if public is None and hand is not None:
+        public = hand.observation(0)  # only its public parts are used: the person sits out
+    seats: list[SeatView] = []
+    layout: tuple[MonthPile, ...] = ()
+    stock = 0
+    target = rules.stop_target(hand.players if hand is not None else min(m.n, 3))
+    playing = obs is not None
+    if public is not None and hand is not None:
+        names = {hs: m.names[ts] for hs, ts in enumerate(m.hand_seats)}
+        layout = _layout(public, names)
+        stock = public.stock_size
+        stamps = bak_stamps(rules, public) if obs is not None else ()
+        order = list(range(public.players))
+        if obs is not None:
+            me = obs.seat
+            order = [s for s in order if s != me] + [me]
+        for hs in order:
+            ts = m.hand_seats[hs]
+            b, lines = score_lines(rules, public.captures[hs])
+            you = ts == session.human
+            seats.append(
+                SeatView(
+                    table_seat=ts,
+                    name=m.names[ts],
+                    you=you,
+                    dealer=hs == 0,
+                    to_move=public.current_player == hs,
+                    level="" if you else session.settings.level,
+                    hand_size=public.hand_sizes[hs],
+                    shown=() if you else public.shown_hand_cards[hs],
+                    brights=b.brights,
+                    animals=b.animals,
+                    ribbons=b.ribbons,
+                    junk=tuple(c for c, _v in b.junk),
+                    others=b.others,
+                    junk_value=b.junk_count,
+                    points=public.stop_points[hs],
+                    items=lines,
+                    goes=public.goes[hs],
+                    shakes=public.declared_months[hs],
+                    bombs=public.bombs[hs],
+                    ppuk=public.ppuk[hs],
+                    skips=public.skip_allowance[hs],
+                    stamps=tuple(s for s in stamps if s.seat == hs),
+                    near=_near_lines(session, obs, hs) if obs is not None else (),
+                    chips=totals[ts],
+                )
+            )
+    if m.is_over:
+        status = "The match is over."
+    elif summary is not None:
+        status = "The hand is over."
+    elif prompt is not None:
+        status = "Your move."
+    elif not playing and hand is not None:
+        status = "You sit this hand out."
+    else:
+        status = ""
+    return TableView(
+        title=title,
+        status=status,
+        target=target,
+        stock=stock,
+        layout=layout,
+        seats=tuple(seats),
+        hand=obs.hand if obs is not None else (),
+        ledger=ledger,
+        unit=unit,
+        log=log,
+        prompt=prompt,
+        summary=summary,
+        over=m.is_over,
+        playing=playing,
+    )
+
+
+def kind_group(card: Card) -> str:
+    """``bright`` / ``animal`` / ``ribbon`` / ``junk`` / ``joker``: the printed class of a card."""
+    if card.is_joker:
+        return "joker"
+    return {Kind.BRIGHT: "bright", Kind.ANIMAL: "animal", Kind.RIBBON: "ribbon"}.get(card.kind, "junk")

@@ -1,0 +1,143 @@
+"""``gostop play --plain`` driven through a terminal with pexpect, and the CLI's error paths."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+from conftest import SCRIPTED_SEED
+from typer.testing import CliRunner
+
+import gostop.play.session as session_mod
+from gostop.cli import app
+from gostop.play.plain import PROMPT
+
+_ENV = {**os.environ, "GOSTOP_DEBUG": "", "TERM": "dumb", "COLUMNS": "120"}
+
+
+def _spawn(args: list[str]) -> pexpect.spawn:
+    return pexpect.spawn(
+        sys.executable, ["-m", "gostop", "play", "--plain", *args],
+        env=_ENV, encoding="utf-8", timeout=30, dimensions=(40, 120),
+    )
+
+
+def _keys(text: str) -> list[str]:
+    return re.findall(r"^\s+\[(\S+)\]", text, flags=re.MULTILINE)
+
+
+def test_plain_mode_plays_a_hand_to_the_end(tmp_path: Path) -> None:
+    child = _spawn(["-y", "--seed", str(SCRIPTED_SEED), "--level", "easy", "--hands", "1",
+                    "--data-dir", str(tmp_path)])
+    seen: set[str] = set()
+    goes = 0
+    for _ in range(100):
+        i = child.expect([re.escape(PROMPT), "Thanks for playing", pexpect.EOF])
+        before = child.before
+        if i != 0:
+            break
+        keys = _keys(before.split("Your turn")[-1] if "Your turn" in before else before)
+        if "GO 고 or STOP" in before:
+            seen.add("go-stop")
+            goes += 1
+            child.sendline("g" if goes == 1 else "s")
+        elif "which do you give?" in before:
+            seen.add("surrender")
+            child.sendline(keys[0])
+        elif "[s]" in before and "shake" in before:
+            seen.add("shake")
+            child.sendline("s")
+        else:
+            marked = re.findall(r"^\s+\[(\S+)\].*<captures>", before, flags=re.MULTILINE)
+            child.sendline(marked[0] if marked else keys[0])
+    else:
+        raise AssertionError("the hand did not end")
+    text = child.before + (child.after if isinstance(child.after, str) else "")
+    child.expect(pexpect.EOF)
+    assert {"go-stop", "surrender", "shake"} <= seen
+    assert "Final standings" in text
+    assert list((tmp_path / "matches").glob("*.json"))
+
+
+def test_plain_commands_help_rules_cards(tmp_path: Path) -> None:
+    child = _spawn(["-y", "--seed", "1", "--level", "easy", "--data-dir", str(tmp_path)])
+    child.expect(re.escape(PROMPT))
+    child.sendline("?")
+    child.expect("Commands")
+    child.expect(re.escape(PROMPT))
+    child.sendline("cards")
+    child.expect("12D")
+    child.expect(re.escape(PROMPT))
+    child.sendline("nonsense")
+    child.expect("is not a choice here; press one of")
+    child.expect(re.escape(PROMPT))
+    child.sendline("quit")
+    child.expect("gostop play --resume")
+    child.expect(pexpect.EOF)
+    assert (tmp_path / "current" / "match.json").is_file()
+
+
+def test_killed_terminal_then_resume(tmp_path: Path) -> None:
+    child = _spawn(["-y", "--seed", "1", "--level", "easy", "--data-dir", str(tmp_path)])
+    for key in ("4", "1"):
+        child.expect(re.escape(PROMPT))
+        child.sendline(key)
+    child.expect(re.escape(PROMPT))
+    child.kill(signal.SIGKILL)
+    child.wait()
+    saved = json.loads((tmp_path / "current" / "match.json").read_text(encoding="utf-8"))
+    assert saved["actions"][:1] == ["play 02R"]
+    again = _spawn(["--resume", "--data-dir", str(tmp_path)])
+    again.expect("Resumed the saved match")
+    again.expect(re.escape(PROMPT))
+    again.sendline("quit")
+    again.expect(pexpect.EOF)
+
+
+def _invoke(args: list[str], stdin: str = "") -> tuple[int, str, str]:
+    result = CliRunner().invoke(app, ["play", "--plain", *args], input=stdin)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_crash_saves_logs_and_resumes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("GOSTOP_DEBUG", raising=False)
+    calls = {"n": 0}
+    real = session_mod.Session.choose
+
+    def flaky(self: session_mod.Session, text: str) -> session_mod.Choice:
+        calls["n"] += 1
+        if calls["n"] == 3:
+            raise RuntimeError("simulated crash")
+        return real(self, text)
+
+    monkeypatch.setattr(session_mod.Session, "choose", flaky)
+    code, out, err = _invoke(["-y", "--seed", "1", "--level", "easy", "--data-dir", str(tmp_path)], "4\n1\n1\n")
+    assert code == 1
+    assert "Your match is saved" in err and "gostop play --resume" in err
+    assert "Traceback" not in out + err
+    log = (tmp_path / "play.log").read_text(encoding="utf-8")
+    assert "simulated crash" in log and "Traceback" in log
+    actions = json.loads((tmp_path / "current" / "match.json").read_text(encoding="utf-8"))["actions"]
+    monkeypatch.setattr(session_mod.Session, "choose", real)
+    code, out, _ = _invoke(["--resume", "--data-dir", str(tmp_path)], "quit\n")
+    assert code == 0 and "Resumed the saved match" in out
+    after = json.loads((tmp_path / "current" / "match.json").read_text(encoding="utf-8"))["actions"]
+    assert after == actions and len(actions) >= 2
+
+
+def test_resume_without_a_saved_match_is_an_error(tmp_path: Path) -> None:
+    code, out, err = _invoke(["--resume", "--data-dir", str(tmp_path)])
+    assert code == 2 and err.startswith("error: no saved match in")
+
+
+def test_bad_options_are_one_error_line(tmp_path: Path) -> None:
+    code, _, err = _invoke(["--level", "genius", "--data-dir", str(tmp_path)])
+    assert code == 2 and err.startswith("error: unknown level 'genius'")
+    code, _, err = _invoke(["--set", "stop_targt=5", "--data-dir", str(tmp_path)])
+    assert code == 2 and err.startswith("error:") and "stop_targt" in err

@@ -1,0 +1,96 @@
+"""Duplicate deals, and the same numbers whatever the worker count, backend or hash seed."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+from gostop.engine import Hand
+from gostop.rules import get_preset
+from gostop.sim import simulate
+from gostop.sim.backends import RAY_MISSING, BackendUnavailable, run_deals
+from gostop.sim.runner import SimJob, play_deal
+from gostop.sim.schedule import deal_seed
+
+PAGAT = get_preset("pagat")
+LINEUP = ["search:steps=50", "expert"]
+
+
+def test_every_seating_replays_the_same_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    dealt: list[tuple[int, dict[str, int]]] = []
+    original = Hand.new.__func__  # type: ignore[attr-defined]
+
+    def recording_new(cls: type[Hand], rules: Any, players: int, seed: int, **kw: Any) -> Hand:
+        hand = original(cls, rules, players, seed, **kw)
+        dealt.append((seed, hand.zones()))
+        return hand
+
+    monkeypatch.setattr(Hand, "new", classmethod(recording_new))
+    for players, lineup in ((2, ("greedy", "expert")), (3, ("greedy", "expert", "random"))):
+        dealt.clear()
+        job = SimJob(PAGAT, players, lineup, seed=4)
+        result = play_deal(job, 7)
+        assert len(result.seatings) == players
+        assert len(dealt) == players  # no void deal for this seed
+        assert {seed for seed, _ in dealt} == {deal_seed(4, 7)}
+        assert all(zones == dealt[0][1] for _, zones in dealt)
+        # every bot sits in every seat once
+        for seat in range(players):
+            assert sorted(sr.lineup_at[seat] for sr in result.seatings) == list(range(players))
+
+
+def _numbers(**kw: Any) -> dict[str, Any]:
+    return simulate(PAGAT, LINEUP, 6, seed=3, timing=False, **kw).to_json(timing=False)
+
+
+def test_worker_count_does_not_change_the_numbers() -> None:
+    one = _numbers(workers=1)
+    assert one == _numbers(workers=2)
+    assert one["hands"] == 12
+
+
+def test_numbers_do_not_depend_on_the_string_hash_seed() -> None:
+    code = (
+        "import json; from gostop.rules import get_preset; from gostop.sim import simulate; "
+        f"print(json.dumps(simulate(get_preset('pagat'), {LINEUP!r}, 3, seed=5, timing=False)"
+        ".to_json(timing=False), sort_keys=True))"
+    )
+    outs = set()
+    for hash_seed in ("11", "12"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        proc = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+        outs.add(proc.stdout)
+    assert len(outs) == 1
+    assert json.loads(outs.pop())["hands"] == 6
+
+
+def test_ray_backend_gives_the_same_numbers() -> None:
+    pytest.importorskip("ray", reason="Ray is not installed (optional extra: pip install 'gostop[ray]')")
+    assert _numbers(workers=2, backend="ray") == _numbers(workers=1)
+
+
+def test_ray_backend_without_ray_says_how_to_install_it() -> None:
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        pass
+    else:
+        pytest.skip("Ray is installed; this test checks the message shown without it")
+    with pytest.raises(BackendUnavailable, match=r"gostop\[ray\]"):
+        run_deals(SimJob(PAGAT, 2, ("greedy", "greedy"), 0), [0], backend="ray")
+    assert "pip install" in RAY_MISSING
+
+
+def test_bad_backend_and_workers_are_refused() -> None:
+    job = SimJob(PAGAT, 2, ("greedy", "greedy"), 0)
+    with pytest.raises(ValueError, match="unknown backend"):
+        run_deals(job, [0], backend="dask")
+    with pytest.raises(ValueError, match="at least 1"):
+        run_deals(job, [0], workers=0)
+    with pytest.raises(ValueError, match="2 players need 2 bots"):
+        SimJob(PAGAT, 2, ("greedy",), 0)

@@ -14,7 +14,7 @@ Usage::
 
     python benchmarks/strength.py                      # the published run (long: see docs)
     python benchmarks/strength.py --deals2 200 --deals3 100 --workers 2   # a quick look
-    python benchmarks/strength.py --only 2p:search,greedy --timing-workers 1
+    python benchmarks/strength.py --only 2p:search,greedy --workers 1
 
 Decision times are only meaningful for runs with one process per free core; ``--workers``
 defaults to all cores.

@@ -10,7 +10,14 @@ import random
 import pytest
 from engine_helpers import legal_texts, make_hand, random_playout
 
-from gostop.engine import Action, ActionParseError, Event, Hand, IllegalActionError
+from gostop.engine import (
+    PRIVATE_EVENT_TYPES,
+    Action,
+    ActionParseError,
+    Event,
+    Hand,
+    IllegalActionError,
+)
 from gostop.rules import get_preset
 
 
@@ -95,6 +102,26 @@ def test_clone_is_independent() -> None:
     assert [json.dumps(hand.observation(s).to_json()) for s in range(3)] == snapshot
     random_playout(hand, random.Random(3))
     assert hand.is_over
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_determinize_leaks_no_hidden_card_through_its_events(players: int) -> None:
+    # A determinized copy is handed to search bots: its event log must not name the real
+    # hidden cards of other seats (their dealt hands), only the observer's own.
+    hand = Hand.new(get_preset("pagat"), players, 11)
+    rng = random.Random(3)
+    for _ in range(3):
+        hand.apply(rng.choice(hand.legal_actions()))
+    def leaks(h: Hand) -> list[str]:
+        return [
+            str(e) for e in h.events
+            if e.type in PRIVATE_EVENT_TYPES and e.seat not in (None, 0) and e.cards
+        ]
+
+    assert leaks(hand), "the real hand's log should hold other seats' private events"
+    det = hand.determinize(0, random.Random(5))
+    assert leaks(det) == []
+    assert det.observation(0).to_json() == hand.observation(0).to_json()
 
 
 def test_determinize_keeps_the_observation_and_redeals_the_rest() -> None:

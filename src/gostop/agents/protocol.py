@@ -78,25 +78,12 @@ class WorldSampler:
     @classmethod
     def from_hand(cls, hand: Hand, seat: int, seed: int) -> WorldSampler:
         """Determinize ``hand`` for ``seat`` now and keep only that copy (not ``hand``)."""
-        world = hand.determinize(seat, random.Random(seed))
-        _scrub_private_events(world, seat)
-        return cls(world, seat)
+        # determinize redacts other seats' private events and hidden-derived facts itself.
+        return cls(hand.determinize(seat, random.Random(seed)), seat)
 
     def sample(self, rng: random.Random) -> Hand:
         """A fresh world: the kept determinization re-determinized with ``rng``."""
         return self._world.determinize(self.seat, rng)
-
-
-def _scrub_private_events(world: Hand, seat: int) -> None:
-    """Remove other seats' private events (their dealt hands, their draws) from the copy's log.
-
-    ``Hand.determinize`` re-deals the hidden cards but keeps the event log of the real hand,
-    whose ``deal`` / ``draw`` events of other seats name their real cards; a copy handed to an
-    agent must not carry them. (Reported to the engine owners: ``determinize`` should do this.)
-    """
-    log = getattr(world, "_log", None)
-    if isinstance(log, list):
-        world._log = [e if e.seat == seat else e.redacted() for e in log]  # noqa: SLF001
 
 
 @dataclass(frozen=True)

@@ -2043,6 +2043,14 @@ class Hand:
             c._hands[s] = (self._hands[s] & ~hidden[s]) | new
             c._plays[s] = None
         c._stock = self._stock[: self._sp] + tuple(pool)
+        # Nothing of the real hidden cards may survive in the copy: other seats' private
+        # events (their dealt cards, their draws) are redacted, and the LIAB-4 (B) facts of
+        # other seats (months they held at the start of their turn) are dropped, since the
+        # sampled world cannot know them (our reading: no oe-myeon (B) for them in samples).
+        c._log = [e if e.seat == seat else e.redacted() for e in self._log]
+        for s in range(n):
+            if s != seat:
+                c._oe_passed[s] = 0
         m = self._mover
         if m != seat:  # the mover's hand at the start of the turn, as far as it is re-dealt
             played = self._start_hand & ~self._hands[m]

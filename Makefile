@@ -4,29 +4,39 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
+HOST ?= 127.0.0.1
+PORT ?= 8000
 
-.PHONY: play test setup test-setup lint typecheck unit docs clean
+.PHONY: play serve test setup test-setup system-deps lint typecheck unit browser docs clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-# The game needs only the package; the checks also need the dev tools and the optional Ray
-# extra, so that CI exercises the Ray backend of the simulator with a local Ray.
+# The game (terminal and web) needs only the package; the checks also need the dev tools and the
+# optional extras (Ray, the fast engine, the RL environment) so that CI exercises all of them.
 $(STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e .
 	touch $(STAMP)
 
 $(TEST_STAMP): $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[dev,ray]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,ray,fast,rl]'
 	touch $(TEST_STAMP)
 
 setup: $(STAMP)
 
-test-setup: $(TEST_STAMP)
+test-setup: $(TEST_STAMP) system-deps
+
+# The browser tests drive Debian's Chromium (Playwright's own browser download does not work
+# everywhere) and need Korean fonts; install them with apt when missing and we are root.
+system-deps:
+	@sh scripts/system-deps.sh
 
 play: setup
 	$(BIN)/gostop play
+
+serve: setup
+	$(BIN)/gostop serve --host $(HOST) --port $(PORT)
 
 lint: test-setup
 	$(BIN)/ruff check .
@@ -34,8 +44,14 @@ lint: test-setup
 typecheck: test-setup
 	$(BIN)/mypy
 
+# Two pytest runs: the browser tests' sync Playwright fixtures leave an event loop running,
+# which breaks the Textual and asyncio tests, so they get their own process.
 unit: test-setup
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest --ignore=tests/browser -p no:playwright
+	$(BIN)/python -m pytest tests/browser
+
+browser: test-setup
+	$(BIN)/python -m pytest tests/browser
 
 test: lint typecheck unit
 

@@ -2,6 +2,10 @@
 
     python benchmarks/engine.py                  # median of 5 runs x 2000 hands per row
     python benchmarks/engine.py --runs 5 --hands 5000
+    python benchmarks/engine.py --rates-only      # the first table only
+
+To compare two versions of the engine in one run (alternating, medians), see
+``benchmarks/engine_compare.py``.
 
 Random play is ``rng.choice(hand.legal_actions())`` until the hand is over, then
 ``hand.result`` (whose chips need the settlement, computed at the stop). Every row times complete
@@ -76,6 +80,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--cpu", action="store_true", help="time with process_time (CPU time)")
+    parser.add_argument("--rates-only", action="store_true", help="only the hands-per-second table")
     args = parser.parse_args()
     clock = time.process_time if args.cpu else time.perf_counter
     print(f"machine: {platform.machine()}, {platform.python_implementation()} {platform.python_version()}")
@@ -88,6 +93,8 @@ def main() -> None:
             rates = [hands_per_second(preset, players, args.hands, r, clock) for r in range(args.runs)]
             med = statistics.median(rates)
             print(f"| {preset} | {players} | {med:,.0f} | {min(rates):,.0f} | {max(rates):,.0f} | {1e6 / med:.0f} |")
+    if args.rates_only:
+        return
     print()
     print("| operation (pagat, states from random hands) | 2 players, us | 3 players, us |")
     print("|---|---:|---:|")

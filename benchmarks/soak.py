@@ -3,6 +3,7 @@ checking the invariants after every action.
 
     python benchmarks/soak.py 100000             # 100,000 hands on one core
     python benchmarks/soak.py 1000000 --jobs 2   # split over 2 processes
+    python benchmarks/soak.py 20000 --hidden 0.2 --gwangpalli 200   # the leak properties too
 
 Hands go in blocks of 100 through every (preset, players, variant) combination
 (``gostop.engine.check.VARIANTS``) in rotation; hand i uses seed i; random players choose uniformly among the legal actions. After every action
@@ -10,6 +11,14 @@ Hands go in blocks of 100 through every (preset, players, variant) combination
 records, zero-sum chips, no negative shots, over <=> no current player <=> no legal action); at
 the end ``result_violations`` (chips = fixed payments + settlement) and the action bound. Prints
 progress and a summary; exit status 1 if any violation was found.
+
+``--hidden RATE`` adds the hidden-information properties (issue 9) on that fraction of the
+states: ``gostop.engine.check.hidden_violations`` (no observation shows a card its seat must not
+see; a determinized world agrees with the seat's observation, holds no undeclared deal-time
+quad and gives the decider the same previews). The random players then favour declarations
+(shake, show-quad, reveal, offer-shodang: half of the time when one is legal), which make shown
+cards and private draws. ``--gwangpalli N`` also plays N gwangpalli matches (4 to 7 seated,
+two hands each) through ``gostop.match.Match`` with the same checks on their hands.
 """
 
 from __future__ import annotations
@@ -21,12 +30,23 @@ import sys
 import time
 from collections import Counter
 
-from gostop.engine import Hand
-from gostop.engine.check import VARIANTS, result_violations, violations
+from gostop.engine import Action, Hand
+from gostop.engine.check import VARIANTS, hidden_violations, result_violations, violations
+from gostop.match import Match, Player
 from gostop.rules import PRESET_NAMES, PRESETS, Rules, RulesError
 
 BOUND = 1000  # actions per hand (the property tests use the same bound)
 BLOCK = 100  # consecutive hands under the same rules
+DECLARATIONS = frozenset({"shake", "show-quad", "reveal", "offer-shodang"})
+
+
+def choose(legal: list[Action], rng: random.Random, favour_declarations: bool) -> Action:
+    """A random legal action; with ``favour_declarations``, a declaration half of the time."""
+    if favour_declarations:
+        special = [a for a in legal if a.kind in DECLARATIONS]
+        if special and rng.random() < 0.5:
+            return special[rng.randrange(len(special))]
+    return legal[rng.randrange(len(legal))]
 
 
 def _combos() -> list[tuple[str, int, int, Rules]]:
@@ -42,7 +62,7 @@ def _combos() -> list[tuple[str, int, int, Rules]]:
     return out
 
 
-def soak(start: int, stop: int, progress: bool) -> tuple[int, list[str], Counter[str], int, int]:
+def soak(start: int, stop: int, progress: bool, hidden: float = 0.0) -> tuple[int, list[str], Counter[str], int, int]:
     """Play hands start..stop-1; (hands, violation messages, reasons, actions, max actions)."""
     combos = _combos()
     bad: list[str] = []
@@ -60,10 +80,11 @@ def soak(start: int, stop: int, progress: bool) -> tuple[int, list[str], Counter
             problems = violations(hand)
             n = 0
             while not hand.is_over and not problems:
-                legal = hand.legal_actions()
-                hand.apply(legal[rng.randrange(len(legal))])
+                hand.apply(choose(hand.legal_actions(), rng, hidden > 0))
                 n += 1
                 problems = violations(hand)
+                if hidden and not problems and rng.random() < hidden:
+                    problems = hidden_violations(hand, rng)
                 if n > BOUND:
                     problems.append(f"no end within {BOUND} actions")
             if not problems:
@@ -88,20 +109,60 @@ def soak(start: int, stop: int, progress: bool) -> tuple[int, list[str], Counter
     return stop - start, bad, reasons, actions, longest
 
 
-def _worker(args: tuple[int, int, bool]) -> tuple[int, list[str], Counter[str], int, int]:
+def _worker(args: tuple[int, int, bool, float]) -> tuple[int, list[str], Counter[str], int, int]:
     return soak(*args)
+
+
+def soak_gwangpalli(matches: int, hidden: float) -> tuple[int, list[str]]:
+    """Play gwangpalli matches (4 to 7 seated, two hands each) with the hidden-information
+    checks on their hands; (hands checked, violation messages)."""
+    presets = [p for p in PRESET_NAMES if PRESETS[p].multi_player_mode == "gwangpalli"]
+    bad: list[str] = []
+    hands = 0
+    for k in range(matches):
+        preset = presets[k % len(presets)]
+        seated = 4 + k % 4
+        rng = random.Random(k ^ 0x6A7)
+        where = f"gwangpalli match {k} ({preset}, {seated} seated, seed {k})"
+        try:
+            m = Match(PRESETS[preset], [Player(f"P{i}", 30 + i) for i in range(seated)], k, hands_limit=2)
+            while not m.is_over:
+                legal = m.legal_actions()
+                if m.phase == "hand" and m.hand is not None:
+                    hand = m.hand
+                    if rng.random() < max(hidden, 0.05):
+                        problems = hidden_violations(hand, rng) + violations(hand)
+                        if problems:
+                            bad.append(f"{where}, turn {hand.turn}: {'; '.join(problems[:3])}")
+                            break
+                    m.apply(choose(legal, rng, True))
+                    if m.phase != "hand":
+                        hands += 1
+                else:
+                    m.apply(legal[rng.randrange(len(legal))])
+        except Exception as exc:  # a crash is a violation too
+            bad.append(f"{where}: {type(exc).__name__}: {exc}")
+    return hands, bad
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("hands", type=int, nargs="?", default=10_000)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--hidden", type=float, default=0.0, metavar="RATE",
+                        help="check the hidden-information properties on this fraction of states (0..1)")
+    parser.add_argument("--gwangpalli", type=int, default=0, metavar="N",
+                        help="also play N gwangpalli matches with the hidden-information checks")
     args = parser.parse_args()
+    if not 0.0 <= args.hidden <= 1.0:
+        parser.error("--hidden is a fraction between 0 and 1")
     n, jobs = args.hands, max(1, args.jobs)
     combos = _combos()
     print(f"soak: {n:,} hands, {len(combos)} (preset, players, variant) combinations, {jobs} job(s)", flush=True)
     t0 = time.perf_counter()
-    bounds = [(n * k // jobs, n * (k + 1) // jobs, k == 0) for k in range(jobs)]
+    if args.hidden:
+        print(f"hidden-information checks on {args.hidden:.0%} of the states", flush=True)
+    bounds = [(n * k // jobs, n * (k + 1) // jobs, k == 0, args.hidden) for k in range(jobs)]
     if jobs == 1:
         parts = [soak(*bounds[0])]
     else:
@@ -114,6 +175,11 @@ def main() -> None:
         reasons.update(p[2])
     actions = sum(p[3] for p in parts)
     longest = max(p[4] for p in parts)
+    if args.gwangpalli:
+        print(f"gwangpalli: {args.gwangpalli:,} matches ...", flush=True)
+        g_hands, g_bad = soak_gwangpalli(args.gwangpalli, args.hidden)
+        bad += g_bad
+        print(f"gwangpalli: {g_hands:,} hands finished, violations {len(g_bad)}", flush=True)
     dt = time.perf_counter() - t0
     print()
     print(f"hands: {hands:,} in {dt:,.0f} s ({hands / dt:,.0f} hands/s with checks)")

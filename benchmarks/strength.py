@@ -30,6 +30,7 @@ import time
 from datetime import date
 from typing import Any
 
+from gostop.cli.simulate import duration_text
 from gostop.rules import get_preset
 from gostop.sim import Report, default_workers, simulate
 
@@ -69,6 +70,8 @@ def row(report: Report, seconds: float) -> dict[str, Any]:
         "win_ci": (a.win_low, a.win_high),
         "others_win": [o.win_rate for o in others],
         "nagari": report.nagari / report.hands,
+        "shodang_nagari": report.shodang_nagari / report.hands,
+        "offers": [b.events.get("offer-shodang", 0.0) for b in report.bots],
         "go_hands": a.go_hands,
         "go_success": a.go_success,
         "go_bak": a.go_bak_rate,
@@ -82,7 +85,7 @@ def row(report: Report, seconds: float) -> dict[str, Any]:
 def markdown(rows: list[dict[str, Any]]) -> str:
     lines = [
         "| players | first bot vs | deals (hands) | points/hand of the first bot [95% CI] "
-        "| its win % [95% CI] | nagari | its go hands, won, go-bak | its p50 / p95 ms | run s |",
+        "| its win % [95% CI] | nagari (by shodang) | its go hands, won, go-bak | its p50 / p95 | run s |",
         "|---|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in rows:
@@ -91,9 +94,9 @@ def markdown(rows: list[dict[str, Any]]) -> str:
             f"| {r['players']} | {r['lineup']} | {r['deals']} ({r['hands']}) "
             f"| **{r['points']:+.2f}** {_fmt_ci(*r['points_ci'])} "
             f"| {100 * r['win']:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] "
-            f"| {100 * r['nagari']:.1f}% "
+            f"| {100 * r['nagari']:.1f}% ({100 * r['shodang_nagari']:.1f}%) "
             f"| {r['go_hands']}, {100 * r['go_success']:.0f}%, {100 * r['go_bak']:.0f}% "
-            f"| {r['p50_ms']:.1f} / {r['p95_ms']:.1f} | {r['seconds']:.0f} |"
+            f"| {duration_text(r['p50_ms'])} / {duration_text(r['p95_ms'])} | {r['seconds']:.0f} |"
         )
     return "\n".join(lines)
 
@@ -139,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(r)
         print(
             f"{players}p {r['lineup']:28s} {r['points']:+6.2f} {_fmt_ci(*r['points_ci'])} "
-            f"win {100 * r['win']:.1f}% p95 {r['p95_ms']:.1f} ms ({r['seconds']:.0f} s)",
+            f"win {100 * r['win']:.1f}% p95 {duration_text(r['p95_ms'])} ({r['seconds']:.0f} s)",
             file=sys.stderr,
             flush=True,
         )

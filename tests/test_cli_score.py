@@ -243,12 +243,12 @@ _WIN = "01B 03B 08B 01R 02R 05J1 05J2 06J1"
         ([_WIN, "--opp", "12B", "--players", "3"], "wrong number of opponents"),
         ([_WIN, "--opp", "12B", "--opp", "11B", "--players", "2"], "wrong number of opponents"),
         ([_WIN, "--opp", "12B", "--opp", "11B", "--opp", "04A"], "wrong number of opponents"),
-        ([_WIN, "--opp", "12B", "--players", "1"], "wrong number of opponents"),
+        ([_WIN, "--opp", "12B", "--players", "1"], "'--players'"),
         ([_WIN], "--opp"),
         (["--opp", "12B"], "winner's captured cards"),
-        ([_WIN, "--opp", "12B", "--goes", "-1"], "'goes' must be a whole number >= 0"),
+        ([_WIN, "--opp", "12B", "--goes", "-1"], "'--goes': Input should be greater than or equal to 0"),
         ([_WIN, "--opp", "12B", "--shakes-nov-dec", "1"], "exceeds 'shakes'"),
-        ([_WIN, "--opp", "12B", "--mission-multiplier", "0"], "mission_multiplier"),
+        ([_WIN, "--opp", "12B", "--mission-multiplier", "0"], "--mission-multiplier"),
         ([_WIN, "--opp", "12B", "--goer", "opp2"], "no opponent 2"),
         ([_WIN, "--opp", "12B", "--refuser", "0"], "no opponent 0"),
         ([_WIN, "--opp", "12B", "--oe-myeon", "me"], "expects an opponent such as opp1"),
@@ -344,3 +344,45 @@ def test_readme_cases_example_prints_what_it_says(tmp_path: Path) -> None:
     assert run.exit_code == 0, run.stderr
     text = README.read_text(encoding="utf-8")
     assert f"prints `{run.stdout.strip()}`" in text
+
+
+# -- issue 9 item 5: one bad case never aborts the batch --------------------------------------
+
+_GOOD_CASE = {"id": "good", "preset": "pagat", "players": 3,
+              "winner_captures": ["01B", "03B", "08B"],
+              "opponents": [{"captures": ["12B"]}, {"captures": []}]}
+
+
+def test_score_cases_an_unprintable_settlement_gets_its_own_error_line(tmp_path: Path) -> None:
+    # 2**100000 chips cannot even be printed as a number: once it stopped the whole batch.
+    huge = dict(_GOOD_CASE, id="huge-carry", context={"nagari_before": 100000})
+    deep: dict[str, Any] = dict(_GOOD_CASE, id="deep")
+    deep["context"] = {"goes": json.loads("[" * 500 + "]" * 500)}
+    path = tmp_path / "cases.json"
+    path.write_text(json.dumps([_GOOD_CASE, huge, deep, dict(_GOOD_CASE, id="good-2")]), encoding="utf-8")
+    run = gostop("score", "--cases", str(path))
+    assert run.exit_code == 0, run.stderr
+    lines = _lines(run.stdout)
+    assert [line["id"] for line in lines] == ["good", "huge-carry", "deep", "good-2"]
+    assert lines[0] == lines[3] | {"id": "good"}
+    assert set(lines[1]) == {"id", "error"} and "nagari_before" in lines[1]["error"]
+    assert set(lines[2]) == {"id", "error"} and "nested" in lines[2]["error"]
+
+
+def test_score_cases_guard_when_a_result_cannot_be_written(monkeypatch: pytest.MonkeyPatch) -> None:
+    from gostop.cli import score as score_module
+
+    class Huge:
+        points = 10**5000
+        payments = (1,)
+
+    monkeypatch.setattr(score_module, "settle_case", lambda case: Huge())
+    line = json.loads(score_module.case_text({"id": "x"}))
+    assert line["id"] == "x" and "cannot be written as JSON" in line["error"]
+
+
+def test_score_cases_long_ids_are_cut(tmp_path: Path) -> None:
+    path = tmp_path / "cases.json"
+    path.write_text(json.dumps([dict(_GOOD_CASE, id="i" * 5000)]), encoding="utf-8")
+    run = gostop("score", "--cases", str(path))
+    assert run.exit_code == 0 and len(run.stdout) < 300

@@ -442,7 +442,8 @@ def test_cli_replay_errors_exit_2(tmp_path: Path, mutate: Any, needle: str) -> N
     path.write_text(json.dumps(data))
     res = _cli("replay", str(path))
     assert res.exit_code == 2
-    lines = [line for line in res.output.splitlines() if line.strip()]
+    # the moves before a failing action are printed (stdout), then one error line (stderr)
+    lines = [line for line in res.stderr.splitlines() if line.strip()]
     assert len(lines) == 1 and lines[0].startswith("error: ") and needle in lines[0], res.output
     assert "Traceback" not in res.output
 

@@ -299,7 +299,7 @@ def test_error_wrong_type(knob: str, value: Any, fragments: list[str]) -> None:
     ("knob", "value", "fragments"),
     [
         ("junk_value_11D", 4, ["junk_value_11D", "out of range", "from 0 to 3"]),
-        ("stop_target_two_player", 0, ["out of range", ">= 1"]),
+        ("stop_target_two_player", 0, ["out of range", "from 1 to 1000"]),
         ("max_players", 8, ["max_players", "out of range", "or null"]),
         ("mission_multiplier_range", [5, 2], ["out of range", "low <= high"]),
         ("go_scheme", "linaer", ["not allowed", "did you mean 'linear'", "standard"]),
@@ -406,3 +406,12 @@ def test_random_overrides_round_trip_through_json(preset: str, overrides: dict[s
     back = Rules.from_dict(json.loads(json.dumps(rules.to_dict())))
     assert back == rules and back.preset == preset
     assert set(rules.overrides()) <= set(overrides)
+
+
+def test_errors_do_not_repeat_long_input() -> None:
+    # issue 9, item 6: a message repeats at most about 200 characters of what was typed
+    for change in ({"jokers": ["JK" + "x" * 5000]}, {"go_scheme": "y" * 5000}, {"go_scheme": 10**5000}, {"z" * 5000: 1},
+                   {"bomb_multiplier": 10**5000}, {"mission_multiplier_range": [1, 10**5000]}):
+        with pytest.raises(RulesError) as info:
+            get_preset("pagat").with_overrides(change)
+        assert len(str(info.value)) < 400, str(info.value)[:500]

@@ -121,7 +121,7 @@ MONTH_NAMES: dict[int, tuple[str, str, str]] = {
     6: ("peony", "모란", "jun"),
     7: ("bush clover", "홍싸리", "jul"),
     8: ("pampas grass", "공산", "aug"),
-    9: ("chrysanthemum", "국진", "sep"),
+    9: ("chrysanthemum", "국화", "sep"),
     10: ("maple", "단풍", "oct"),
     11: ("paulownia", "오동", "nov"),
     12: ("willow / rain", "비", "dec"),

@@ -31,7 +31,7 @@ from gostop.cards import Card
 from gostop.engine import Hand, Observation
 from gostop.rules import Rules
 from gostop.scoring import ScoreBreakdown, ScoreTable
-from gostop.settlement import Settlement
+from gostop.settlement import Settlement, go_chips, go_multiplier
 
 __all__ = [
     "CapturePreview",
@@ -41,8 +41,10 @@ __all__ = [
     "near_sets",
     "bak_stamps",
     "score_lines",
+    "flex_junk_value",
     "stop_preview",
     "go_warnings",
+    "final_turn",
     "pi_bak_threshold",
     "JUNK_SCORES_FROM",
     "MEONG_ANIMALS",
@@ -203,6 +205,7 @@ class _Facts:
     has_jkp: bool
     junk: int  # junk count with the flex card counted as junk when it has one (SCORE-8)
     animals: int
+    flex_junk: bool  # the flex card is held and counting it as junk raises the junk count
 
 
 def _facts(table: ScoreTable, caps: Sequence[Card]) -> _Facts:
@@ -213,6 +216,7 @@ def _facts(table: ScoreTable, caps: Sequence[Card]) -> _Facts:
         has_jkp=bool(mask & table.jkp_mask),
         junk=max(table.junk_count(mask, False), table.junk_count(mask, True)),
         animals=table.animal_count(mask, False),
+        flex_junk=table.junk_count(mask, True) > table.junk_count(mask, False),
     )
 
 
@@ -244,10 +248,12 @@ def bak_stamps(rules: Rules, obs: Observation) -> tuple[Stamp, ...]:
             best = max(o.junk for o in others)
             if best >= JUNK_SCORES_FROM - 2:
                 live = best >= JUNK_SCORES_FROM
+                # X-42: a loser's flex card counts the way that lowers the payment: as junk here.
+                flex = f" (counting {rules.flex_card} as double junk)" if me.flex_junk else ""
                 out.append(
                     Stamp(
                         s, "pi-bak", "피박", live,
-                        f"pi-bak 피박: junk {me.junk} < {threshold}; an opponent has junk "
+                        f"pi-bak 피박: junk {me.junk}{flex} < {threshold}; an opponent has junk "
                         f"{best}" + (" and scores it: pays double" if live else ""),
                     )
                 )
@@ -291,6 +297,19 @@ def bak_stamps(rules: Rules, obs: Observation) -> tuple[Stamp, ...]:
 # -- score panel ------------------------------------------------------------------------------------
 
 
+def flex_junk_value(rules: Rules, captures: Sequence[Card]) -> int | None:
+    """The junk count of ``captures`` with the flex card counted as junk, when it holds the flex
+    card and the score panel shows it as an animal (else None): the count that decides pi-bak
+    for a loser (SCORE-8, X-42)."""
+    table = _table(rules)
+    mask = table.mask(captures)
+    if not mask & table.flex_bit:
+        return None
+    if table.breakdown(mask).flex_class != "animal":
+        return None
+    return table.junk_count(mask, True)
+
+
 def score_lines(rules: Rules, captures: Sequence[Card]) -> tuple[ScoreBreakdown, tuple[str, ...]]:
     """The breakdown of a capture area (flex card classed for stop points) and one short
     line per scoring item (``"godori: 5"``)."""
@@ -318,9 +337,36 @@ def stop_preview(hand: Hand, seat: int) -> Settlement | None:
     return None if result is None else result.settlement
 
 
-def go_warnings(rules: Rules, players: int, goes: int, stop_points: int) -> tuple[str, ...]:
-    """What saying go means under ``rules`` (GOSTOP-2, PAY-3, PAY-5, LIAB-3, PAY-6)."""
+def final_turn(obs: Observation) -> bool:
+    """True when the turn being played is the hand's last: nobody holds a card any more, so the
+    hand ends after it (TURN-5) and a go ends it as a nagari (GOSTOP-6)."""
+    return sum(obs.hand_sizes) == 0
+
+
+def go_warnings(
+    rules: Rules,
+    players: int,
+    goes: int,
+    stop_points: int,
+    *,
+    last_turn: bool = False,
+    stop_total: int | None = None,
+) -> tuple[str, ...]:
+    """What saying go means under ``rules`` (GOSTOP-2, GOSTOP-6, PAY-3, PAY-5, LIAB-3, PAY-6).
+
+    ``last_turn``: the hand ends after this turn (:func:`final_turn`), so a go ends it as a
+    nagari and gives up the stop (worth ``stop_total``)."""
     out: list[str] = []
+    unit = "shots" if rules.payment_unit == "shots" else "chips"
+    if last_turn:
+        worth = f" worth {stop_total} {unit}" if stop_total is not None else ""
+        out.append(
+            "This is the last turn of the hand: nobody has a card left. If you say go, the hand "
+            f"ends as a nagari (no winner, nobody is paid): you give up a stop{worth}."
+        )
+        if rules.nagari_multiplier != "off":
+            out.append("After a nagari the next hand's stakes are doubled.")
+        return tuple(out)
     if rules.go_decision_trigger == "above_last_go":
         out.append(
             f"Go: play on. You are asked again only when you pass {stop_points} points."
@@ -328,7 +374,14 @@ def go_warnings(rules: Rules, players: int, goes: int, stop_points: int) -> tupl
     else:
         out.append("Go: play on. You are asked again when a scoring set forms or improves.")
     if rules.go_scheme != "none" and rules.payment_unit != "shots":
-        out.append(f"A win after {goes + 1} go{'es' if goes else ''} pays more (go chips / doubling).")
+        n = goes + 1
+        chips = go_chips(rules, n)
+        mult = go_multiplier(rules, n)
+        gain = [f"+{chips} chip{'s' if chips != 1 else ''}"] if chips else []
+        if mult != 1:
+            gain.append(f"x{mult}")
+        if gain:
+            out.append(f"A win after {n} go{'es' if n > 1 else ''} pays {', '.join(gain)}.")
     if players == 3 and rules.dok_bak:
         out.append("Risk (go-bak 고박): if someone else wins, you pay for both losers.")
     elif players == 2 and rules.go_bak_two_player == "double":

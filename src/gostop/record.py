@@ -22,9 +22,13 @@ This module is in the "game" layer: it imports the engine, rules and cards, and 
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import random
-from collections.abc import Iterable, Mapping, Sequence
+import tempfile
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -40,22 +44,36 @@ from gostop.engine import (
     IllegalActionError,
 )
 from gostop.engine.deal import MISSIONS, deal_sizes, shuffled_order, split_deal
+from gostop.limits import (
+    MAX_MISSION_MULTIPLIER,
+    MAX_NAGARI_BEFORE,
+    MAX_NESTING,
+    MAX_POT,
+    MAX_SEED,
+    clip,
+    decode_json,
+    nesting_depth,
+    nesting_message,
+)
 from gostop.rules import Rules, RulesError
 
 __all__ = [
     "FORMAT",
     "VERSION",
     "RecordError",
+    "ReplayError",
     "Deal",
     "HandRecord",
     "Step",
     "deal_from_seed",
     "fill_deal",
+    "fill_record",
     "record_hand",
     "parse_record",
     "load_record",
     "loads_record",
     "dump",
+    "dump_in_place",
     "dumps",
     "replay",
     "result_summary",
@@ -139,7 +157,8 @@ def deal_from_seed(rules: Rules, players: int, seed: int, cut: int | None = None
     deck = [c.code for c in deck_cards(rules.jokers)]
     _deal_sizes(players)
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise RecordError(f"a seed is an integer, got {seed!r}")
+        raise RecordError(f"a seed is an integer, got {clip(seed)}")
+    _check_range("seed", seed, 0, MAX_SEED)
     try:
         order = shuffled_order(len(deck), random.Random(seed), cut)
     except DealError as exc:
@@ -188,10 +207,10 @@ def fill_deal(
     for code in placed:
         _check_code(code, "fill_deal")
         if code not in deck_set:
-            raise RecordError(f"card {code} is not in the deck of these rules (jokers: {list(rules.jokers)})")
-    dupes = sorted({c for c in placed if placed.count(c) > 1})
+            raise RecordError(f"card {code} is not in the deck of these rules (jokers: {_listed(rules.jokers)})")
+    dupes = sorted(c for c, n in Counter(placed).items() if n > 1)
     if dupes:
-        raise RecordError(f"cards placed twice: {' '.join(dupes)}")
+        raise RecordError(f"cards placed twice: {_listed(dupes)}")
     for seat, h in enumerate(hand_lists):
         if len(h) > per_hand:
             raise RecordError(f"seat {seat} gets {len(h)} cards, a hand holds {per_hand}")
@@ -244,15 +263,29 @@ def _month_counts(codes: Iterable[str]) -> dict[int, int]:
     return out
 
 
+def _listed(codes: Sequence[str], most: int = 12) -> str:
+    """Card codes for a message: the first ``most`` of them, then how many more."""
+    shown = " ".join(codes[:most])
+    return shown + (f" and {len(codes) - most} more" if len(codes) > most else "")
+
+
+def _check_range(name: str, value: int, low: int, high: int) -> None:
+    """A record count within its sane range (gostop.limits), else :class:`RecordError`."""
+    if not low <= value <= high:
+        raise RecordError(f"'{name}' must be from {low} to {high}, got {clip(value)}")
+
+
 def _check_code(code: object, where: str) -> Card:
     if not isinstance(code, str):
-        raise RecordError(f"{where}: a card must be a code string, got {code!r}")
+        raise RecordError(f"{where}: a card must be a code string, got {clip(code)}")
+    if len(code) > 40:
+        raise RecordError(f"{where}: unknown card code {clip(code)}")
     try:
         card = parse_card(code)
     except CardCodeError as exc:
         raise RecordError(f"{where}: {exc}") from None
     if card.code != code:
-        raise RecordError(f"{where}: {code!r} is a card name, records use codes ({card.code})")
+        raise RecordError(f"{where}: {clip(code)} is a card name, records use codes ({card.code})")
     return card
 
 
@@ -277,11 +310,11 @@ def _check_deal(rules: Rules, players: int, deal: Deal) -> None:
     if twice or missing or extra:
         parts = []
         if twice:
-            parts.append(f"dealt twice: {' '.join(twice)}")
+            parts.append(f"dealt twice: {_listed(twice)}")
         if missing:
-            parts.append(f"missing: {' '.join(missing)}")
+            parts.append(f"missing: {_listed(missing)}")
         if extra:
-            parts.append(f"not in the deck (jokers {list(rules.jokers)}): {' '.join(extra)}")
+            parts.append(f"not in the deck (jokers {_listed(rules.jokers)}): {_listed(extra)}")
         raise RecordError(
             f"the deal is not a permutation of the {len(deck)}-card deck ({'; '.join(parts)})"
         )
@@ -320,6 +353,10 @@ class HandRecord:
 
     def __post_init__(self) -> None:
         _deal_sizes(self.players)
+        if self.seed is not None:
+            _check_range("seed", self.seed, 0, MAX_SEED)
+        _check_range("nagari_before", self.nagari_before, 0, MAX_NAGARI_BEFORE)
+        _check_range("boar_pot", self.boar_pot, 0, MAX_POT)
         if self.seed is None and self.deal is None:
             raise RecordError("a record needs a seed, an explicit deal, or both")
         if self.deal is not None:
@@ -339,10 +376,14 @@ class HandRecord:
         if self.weol_yak_month is not None and not 1 <= self.weol_yak_month <= 12:
             raise RecordError(f"'weol_yak_month' must be 1..12, got {self.weol_yak_month}")
         if self.mission is not None and (
-            self.mission[0] not in [name for name, _ in MISSIONS] or self.mission[1] < 1
+            self.mission[0] not in [name for name, _ in MISSIONS]
+            or not 1 <= self.mission[1] <= MAX_MISSION_MULTIPLIER
         ):
             names = ", ".join(name for name, _ in MISSIONS)
-            raise RecordError(f"'mission' must be {{'name', 'multiplier' >= 1}} with a name among {names}")
+            raise RecordError(
+                f"'mission' must be {{'name', 'multiplier' from 1 to {MAX_MISSION_MULTIPLIER}}} "
+                f"with a name among {names}"
+            )
 
     @classmethod
     def from_hand(
@@ -436,14 +477,18 @@ def record_hand(
 # -- reading and writing ----------------------------------------------------------------------
 
 
-def _int(data: Mapping[str, Any], key: str, *, minimum: int | None = None) -> int | None:
+def _int(
+    data: Mapping[str, Any], key: str, *, minimum: int | None = None, maximum: int | None = None
+) -> int | None:
     value = data.get(key)
     if value is None:
         return None
     if not isinstance(value, int) or isinstance(value, bool):
-        raise RecordError(f"'{key}' must be an integer, got {value!r}")
+        raise RecordError(f"'{key}' must be an integer, got {clip(value)}")
     if minimum is not None and value < minimum:
-        raise RecordError(f"'{key}' must be at least {minimum}, got {value}")
+        raise RecordError(f"'{key}' must be at least {minimum}, got {clip(value)}")
+    if maximum is not None and value > maximum:
+        raise RecordError(f"'{key}' must be at most {maximum}, got {clip(value)}")
     return value
 
 
@@ -459,24 +504,27 @@ def parse_record(data: Any) -> HandRecord:
     """A :class:`HandRecord` from decoded JSON. Raises :class:`RecordError`."""
     if not isinstance(data, dict):
         raise RecordError("a record must be a JSON object")
+    if nesting_depth(data, MAX_NESTING) > MAX_NESTING:
+        raise RecordError(nesting_message("the record"))
     fmt = data.get("format")
     if fmt != FORMAT:
         if fmt == "gostop-match":
             raise RecordError("this is a match record; replay takes a hand record ('format': 'gostop-hand')")
-        raise RecordError(f"not a hand record: 'format' must be {FORMAT!r}, got {fmt!r}")
+        raise RecordError(f"not a hand record: 'format' must be {FORMAT!r}, got {clip(fmt)}")
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise RecordError(f"'version' must be an integer, got {version!r}")
+        raise RecordError(f"'version' must be an integer, got {clip(version)}")
     if version > VERSION:
         raise RecordError(
-            f"record version {version} is newer than this gostop understands (version {VERSION}); "
+            f"record version {clip(version)} is newer than this gostop understands (version {VERSION}); "
             "upgrade gostop to replay it"
         )
     if version < 1:
         raise RecordError(f"unknown record version {version}")
     unknown = sorted(set(data) - _KEYS)
     if unknown:
-        raise RecordError(f"unknown key(s) in the record: {', '.join(unknown)} (known: {', '.join(sorted(_KEYS))})")
+        shown = ", ".join(clip(k, 40) for k in unknown[:5]) + (f" and {len(unknown) - 5} more" if len(unknown) > 5 else "")
+        raise RecordError(f"unknown key(s) in the record: {shown} (known: {', '.join(sorted(_KEYS))})")
     if "rules" not in data:
         raise RecordError("the record has no 'rules' ({'preset': ..., 'overrides': {...}})")
     try:
@@ -492,18 +540,26 @@ def parse_record(data: Any) -> HandRecord:
     deal = None
     if data.get("deal") is not None:
         d = data["deal"]
+        if isinstance(d, dict) and "stock_bottom" in d:
+            raise RecordError(_PARTIAL_HINT.format(what="the deal has 'stock_bottom'"))
         if not isinstance(d, dict) or set(d) != {"hands", "layout", "stock"}:
             raise RecordError("'deal' must be an object with exactly 'hands', 'layout' and 'stock'")
         if not isinstance(d["hands"], list):
             raise RecordError("deal.hands must be a list of hands, seat 0 (the dealer) first")
         hands = tuple(_codes(h, f"deal.hands[{i}]") for i, h in enumerate(d["hands"]))
         deal = Deal(hands, _codes(d["layout"], "deal.layout"), _codes(d["stock"], "deal.stock"))
+        players_given = data.get("players")
+        if isinstance(players_given, int) and players_given in (2, 3) and _is_partial(rules, players_given, deal):
+            placed = len(deal.cards())
+            raise RecordError(
+                _PARTIAL_HINT.format(what=f"the deal is partial ({placed} of {len(deck_cards(rules.jokers))} cards placed)")
+            )
     actions = data.get("actions", [])
     if not isinstance(actions, list):
         raise RecordError("'actions' must be a list of action texts")
     for i, a in enumerate(actions):
         if not isinstance(a, str):
-            raise RecordError(f"action {i}: must be a text like 'play 03B', got {a!r}")
+            raise RecordError(f"action {i}: must be a text like 'play 03B', got {clip(a)}")
     result = data.get("result")
     if result is not None and not isinstance(result, dict):
         raise RecordError("'result' must be an object")
@@ -517,18 +573,21 @@ def parse_record(data: Any) -> HandRecord:
     if mission is not None:
         if not isinstance(mission, dict) or set(mission) != {"name", "multiplier"}:
             raise RecordError("'mission' must be an object with 'name' and 'multiplier'")
-        mission = (str(mission["name"]), _int(mission, "multiplier", minimum=1) or 1)
+        mission = (
+            clip(mission["name"], 40) if not isinstance(mission["name"], str) else mission["name"],
+            _int(mission, "multiplier", minimum=1, maximum=MAX_MISSION_MULTIPLIER) or 1,
+        )
     return HandRecord(
         rules=rules,
         players=players,
-        seed=_int(data, "seed"),
+        seed=_int(data, "seed", minimum=0, maximum=MAX_SEED),
         deal=deal,
         cut=_int(data, "cut", minimum=1),
-        nagari_before=_int(data, "nagari_before", minimum=0) or 0,
+        nagari_before=_int(data, "nagari_before", minimum=0, maximum=MAX_NAGARI_BEFORE) or 0,
         actions=list(actions),
         seats=tuple(seats) if seats is not None else None,
-        boar_pot=_int(data, "boar_pot", minimum=0) or 0,
-        weol_yak_month=_int(data, "weol_yak_month"),
+        boar_pot=_int(data, "boar_pot", minimum=0, maximum=MAX_POT) or 0,
+        weol_yak_month=_int(data, "weol_yak_month", minimum=1, maximum=12),
         mission=mission,
         result=result,
         title=data.get("title"),
@@ -537,13 +596,78 @@ def parse_record(data: Any) -> HandRecord:
     )
 
 
+_PARTIAL_HINT = (
+    "{what}: complete it with `gostop deal --fill RECORD.json` (or gostop.record.fill_record), "
+    "which fills the rest deterministically and writes the whole deal into the record"
+)
+
+
+def _is_partial(rules: Rules, players: int, deal: Deal) -> bool:
+    """Fewer cards than the deck, and no place holding more than it should."""
+    per_hand, per_layout = _deal_sizes(players)
+    deck = len(deck_cards(rules.jokers))
+    return (
+        len(deal.cards()) < deck
+        and len(deal.hands) <= players
+        and all(len(h) <= per_hand for h in deal.hands)
+        and len(deal.layout) <= per_layout
+    )
+
+
+def fill_record(data: Any) -> HandRecord:
+    """A record whose explicit ``deal`` is partial, completed with :func:`fill_deal`.
+
+    ``data`` is a decoded hand record whose ``deal`` gives some cards: ``hands`` (a list per
+    seat, possibly shorter or fewer than the players), ``layout``, ``stock`` (the top of the
+    stock, top first) and optionally ``stock_bottom`` (the last cards of the stock). Every other
+    card is placed by :func:`fill_deal` (deterministically: the same partial deal always gives
+    the same deal). Returns the complete record (no ``seed``: a filled deal is not a shuffle).
+    A complete deal is returned as it is. Raises :class:`RecordError`.
+    """
+    if not isinstance(data, dict):
+        raise RecordError("a record must be a JSON object")
+    if nesting_depth(data, MAX_NESTING) > MAX_NESTING:
+        raise RecordError(nesting_message("the record"))
+    d = data.get("deal")
+    if not isinstance(d, dict):
+        raise RecordError("the record has no explicit 'deal' to fill")
+    if data.get("seed") is not None:
+        raise RecordError("a partial deal goes without a 'seed' (a seed deals every card itself)")
+    extra = sorted(set(d) - {"hands", "layout", "stock", "stock_bottom"})
+    if extra:
+        raise RecordError(f"unknown key(s) in 'deal': {', '.join(clip(k, 40) for k in extra[:5])}")
+    if "rules" not in data:
+        raise RecordError("the record has no 'rules' ({'preset': ..., 'overrides': {...}})")
+    try:
+        rules = Rules.from_dict(data["rules"])
+    except (RulesError, CardCodeError) as exc:
+        raise RecordError(f"rules: {exc}") from None
+    players = _int(data, "players")
+    if players is None:
+        raise RecordError("the record has no 'players' (2 or 3)")
+    _deal_sizes(players)
+    hands_in = d.get("hands", [])
+    if not isinstance(hands_in, list):
+        raise RecordError("deal.hands must be a list of hands, seat 0 (the dealer) first")
+    if len(hands_in) > players:
+        raise RecordError(f"deal.hands has {len(hands_in)} hands, the record has {players} players")
+    hands = [_codes(h, f"deal.hands[{i}]") for i, h in enumerate(hands_in)]
+    filled = fill_deal(
+        rules,
+        players,
+        hands,
+        _codes(d.get("layout", []), "deal.layout"),
+        _codes(d.get("stock", []), "deal.stock"),
+        _codes(d.get("stock_bottom", []), "deal.stock_bottom"),
+    )
+    complete = dict(data)
+    complete["deal"] = filled.to_json()
+    return parse_record(complete)
+
+
 def loads_record(text: str) -> HandRecord:
     """Parse a record from JSON text."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
-    return parse_record(data)
+    return parse_record(decode_json(text, RecordError))
 
 
 def load_record(path: str | Path) -> HandRecord:
@@ -602,6 +726,24 @@ def dump(record: HandRecord, path: str | Path) -> None:
     Path(path).write_text(dumps(record), encoding="utf-8")
 
 
+def dump_in_place(record: HandRecord, path: str | Path) -> None:
+    """Replace the file at ``path`` with the record, atomically: the record is written to a
+    temporary file beside it (a unique name), flushed to disk, then renamed over ``path``; the
+    old file stays whole if anything fails, and no temporary file is left behind."""
+    target = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(dumps(record))
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
 # -- replay -----------------------------------------------------------------------------------
 
 #: One replayed action: the action and the events it caused.
@@ -635,37 +777,93 @@ def build_hand(record: HandRecord) -> Hand:
         raise RecordError(f"deal: {exc}") from None
 
 
-def replay(record: HandRecord) -> tuple[Hand, list[Step]]:
+class ReplayError(RecordError):
+    """A record whose replay failed part-way: the facts up to the failure come with the error.
+
+    Attributes:
+        hand: the hand after the last action that replayed (before the failing one).
+        steps: ``(action, events)`` of the actions that replayed.
+        action: the 0-based index of the failing action, or None when every action replayed
+            and the record's ``result`` is what differs.
+    """
+
+    def __init__(self, message: str, hand: Hand, steps: list[Step], action: int | None) -> None:
+        super().__init__(message)
+        self.hand = hand
+        self.steps = steps
+        self.action = action
+
+
+def replay(
+    record: HandRecord,
+    upto: int | None = None,
+    on_step: Callable[[int, Action, int | None, Hand], None] | None = None,
+) -> tuple[Hand, list[Step]]:
     """Play the record's actions through the engine.
 
-    Returns the hand after the last action and, per action, ``(action, events)``. Raises
-    :class:`RecordError` naming the 0-based index of the first action that cannot be parsed, is
-    illegal (the message lists the legal ones) or comes after the end of the hand, and when the
-    record's ``result`` summary differs from the replayed result.
+    Returns the hand after the last action and, per action, ``(action, events)``. With
+    ``upto = N`` only the actions 0..N are played (the state after action N; the record's
+    ``result`` is then not checked). ``on_step(i, action, seat, hand)`` is called after each
+    action with the seat that made it.
+
+    Raises :class:`ReplayError` (a :class:`RecordError` carrying the facts up to the failure)
+    naming the 0-based index of the first action that cannot be parsed, is illegal (the message
+    lists the legal ones) or comes after the end of the hand, and when the record's ``result``
+    summary differs from the replayed result; :class:`RecordError` when the deal itself is bad
+    or ``upto`` is not the index of an action.
     """
     hand = build_hand(record)
     steps: list[Step] = []
-    for i, text in enumerate(record.actions):
+    actions = record.actions
+    if upto is not None:
+        if not 0 <= upto < len(actions):
+            last = f"0 to {len(actions) - 1}" if actions else "none: the record has no actions"
+            raise RecordError(f"there is no action {clip(upto)} in the record (actions: {last})")
+        actions = actions[: upto + 1]
+    try:
+        _replay_actions(hand, actions, steps, on_step)
+        if record.result is not None and upto is None:
+            _check_result(record.result, hand)
+    except _ActionFailed as failed:
+        raise ReplayError(str(failed), hand, steps, failed.index) from None
+    except RecordError as exc:
+        raise ReplayError(str(exc), hand, steps, None) from None
+    return hand, steps
+
+
+class _ActionFailed(RecordError):
+    def __init__(self, message: str, index: int) -> None:
+        super().__init__(message)
+        self.index = index
+
+
+def _replay_actions(
+    hand: Hand,
+    actions: Sequence[str],
+    steps: list[Step],
+    on_step: Callable[[int, Action, int | None, Hand], None] | None,
+) -> None:
+    for i, text in enumerate(actions):
         if hand.is_over:
-            raise RecordError(f"action {i} ({text!r}): the hand is already over ({_over_reason(hand)})")
+            raise _ActionFailed(f"action {i} ({clip(text, 40)}): the hand is already over ({_over_reason(hand)})", i)
         try:
             action = Action.parse(text)
         except ActionParseError as exc:
-            raise RecordError(f"action {i} ({text!r}) cannot be read: {exc}") from None
+            raise _ActionFailed(f"action {i} ({clip(text, 40)}) cannot be read: {str(exc)[:160]}", i) from None
         legal = hand.legal_actions()
         if action not in legal:
             shown = ", ".join(str(a) for a in legal)
-            raise RecordError(
-                f"action {i} ({text!r}) is illegal for seat {hand.current_player}; legal: {shown}"
+            raise _ActionFailed(
+                f"action {i} ({clip(text, 40)}) is illegal for seat {hand.current_player}; legal: {shown}", i
             )
+        seat = hand.current_player
         try:
             events = hand.apply(action)
         except IllegalActionError as exc:
-            raise RecordError(f"action {i} ({text!r}) is illegal: {exc}") from None
+            raise _ActionFailed(f"action {i} ({clip(text, 40)}) is illegal: {exc}", i) from None
         steps.append((action, list(events)))
-    if record.result is not None:
-        _check_result(record.result, hand)
-    return hand, steps
+        if on_step is not None:
+            on_step(i, action, seat, hand)
 
 
 def _over_reason(hand: Hand) -> str:
@@ -696,40 +894,121 @@ def _check_result(expected: Mapping[str, Any], hand: Hand) -> None:
     got = result_summary(hand.result)
     for key in _RESULT_KEYS:
         if key in expected and expected[key] != got[key]:
-            raise RecordError(f"replay gives {key} = {got[key]!r}, the record says {expected[key]!r}")
+            raise RecordError(f"replay gives {key} = {got[key]!r}, the record says {clip(expected[key])}")
 
 
-def result_json(hand: Hand, steps: Sequence[Step]) -> dict[str, Any]:
-    """The ``gostop replay --json`` object: winner, points, payments, captures, events.
+def table_json(hand: Hand) -> dict[str, Any]:
+    """The table as a record's author sees it, every card face up (``gostop replay --json``).
 
-    ``payments`` are the net chips per seat of the hand, zero-sum, fixed payments included
-    (``HandResult.chips``); ``shots`` the shots per seat (``goo-stupe``); ``points`` the winner's
-    hand points (0 without a winner). ``events`` lists every event in order (``Event.to_json()``),
-    each with the index of the action that caused it (``"action": null`` for the events of the
-    deal). For an unfinished hand ``over`` is false and the captures are the current ones.
+    ``layout`` (every layout card, stack cards included), ``stacks`` (``{"month", "owner",
+    "made_on_turn", "cards"}``), ``hands``, ``captures``, ``stock`` (top first), and per seat
+    ``stop_points`` (SCORE-10), ``goes``, ``bombs``, ``ppuk``, ``declared_months``; who must
+    decide next (``current_player``, null when over) and at what ``stage``.
+    """
+    obs = hand.observation(0).to_json()
+    return {
+        "stage": obs["stage"],
+        "current_player": obs["current_player"],
+        "turn": obs["turn"],
+        "layout": [c.code for c in hand.layout_cards()],
+        "stacks": obs["stacks"],
+        "hands": [[c.code for c in hand.hand_cards(s)] for s in range(hand.players)],
+        "captures": [[c.code for c in hand.capture_cards(s)] for s in range(hand.players)],
+        "stock": [c.code for c in hand.stock_cards()],
+        "stop_points": obs["stop_points"],
+        "goes": obs["goes"],
+        "bombs": obs["bombs"],
+        "ppuk": obs["ppuk"],
+        "declared_months": obs["declared_months"],
+        "chips": obs["chips"],
+        "shots": obs["shots"],
+    }
+
+
+def step_json(index: int, action: Action, seat: int | None, hand: Hand) -> dict[str, Any]:
+    """One action of ``gostop replay --json``'s ``steps``: its index, text, the seat that made
+    it, and right after it the layout (``layout`` and ``stacks`` as in :func:`table_json`) and
+    every seat's stop points."""
+    obs = hand.observation(0).to_json()
+    return {
+        "action": index,
+        "text": str(action),
+        "seat": seat,
+        "layout": [c.code for c in hand.layout_cards()],
+        "stacks": obs["stacks"],
+        "stop_points": obs["stop_points"],
+    }
+
+
+def result_json(
+    hand: Hand, steps: Sequence[Step], step_tables: Sequence[Mapping[str, Any]] | None = None
+) -> dict[str, Any]:
+    """The ``gostop replay --json`` object (docs/record-format.md, "gostop replay --json").
+
+    ``payments`` are the net chips per seat, zero-sum, fixed payments included; ``shots`` the
+    shots per seat (``goo-stupe``). For a finished hand they are the result's (``final``
+    true); for an unfinished one they are the fixed payments and shots made so far (``final``
+    false). ``points`` / ``stop_points`` are the winner's hand points and stop points (0 without
+    a winner). ``settlement`` is the settlement of a stop (``Settlement.to_json()`` with its
+    explanation ``steps``, the multiplier breakdown ``factors`` and ``opponent_multipliers``,
+    the winner's sake-cup class ``flex_class``, and ``opponents``: the seats of ``payments``);
+    ``liability`` names who paid for both and why (``{"kind", "seat"}``) or is null.
+    ``fixed_payments`` lists the flat payments of the hand (final only). ``state`` is
+    :func:`table_json` of the hand at the end; ``steps`` (when given) the layout after each
+    action (:func:`step_json`). ``events`` lists every event in order, each with the index of
+    the action that caused it (``"action": null`` for the events of the deal).
     """
     events: list[dict[str, Any]] = [{"action": None, **ev.to_json()} for ev in hand.deal_events]
     for i, (_action, evs) in enumerate(steps):
         events.extend({"action": i, **ev.to_json()} for ev in evs)
+    state = table_json(hand)
     result = hand.result
+    out: dict[str, Any]
     if result is None:
-        return {
+        out = {
             "over": False,
+            "final": False,
             "winner": None,
+            "nagari": False,
+            "void": False,
+            "reason": None,
             "points": 0,
-            "payments": [0] * hand.players,
-            "captures": [[c.code for c in hand.capture_cards(s)] for s in range(hand.players)],
-            "events": events,
+            "stop_points": 0,
+            "payments": list(state["chips"]),
+            "shots": list(state["shots"]),
+            "settlement": None,
+            "liability": None,
+            "fixed_payments": None,
+            "captures": state["captures"],
         }
-    return {
-        "over": True,
-        "winner": result.winner,
-        "nagari": result.nagari,
-        "void": result.void,
-        "reason": result.reason,
-        "points": result.points,
-        "payments": list(result.chips),
-        "shots": list(result.shots),
-        "captures": [[c.code for c in cs] for cs in result.captures],
-        "events": events,
-    }
+    else:
+        settlement = None
+        liability = None
+        if result.settlement is not None:
+            settlement = result.settlement.to_json()
+            settlement["steps"] = list(result.settlement.steps)
+            settlement["opponents"] = list(result.opponents)
+            liable = result.settlement.liable
+            if liable is not None:
+                liability = {"kind": result.settlement.liability, "seat": result.opponents[liable]}
+        out = {
+            "over": True,
+            "final": True,
+            "winner": result.winner,
+            "nagari": result.nagari,
+            "void": result.void,
+            "reason": result.reason,
+            "points": result.points,
+            "stop_points": result.stop_points,
+            "payments": list(result.chips),
+            "shots": list(result.shots),
+            "settlement": settlement,
+            "liability": liability,
+            "fixed_payments": [p.to_json() for p in result.fixed_payments],
+            "captures": [[c.code for c in cs] for cs in result.captures],
+        }
+    out["state"] = state
+    if step_tables is not None:
+        out["steps"] = list(step_tables)
+    out["events"] = events
+    return out

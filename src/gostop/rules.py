@@ -18,12 +18,27 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import functools
 import tomllib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from gostop.cards import CardCodeError, deck_cards
+from gostop.limits import (
+    MAX_CHIPS,
+    MAX_JUNK_COUNT,
+    MAX_MATCH_HANDS,
+    MAX_MULTIPLIER,
+    MAX_NESTING,
+    MAX_POINTS,
+    MAX_SHOTS,
+    MAX_TARGET_CHIPS,
+    MAX_TURNS,
+    clip,
+    nesting_depth,
+    nesting_message,
+)
 
 __all__ = [
     "Rules",
@@ -70,11 +85,11 @@ class Knob:
         elif self.kind in ("enum", "flex_card"):
             text = ", ".join(_fmt(c) for c in self.choices)
         elif self.kind == "int_or_target":
-            text = f"an integer >= {self.minimum} or \"target\""
+            text = f"an integer from {self.minimum} to {self.maximum} or \"target\""
         elif self.kind == "jokers":
             text = "a list of distinct joker codes (JK1 JK2 JK3 JKB JKX JKP, copies JK1-2 ...)"
         elif self.kind == "int_pair":
-            text = f"[low, high] with {self.minimum} <= low <= high"
+            text = f"[low, high] with {self.minimum} <= low <= high <= {self.maximum}"
         else:
             lo, hi = self.minimum, self.maximum
             if lo is not None and hi is not None:
@@ -98,9 +113,10 @@ class Knob:
         if self.kind in ("enum", "flex_card"):
             if value in self.choices and isinstance(value, str):
                 return value
-            close = difflib.get_close_matches(str(value), [str(c) for c in self.choices], n=1)
+            typed = value if isinstance(value, str) else _shown(value)
+            close = difflib.get_close_matches(typed, [str(c) for c in self.choices], n=1) if len(typed) <= 100 else []
             hint = f" (did you mean {close[0]!r}?)" if close else ""
-            raise RulesError(f"knob {self.name!r}: {_fmt(value)} is not allowed{hint}; allowed: {self.allowed}")
+            raise RulesError(f"knob {self.name!r}: {_shown(value)} is not allowed{hint}; allowed: {self.allowed}")
         if self.kind == "int_or_target":
             if value == "target":
                 return value
@@ -114,7 +130,7 @@ class Knob:
             try:
                 deck_cards(codes)
             except CardCodeError as exc:
-                raise RulesError(f"knob 'jokers': {exc}") from None
+                raise RulesError(f"knob 'jokers': {_cut(str(exc))}") from None
             return codes
         if self.kind == "int_pair":
             if (
@@ -124,8 +140,14 @@ class Knob:
             ):
                 raise self._type_error(value, "a pair [low, high] of integers")
             lo, hi = value
-            if self.minimum is not None and lo < self.minimum or lo > hi:
-                raise RulesError(f"knob {self.name!r}: {_fmt(list(value))} is out of range; allowed: {self.allowed}")
+            if (
+                (self.minimum is not None and lo < self.minimum)
+                or lo > hi
+                or (self.maximum is not None and hi > self.maximum)
+            ):
+                raise RulesError(
+                    f"knob {self.name!r}: [{clip(lo)}, {clip(hi)}] is out of range; allowed: {self.allowed}"
+                )
             return (lo, hi)
         return self._check_int(value)
 
@@ -135,13 +157,26 @@ class Knob:
         if (self.minimum is not None and value < self.minimum) or (
             self.maximum is not None and value > self.maximum
         ):
-            raise RulesError(f"knob {self.name!r}: {value} is out of range; allowed: {self.allowed}")
+            raise RulesError(f"knob {self.name!r}: {clip(value)} is out of range; allowed: {self.allowed}")
         return value
 
     def _type_error(self, value: Any, expected: str) -> RulesError:
         return RulesError(
-            f"knob {self.name!r}: wrong type {type(value).__name__} ({_fmt(value)}); expected {expected}"
+            f"knob {self.name!r}: wrong type {type(value).__name__} ({_shown(value)}); expected {expected}"
         )
+
+
+def _cut(text: str, limit: int = 200) -> str:
+    """A message from below cut to ``limit`` characters (it may repeat what was typed)."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _shown(value: Any) -> str:
+    """A typed value in an error message: TOML-like, cut short, never too deep to print."""
+    if nesting_depth(value, 4) > 4:
+        return f"a {type(value).__name__} nested too deeply to show"
+    text = _fmt(value)
+    return text if len(text) <= 80 else f"{text[:80]}... ({len(text)} characters)"
 
 
 def _fmt(value: Any) -> str:
@@ -153,6 +188,8 @@ def _fmt(value: Any) -> str:
         return f'"{value}"'
     if isinstance(value, list | tuple):
         return "[" + ", ".join(_fmt(v) for v in value) + "]"
+    if isinstance(value, int) and value.bit_length() > 200:
+        return clip(value)  # str() of a number of thousands of digits raises
     return str(value)
 
 
@@ -171,70 +208,70 @@ _KNOB_LIST: tuple[Knob, ...] = (
     _k("sake_cup_choice", "enum", "SCORE-8", "How the winner's flex card is classed at settlement.", choices=("max_payment", "max_points")),
     _k("multi_player_mode", "enum", "GWANG-1, GOO-17", "How tables of more than 3 seated players choose the 3 active players.", choices=("gwangpalli", "rotation")),
     _k("max_players", "int", "GWANG-1", "Most seated players at a table.", minimum=4, maximum=7, nullable=True),
-    _k("match_hands", "int", "MATCH-1", "Hands in a match (12 = a year); null = open-ended.", minimum=1, nullable=True),
-    _k("match_target_chips", "int", "MATCH-1", "End the match after the hand in which a player is this many chips up.", minimum=1, nullable=True),
+    _k("match_hands", "int", "MATCH-1", "Hands in a match (12 = a year); null = open-ended.", minimum=1, maximum=MAX_MATCH_HANDS, nullable=True),
+    _k("match_target_chips", "int", "MATCH-1", "End the match after the hand in which a player is this many chips up.", minimum=1, maximum=MAX_TARGET_CHIPS, nullable=True),
     _k("first_dealer", "enum", "MATCH-3", "How the first dealer is chosen.", choices=("lot", "draw_night", "draw_day", "oldest")),
-    _k("nagari_limit", "int", "MATCH-6", "Consecutive nagari that trigger nagari_limit_action; null = no limit.", minimum=1, nullable=True),
+    _k("nagari_limit", "int", "MATCH-6", "Consecutive nagari that trigger nagari_limit_action; null = no limit.", minimum=1, maximum=MAX_TURNS, nullable=True),
     _k("nagari_limit_action", "enum", "MATCH-6", "What happens at the nagari limit.", choices=("end_match", "reset_carry")),
     _k("deal_order", "enum", "DEAL-2", "Packet order of the deal (players first, or layout first).", choices=("pagat", "fuda")),
     _k("four_on_table", "enum", "DEAL-6", "Four cards of a month dealt to the layout.", choices=("redeal", "dealer_chongtong", "nagari")),
     _k("chongtong", "enum", "DEAL-7", "Whether four of a month in hand must be declared (instant win).", choices=("mandatory", "optional")),
-    _k("chongtong_payment", "int_or_target", "DEAL-7", "Chips each opponent pays for a chongtong (\"target\" = the stop target).", minimum=0),
+    _k("chongtong_payment", "int_or_target", "DEAL-7", "Chips each opponent pays for a chongtong (\"target\" = the stop target).", minimum=0, maximum=MAX_CHIPS),
     _k("chongtong_tie", "enum", "DEAL-8", "Two or more active players hold a quad.", choices=("void", "nagari", "dealer_first", "higher_month")),
-    _k("stop_target_two_player", "int", "GOSTOP-1", "Stop points needed to stop in a 2-player hand.", minimum=1),
-    _k("stop_target_three_player", "int", "GOSTOP-1", "Stop points needed to stop in a 3-player hand.", minimum=1),
-    _k("score_cap", "int", "SCORE-11", "Points above this are ignored; null = no cap.", minimum=1, nullable=True),
+    _k("stop_target_two_player", "int", "GOSTOP-1", "Stop points needed to stop in a 2-player hand.", minimum=1, maximum=MAX_POINTS),
+    _k("stop_target_three_player", "int", "GOSTOP-1", "Stop points needed to stop in a 3-player hand.", minimum=1, maximum=MAX_POINTS),
+    _k("score_cap", "int", "SCORE-11", "Points above this are ignored; null = no cap.", minimum=1, maximum=MAX_POINTS, nullable=True),
     _k("go_decision_trigger", "enum", "GOSTOP-2", "When a player who reached the target is asked go or stop again.", choices=("above_last_go", "improved")),
     _k("last_turn_exception", "bool", "EVT-6", "Sseul, ttadak and chok create no junk debt on the final turn."),
     _k("ja_ppuk_junk", "int", "EVT-5", "Junk each opponent owes for a ja-ppuk (1 disables ja-ppuk).", minimum=1, maximum=3),
     _k("ja_ppuk_window", "enum", "EVT-5", "Which own ppuk stacks give ja-ppuk when captured.", choices=("any_previous", "previous_turn")),
-    _k("first_turn_ppuk_payment", "int", "EVT-10", "Chips each opponent pays for a ppuk on one's first turn (0 = off).", minimum=0),
+    _k("first_turn_ppuk_payment", "int", "EVT-10", "Chips each opponent pays for a ppuk on one's first turn (0 = off).", minimum=0, maximum=MAX_CHIPS),
     _k("first_turn_ppuk_yell", "bool", "GOO-14", "Opponents must shout after a first-turn ppuk or take a shot."),
-    _k("three_ppuk_payment", "int", "EVT-11", "Chips each opponent pays when a player makes a third ppuk (0 = rule off).", minimum=0),
+    _k("three_ppuk_payment", "int", "EVT-11", "Chips each opponent pays when a player makes a third ppuk (0 = rule off).", minimum=0, maximum=MAX_CHIPS),
     _k("no_junk_shot", "bool", "GOO-12", "A debtor with no junk card takes a shot instead."),
     _k("ja_ppuk_shot", "bool", "GOO-13", "A ja-ppuk also makes each opponent take a shot."),
     _k("joker_shot", "enum", "GOO-10", "Who takes a shot when a joker is played from hand / turned from the stock.", choices=("hand_opponents_stock_self", "hand_self_stock_opponents"), nullable=True),
     _k("bomb_allowed", "bool", "BOMB-1", "Whether bombs (three of a month played onto the fourth) are allowed."),
     _k("bomb_after_heundeum", "bool", "BOMB-1", "A triple declared as heundeum may still be bombed."),
-    _k("bomb_multiplier", "int", "PAY-5", "Payment factor per bomb the winner played.", minimum=1),
+    _k("bomb_multiplier", "int", "PAY-5", "Payment factor per bomb the winner played.", minimum=1, maximum=MAX_MULTIPLIER),
     _k("bomb_steals_junk", "bool", "EVT-8", "A bomb takes one junk card from each opponent."),
     _k("bomb_compensation", "enum", "BOMB-3", "How the bomber makes up for the two missing hand cards.", choices=("skip_two", "draw_three")),
     _k("bomb_skip_timing", "enum", "BOMB-3", "When the two stock-only turns after a bomb may be used.", choices=("any_later", "next_two")),
     _k("grenade", "enum", "VAR-GRENADE", "Kongaltan: two in hand onto the two on the layout.", choices=("off", "move_only", "steal", "as_bomb")),
-    _k("heundeum_multiplier", "int", "SHAKE-2", "Payment factor per declared heundeum.", minimum=1),
-    _k("heundeum_nov_dec_multiplier", "int", "SHAKE-2", "Payment factor for a declared November or December triple.", minimum=1),
+    _k("heundeum_multiplier", "int", "SHAKE-2", "Payment factor per declared heundeum.", minimum=1, maximum=MAX_MULTIPLIER),
+    _k("heundeum_nov_dec_multiplier", "int", "SHAKE-2", "Payment factor for a declared November or December triple.", minimum=1, maximum=MAX_MULTIPLIER),
     _k("heundeum_must_play", "bool", "SHAKE-3", "A declared card must be played on the declaring turn."),
     _k("joker_hand_mode", "enum", "JOKER-1, JOKER-4", "How a joker in hand is used.", choices=("substitute", "reveal_replace")),
     _k("joker_stays_with_ppuk", "bool", "JOKER-3", "A joker turned over a pending pair joins it (and a ppuk stack)."),
-    _k("four_brights_with_rain_points", "int", "SCORE-1", "Points for four brights including the rain bright.", minimum=0),
-    _k("godori_points", "int", "SCORE-3", "Points for godori (the three birds).", minimum=0),
+    _k("four_brights_with_rain_points", "int", "SCORE-1", "Points for four brights including the rain bright.", minimum=0, maximum=MAX_POINTS),
+    _k("godori_points", "int", "SCORE-3", "Points for godori (the three birds).", minimum=0, maximum=MAX_POINTS),
     _k("four_birds", "bool", "SCORE-3", "Yukdori/bidori with the rain bird as a fourth bird."),
-    _k("vip_bonus", "int", "VAR-VIP", "Bonus for 09A + 11D + 12D (not counting toward stopping).", minimum=0),
-    _k("palssari_bonus", "int", "VAR-PALSSARI", "Bonus for all April and July cards (not counting toward stopping).", minimum=0),
+    _k("vip_bonus", "int", "VAR-VIP", "Bonus for 09A + 11D + 12D (not counting toward stopping).", minimum=0, maximum=MAX_POINTS),
+    _k("palssari_bonus", "int", "VAR-PALSSARI", "Bonus for all April and July cards (not counting toward stopping).", minimum=0, maximum=MAX_POINTS),
     _k("go_scheme", "enum", "PAY-3, PAY-5", "Go chips and go multipliers.", choices=("standard", "linear", "blog", "none")),
     _k("go_chips_three_plus", "enum", "PAY-3", "Keep or drop the two go chips from three goes on (standard scheme).", choices=("keep", "drop")),
     _k("payment_unit", "enum", "GEN-5, PAY-2", "Chips change hands, or shots are taken.", choices=("chips", "shots")),
-    _k("shots_per_points", "int", "PAY-2", "Points per shot when payment_unit is shots.", minimum=1, nullable=True),
+    _k("shots_per_points", "int", "PAY-2", "Points per shot when payment_unit is shots.", minimum=1, maximum=MAX_POINTS, nullable=True),
     _k("gwang_bak", "enum", "PAY-6", "Penalty for an opponent with no bright when the winner scores brights.", choices=("double", "plus2", "off")),
     _k("gwang_bak_scope", "enum", "PAY-6", "Gwang-bak per opponent, or only when no opponent has a bright.", choices=("per_opponent", "all_or_none")),
     _k("meong", "enum", "PAY-5, PAY-6", "Seven-animal doubling: everyone (dda), animal-less opponents (bak), both, or off.", choices=("dda", "bak", "dda_and_bak", "off")),
     _k("pi_bak", "bool", "PAY-6", "Opponents with too little junk pay double to a junk-scoring winner."),
-    _k("pi_bak_protect_min", "int", "PAY-6", "Junk count that protects from pi-bak.", minimum=1),
-    _k("pi_bak_protect_min_two_player", "int", "PAY-6", "Junk count that protects from pi-bak in 2-player hands (null = same as pi_bak_protect_min).", minimum=1, nullable=True),
+    _k("pi_bak_protect_min", "int", "PAY-6", "Junk count that protects from pi-bak.", minimum=1, maximum=MAX_JUNK_COUNT),
+    _k("pi_bak_protect_min_two_player", "int", "PAY-6", "Junk count that protects from pi-bak in 2-player hands (null = same as pi_bak_protect_min).", minimum=1, maximum=MAX_JUNK_COUNT, nullable=True),
     _k("tti_bak", "bool", "PAY-6", "Ribbon-less opponents pay double to a ribbon-scoring winner."),
     _k("nagari_multiplier", "enum", "MATCH-5", "Payment factor after consecutive nagari.", choices=("cumulative", "single", "off")),
-    _k("nagari_shots", "int", "GOO-5", "Shots each active player takes after a nagari.", minimum=0),
+    _k("nagari_shots", "int", "GOO-5", "Shots each active player takes after a nagari.", minimum=0, maximum=MAX_SHOTS),
     _k("weol_yak_first_turn", "bool", "VAR-WEOLYAK-FIRST", "x4 for a winner who took all four cards of a month on the first turn."),
     _k("weol_yak_month", "bool", "VAR-WEOLYAK-MONTH", "x4 for a winner holding all four cards of a month drawn before the deal."),
     _k("missions", "bool", "VAR-MISSION", "A random mission per deal multiplies the payment of a winner who completed it."),
-    _k("mission_multiplier_range", "int_pair", "VAR-MISSION", "Range of the random mission multiplier.", minimum=1),
-    _k("first_turn_four_bonus", "int", "VAR-FIRST-FOUR", "Chips per opponent for a ttadak, stack capture, bomb or chok on one's first turn (0 = off).", minimum=0),
+    _k("mission_multiplier_range", "int_pair", "VAR-MISSION", "Range of the random mission multiplier.", minimum=1, maximum=MAX_MULTIPLIER),
+    _k("first_turn_four_bonus", "int", "VAR-FIRST-FOUR", "Chips per opponent for a ttadak, stack capture, bomb or chok on one's first turn (0 = off).", minimum=0, maximum=MAX_CHIPS),
     _k("baek_hwa_jeom", "bool", "VAR-BAEKHWAJEOM", "A bright, animal, ribbon and junk captured on one's first turn takes a junk from each opponent."),
     _k("boar", "enum", "VAR-BOAR", "Catching the boar 07A: off, a pot, or a first-turn payment.", choices=("off", "pot", "first_turn")),
-    _k("boar_ante", "int", "VAR-BOAR", "Chips each active player antes to the boar pot per deal.", minimum=1),
-    _k("boar_first_turn_payment", "int", "VAR-BOAR", "Chips per opponent for catching the boar on one's first turn.", minimum=0),
-    _k("heodang_turns", "int", "VAR-HEODANG", "Consecutive own turns without a capture that win at once (null = off).", minimum=2, nullable=True),
-    _k("heodang_payment", "int_or_target", "VAR-HEODANG", "Chips per opponent for a heodang win (\"target\" = the stop target).", minimum=0),
+    _k("boar_ante", "int", "VAR-BOAR", "Chips each active player antes to the boar pot per deal.", minimum=1, maximum=MAX_CHIPS),
+    _k("boar_first_turn_payment", "int", "VAR-BOAR", "Chips per opponent for catching the boar on one's first turn.", minimum=0, maximum=MAX_CHIPS),
+    _k("heodang_turns", "int", "VAR-HEODANG", "Consecutive own turns without a capture that win at once (null = off).", minimum=2, maximum=MAX_TURNS, nullable=True),
+    _k("heodang_payment", "int_or_target", "VAR-HEODANG", "Chips per opponent for a heodang win (\"target\" = the stop target).", minimum=0, maximum=MAX_CHIPS),
     _k("no_captures_no_pay", "bool", "PAY-8", "A loser whose capture area is empty pays nothing."),
     _k("dok_bak", "bool", "PAY-9, LIAB-1", "One liable loser pays for both (3-player hands)."),
     _k("go_bak_two_player", "enum", "PAY-6", "In 2-player hands a loser who said go pays double.", choices=("none", "double")),
@@ -244,7 +281,7 @@ _KNOB_LIST: tuple[Knob, ...] = (
     _k("shodang_eligibility", "enum", "LIAB-7", "Who may offer shodang.", choices=("any", "no_safe_play", "no_safe_play_each")),
     _k("shodang_window", "enum", "LIAB-10", "How long a shodang refusal makes the refuser liable.", choices=("one_round", "rest_of_hand")),
     _k("nagari_offer_cancels_go_bak", "bool", "LIAB-12", "Offering shodang releases the offerer's earlier go-bak."),
-    _k("compensation_per_card", "int", "GWANG-6", "Chips per eligible card for a forced gwangpalli drop-out.", minimum=0),
+    _k("compensation_per_card", "int", "GWANG-6", "Chips per eligible card for a forced gwangpalli drop-out.", minimum=0, maximum=MAX_CHIPS),
     _k("compensation_timing", "enum", "GWANG-7", "Who pays gwangpalli compensation, and when.", choices=("immediate", "end_by_losers")),
     _k("nagari_redeal", "enum", "GWANG-10", "After a gwangpalli nagari: same three players, or everyone dealt in.", choices=("same_three", "all_players")),
     _k("four_player_rain_exception", "bool", "GWANG-6", "With 4 seated, a lone rain bright earns no compensation."),
@@ -357,7 +394,7 @@ class Rules:
             value = knob.check(getattr(self, knob.name))
             object.__setattr__(self, knob.name, value)
         if self.preset not in _PRESET_OVERRIDES:
-            raise RulesError(f"unknown preset {self.preset!r}{_did_you_mean(self.preset, PRESET_NAMES)}")
+            raise RulesError(f"unknown preset {clip(self.preset)}{_did_you_mean(self.preset, PRESET_NAMES)}")
         for check in _CONTRADICTIONS:
             problem = check(self)
             if problem:
@@ -387,9 +424,14 @@ class Rules:
         base = PRESETS[self.preset].knobs()
         return {k: v for k, v in self.knobs().items() if base[k] != v}
 
+    @functools.cached_property
+    def _override_items(self) -> tuple[tuple[str, Any], ...]:
+        # Rules are immutable, so the overrides are computed once (observations ask every call).
+        return tuple(self.overrides().items())
+
     def to_dict(self) -> dict[str, Any]:
         """``{"preset": ..., "overrides": {...}}``: the compact JSON form used by records."""
-        return {"preset": self.preset, "overrides": self.overrides()}
+        return {"preset": self.preset, "overrides": dict(self._override_items)}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Rules:
@@ -418,6 +460,8 @@ def _frozen(value: Any) -> Any:
 
 
 def _did_you_mean(name: str, options: Any) -> str:
+    if not isinstance(name, str) or len(name) > 100:
+        return ""
     close = difflib.get_close_matches(name, list(options), n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else ""
 
@@ -426,7 +470,7 @@ def _check_names(changes: Mapping[str, Any]) -> None:
     for name in changes:
         if name not in KNOBS:
             raise RulesError(
-                f"unknown knob {name!r}{_did_you_mean(name, KNOBS)}; `gostop rules show pagat` lists the knobs"
+                f"unknown knob {clip(name)}{_did_you_mean(name, KNOBS)}; `gostop rules show pagat` lists the knobs"
             )
 
 
@@ -574,7 +618,7 @@ def get_preset(name: str) -> Rules:
         return PRESETS[name]
     except KeyError:
         raise RulesError(
-            f"unknown preset {name!r}{_did_you_mean(name, PRESET_NAMES)}; presets: {', '.join(PRESET_NAMES)}"
+            f"unknown preset {clip(name)}{_did_you_mean(name, PRESET_NAMES)}; presets: {', '.join(PRESET_NAMES)}"
         ) from None
 
 
@@ -641,6 +685,12 @@ def rules_from_toml(text: str) -> Rules:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise RulesError(f"not valid TOML: {exc}") from None
+    except RecursionError:
+        raise RulesError(nesting_message("the TOML")) from None
+    except ValueError as exc:  # e.g. an integer of more than 4300 digits
+        raise RulesError(f"not valid TOML: {clip(str(exc), 120)}") from None
+    if nesting_depth(data, MAX_NESTING) > MAX_NESTING:
+        raise RulesError(nesting_message("the TOML"))
     overrides = data.pop("overrides", {})
     if not isinstance(overrides, dict):
         raise RulesError("[overrides] must be a table of knob = value")

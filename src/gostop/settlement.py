@@ -27,6 +27,7 @@ from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Literal
 
 from gostop.cards import Card, CardCodeError, parse_card
+from gostop.limits import MAX_BOMBS, MAX_GOES, MAX_MISSION_MULTIPLIER, MAX_NAGARI_BEFORE, clip
 from gostop.rules import Rules, RulesError, get_preset
 from gostop.scoring import FlexClass, ScoreBreakdown, ScoreTable
 
@@ -62,6 +63,12 @@ class SettlementError(ValueError):
 # -- context ---------------------------------------------------------------------------------
 
 _COUNT_FIELDS = ("goes", "shakes", "shakes_nov_dec", "bombs", "nagari_before", "weol_yak")
+#: The sane upper bound of each count (gostop.limits; the CLI and the records use the same).
+_COUNT_MAXIMA = {
+    "goes": MAX_GOES,
+    "bombs": MAX_BOMBS,
+    "nagari_before": MAX_NAGARI_BEFORE,
+}
 _INDEX_FIELDS = ("goer", "refuser", "oe_myeon")
 
 
@@ -71,8 +78,8 @@ def _describe(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return repr(value)
-    return f"{value!r} ({type(value).__name__})"
+        return clip(value)
+    return f"{clip(value)} ({type(value).__name__})"
 
 
 def _is_int(value: object) -> bool:
@@ -101,7 +108,9 @@ class SettleContext:
         mission_multiplier: the VAR-MISSION multiplier the winner earned (1 = none).
 
     Raises:
-        SettlementError: a count is not a whole number >= 0, ``shakes_nov_dec`` exceeds
+        SettlementError: a count is not a whole number >= 0 or exceeds its sane range
+            (``goes`` <= 60, ``bombs`` <= 12, ``nagari_before`` <= 100, ``mission_multiplier``
+            1..100: :mod:`gostop.limits`), ``shakes_nov_dec`` exceeds
             ``shakes``, a count is impossible, or an index is not a whole number >= 0.
     """
 
@@ -130,10 +139,17 @@ class SettleContext:
                     f"context {name!r} must be null or an opponent index (0 = the first "
                     f"opponent), got {_describe(value)}"
                 )
+        for name, most in _COUNT_MAXIMA.items():
+            value = getattr(self, name)
+            if value > most:
+                raise SettlementError(
+                    f"context {name!r} = {clip(value)} is out of range: it must be from 0 to {most}"
+                )
         mm = self.mission_multiplier
-        if not _is_int(mm) or mm < 1:
+        if not _is_int(mm) or not 1 <= mm <= MAX_MISSION_MULTIPLIER:
             raise SettlementError(
-                f"context 'mission_multiplier' must be a whole number >= 1, got {_describe(mm)}"
+                "context 'mission_multiplier' must be a whole number from 1 to "
+                f"{MAX_MISSION_MULTIPLIER}, got {_describe(mm)}"
             )
         if self.shakes > _MAX_SHAKES:
             raise SettlementError(
@@ -362,7 +378,7 @@ def _pile_mask(
         return cards
     where = _pile_name(pile)
     if isinstance(cards, str):
-        raise SettlementError(f"{where} must be a list of cards, got the string {cards!r}")
+        raise SettlementError(f"{where} must be a list of cards, got the string {clip(cards)}")
     if not isinstance(cards, Sequence | set | frozenset | tuple):
         raise SettlementError(f"{where} must be a list of cards, got {_describe(cards)}")
     index_of = table.index_of
@@ -632,7 +648,7 @@ def _check_index(ctx: SettleContext, players: int) -> None:
         if value is not None and value >= n:
             allowed = "0" if n == 1 else f"0..{n - 1}"
             raise SettlementError(
-                f"context {name!r} = {value} is out of range: with {players} players the "
+                f"context {name!r} = {clip(value)} is out of range: with {players} players the "
                 f"opponent index is {allowed} (or null)"
             )
 

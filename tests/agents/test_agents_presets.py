@@ -65,7 +65,9 @@ def test_table_decisions() -> None:
     claims = (MatchAction("claim"), MatchAction("claim-triple"), MatchAction("no-claim"))
     for spec in ("greedy", "expert", "search"):
         assert str(make_agent(spec).choose_table(TableDecision(claims, strong, rules))) == "claim-triple"
-    cut = (MatchAction("cut", 5), MatchAction("no-cut"))
-    assert str(make_agent("greedy").choose_table(TableDecision(cut, (), rules))) == "no-cut"
+    cut = (MatchAction("no-cut"), *(MatchAction("cut", c) for c in range(1, 50)))
+    for spec in ("greedy", "expert"):
+        chosen = make_agent(spec).choose_table(TableDecision(cut, (), rules, kind="cut", deck_size=50, seed=4))
+        assert isinstance(chosen, MatchAction) and chosen.kind == "cut" and 16 <= (chosen.value or 0) <= 33
     rnd = make_agent("random")
     assert rnd.choose_table(TableDecision(claims, strong, rules)) in claims

@@ -178,3 +178,33 @@ def test_search_respects_a_millisecond_budget() -> None:
     # The deadline is checked after each world (one rollout per candidate): a decision may
     # overrun it by one world, never by more (generous slack for a loaded machine).
     assert max(times) < 1.5, times
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("search:steps=0", "a search needs a budget"),
+        ("search:steps=0:iters=0:ms=0", "a search needs a budget"),
+        ("search:steps=abc", "steps must be a whole number, got abc"),
+        ("search:iters=2.5", "iters must be a whole number"),
+        ("search:steps=99999999999999999999", "steps must be between 0 and 10000000"),
+        ("search:width=0", "width must be between 1 and 64"),
+        ("search:ms=nan", "ms must be a finite number"),
+        ("search:prune=true", "prune must be a number"),
+        ("expert:rate=0", "rate must be between 0.01 and 10"),
+        ("greedy:max_goes=-1", "max_goes must be between 0 and 20"),
+    ],
+)
+def test_bad_bot_parameters_are_refused_with_a_clear_message(spec: str, message: str) -> None:
+    """Issue 9: ``search:steps=0`` used to search forever; wrong types gave Python errors."""
+    from gostop.agents import AgentSpecError
+
+    with pytest.raises(AgentSpecError) as info:
+        make_agent(spec)
+    assert message in str(info.value) and "\n" not in str(info.value)
+
+
+def test_parameters_in_range_still_build_the_bot() -> None:
+    assert make_agent("search:steps=0:ms=50").spec == "search:steps=0:ms=50.0"
+    assert make_agent("expert:rate=1").spec == "expert:rate=1.0"
+    assert make_agent("greedy:go_cards=10").spec == "greedy:go_cards=10"

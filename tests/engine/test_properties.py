@@ -55,23 +55,21 @@ def _tokens(value: Any, skip: frozenset[str] = frozenset({"rules", "mission"})) 
 
 
 def _hidden_from(hand: Hand, seat: int) -> set[str]:
-    """Cards ``seat`` must not see: other hands minus what their owners showed (declared
-    heundeum months, a declared chongtong, exposed hands; read from the events), and the
-    stock."""
-    shown_months: dict[int, set[int]] = {s: set() for s in range(hand.players)}
+    """Cards ``seat`` must not see: other hands minus the cards their owners showed (the cards
+    of ``shake``, ``show-quad`` and ``chongtong`` events, exposed hands; read from the events),
+    and the stock. (Cards, not months: a card of a shaken month drawn later stays hidden.)"""
+    shown: dict[int, set[str]] = {s: set() for s in range(hand.players)}
     exposed: set[int] = set()
     for e in hand.events:
-        if e.type in ("shake", "show-quad") and e.seat is not None:
-            shown_months[e.seat].add(int(e.data["month"]))
-        if e.type == "chongtong" and e.seat is not None:  # DEAL-7: the quad is shown
-            shown_months[e.seat] |= {c.month for c in e.cards}
+        if e.type in ("shake", "show-quad", "chongtong") and e.seat is not None:
+            shown[e.seat] |= {c.code for c in e.cards}
         if e.type == "offer-shodang" and e.seat is not None:
             exposed.add(e.seat)
     hidden = {c.code for c in hand.stock_cards()}
     for s in range(hand.players):
         if s == seat or s in exposed:
             continue
-        hidden |= {c.code for c in hand.hand_cards(s) if c.month not in shown_months[s]}
+        hidden |= {c.code for c in hand.hand_cards(s)} - shown[s]
     return hidden
 
 

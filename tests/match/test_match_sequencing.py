@@ -57,6 +57,18 @@ def test_MATCH_4_MATCH_5_nagari_same_dealer_and_carry(scripted: Any) -> None:
     assert [e.carry for e in m.entries] == [0, 1, 2, 2]
 
 
+def test_MATCH_5_carry_stops_at_the_documented_ceiling(scripted: Any) -> None:
+    """Without a nagari limit, k stops at gostop.limits.MAX_NAGARI_BEFORE, which the
+    settlement accepts, instead of growing until the next stop cannot be settled."""
+    from gostop.limits import MAX_NAGARI_BEFORE
+
+    m = Match(make_rules("pagat", {**LOT, "match_hands": 200}), names(2), seed=6, ask_cut=False)
+    scripted.script += [("nagari",)] * (MAX_NAGARI_BEFORE + 3)
+    for _ in range(MAX_NAGARI_BEFORE + 3):
+        finish_hand(m)
+    assert scripted.built[-1].nagari_before == MAX_NAGARI_BEFORE
+
+
 def test_MATCH_1_MATCH_2_length_in_hands_void_deals_do_not_count(scripted: Any) -> None:
     m = Match(make_rules("pagat", {**LOT, "match_hands": 3}), names(2), seed=3, ask_cut=False)
     scripted.script += [("win", 0), ("void",), ("nagari",), ("win", 1)]

@@ -10,7 +10,7 @@ from conftest import SCRIPTED_SEED, ScriptedPlayer
 from textual.pilot import Pilot
 
 from gostop.play.app import ChoiceItem, GoStopApp, HelpScreen, SetupScreen, SummaryScreen
-from gostop.play.session import Session, Settings
+from gostop.play.session import SavedMatch, Session, Settings
 from gostop.play.store import Store
 
 
@@ -52,7 +52,7 @@ def test_a_whole_hand_with_keys(store: Store, player: ScriptedPlayer) -> None:
     _run(app, script)
     assert {"shake", "surrender", "go-stop"} <= set(player.stages)
     assert "GO 고 or STOP" in seen["go-stop"] and "Stop now: you win" in seen["go-stop"]
-    assert "Settlement, step by step" in seen["summary"] and "Final standings" in seen["summary"]
+    assert "How it was paid:" in seen["summary"] and "Final standings" in seen["summary"]
     assert app.return_code == 0 and app.crash_log is None
     assert app.session is not None and app.session.over
     assert list((store.root / "matches").glob("*.json"))
@@ -124,7 +124,7 @@ def test_setup_screen_offers_the_saved_match(store: Store, player: ScriptedPlaye
     prompt = s.prompt()
     assert prompt is not None
     s.choose(player.key(prompt))
-    app = GoStopApp(store, Settings(), saved="1 bot (easy)")
+    app = GoStopApp(store, Settings(), saved=SavedMatch("1 bot (easy)"))
 
     async def script(pilot: Pilot[int]) -> None:
         await pilot.press("enter")  # Resume has the focus
@@ -147,3 +147,23 @@ def test_quit_saves_the_match(store: Store, tmp_path: Path) -> None:
     _run(app, script)
     assert store.has_saved()
     assert "play 02R" in Session.resume(store).match.history
+
+
+def test_setup_screen_never_offers_an_unreadable_save(store: Store) -> None:
+    s = Session.start(Settings(seed=4, level="easy", hands=1), store)
+    s.choose("1")
+    store.save_path.write_text("{broken", encoding="utf-8")
+    from gostop.play.session import saved_summary
+
+    app = GoStopApp(store, Settings(seed=8, level="easy", hands=1), saved=saved_summary(store))
+
+    async def script(pilot: Pilot[int]) -> None:
+        text = _screen_text(app)
+        assert "cannot be resumed" in text and str(store.save_path) in text
+        assert not app.screen.query("#resume")
+        await pilot.press("enter")  # Start has the focus
+        await pilot.pause()
+        assert app.session is not None and app.session.settings.seed == 8
+
+    _run(app, script)
+    assert list(store.current.glob("save.json.damaged-*"))

@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 import gostop.play.session as session_mod
 from gostop.cli import app
 from gostop.play.plain import PROMPT
+from gostop.play.store import Store
 
 _ENV = {**os.environ, "GOSTOP_DEBUG": "", "TERM": "dumb", "COLUMNS": "120"}
 
@@ -75,7 +76,7 @@ def test_plain_commands_help_rules_cards(tmp_path: Path) -> None:
     child.expect("12D")
     child.expect(re.escape(PROMPT))
     child.sendline("nonsense")
-    child.expect("is not a choice here; press one of")
+    child.expect(r"is not a choice here\. Keys: \[1\]")
     child.expect(re.escape(PROMPT))
     child.sendline("quit")
     child.expect("gostop play --resume")
@@ -119,7 +120,7 @@ def test_crash_saves_logs_and_resumes(tmp_path: Path, monkeypatch: pytest.Monkey
     monkeypatch.setattr(session_mod.Session, "choose", flaky)
     code, out, err = _invoke(["-y", "--seed", "1", "--level", "easy", "--data-dir", str(tmp_path)], "4\n1\n1\n")
     assert code == 1
-    assert "Your match is saved" in err and "gostop play --resume" in err
+    assert "Saved. Continue this match with: gostop play --resume" in err
     assert "Traceback" not in out + err
     log = (tmp_path / "play.log").read_text(encoding="utf-8")
     assert "simulated crash" in log and "Traceback" in log
@@ -141,3 +142,73 @@ def test_bad_options_are_one_error_line(tmp_path: Path) -> None:
     assert code == 2 and err.startswith("error: unknown level 'genius'")
     code, _, err = _invoke(["--set", "stop_targt=5", "--data-dir", str(tmp_path)])
     assert code == 2 and err.startswith("error:") and "stop_targt" in err
+
+
+def test_choice_keys_win_over_commands_and_codes_in_any_case(tmp_path: Path) -> None:
+    """Item 7: a lowercase card code plays; a long input is not echoed whole; words are commands."""
+    child = _spawn(["-y", "--seed", "1", "--level", "easy", "--data-dir", str(tmp_path)])
+    child.expect(re.escape(PROMPT))
+    child.sendline("x" * 5000)
+    child.expect(r"'x{37}\.\.\.' is not a choice here\. Keys: \[1\] \S+ ")
+    child.expect(re.escape(PROMPT))
+    assert "x" * 60 not in child.before
+    child.sendline("table")
+    child.expect("Table 바닥")
+    child.expect(re.escape(PROMPT))
+    child.sendline("02r")  # lowercase code of a card in the hand
+    child.expect(re.escape(PROMPT))
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    saved = json.loads((tmp_path / "current" / "match.json").read_text(encoding="utf-8"))
+    assert saved["actions"][0] == "play 02R"
+
+
+def test_a_key_named_like_a_command_is_a_choice(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Item 7: when a choice's key is ``t``, ``l`` or ``h``, typing it chooses (never a command)."""
+    from dataclasses import replace
+
+    from gostop.play.plain import PlainGame
+    from gostop.play.session import Session, Settings
+
+    session = Session.start(Settings(seed=1, level="easy", hands=1), store)
+    real = session.prompt()
+    assert real is not None
+    relabelled = replace(real, choices=tuple(replace(c, key=k) for c, k in zip(real.choices, "tlh1234567", strict=False)))
+    monkeypatch.setattr(session, "prompt", lambda: Session.prompt(session) if session.match.history else relabelled)
+    lines = iter(["l"])
+    out: list[str] = []
+
+    def read(_: str) -> str:
+        try:
+            return next(lines)
+        except StopIteration:
+            raise EOFError from None
+
+    PlainGame(session, read, out.append).run()
+    assert session.match.history[0] == relabelled.choices[1].action  # "l" played the 2nd card
+    assert not any("Event log" in o for o in out)
+
+
+def test_plain_setup_checks_each_answer_at_once(tmp_path: Path) -> None:
+    # "go" at the start question is not a start; "abc" players is refused at once, then 3;
+    # level "genius" refused, then easy; the rest kept; a bad rule change is asked again.
+    stdin = "go\nc\nabc\n3\ngenius\neasy\n\n1\n\nstop_targt=5\nnone\nquit\n"
+    code, out, err = _invoke(["--data-dir", str(tmp_path), "--seed", "4"], stdin)
+    assert code == 0, err
+    assert "'go' is not an answer here" in out
+    assert "players must be a whole number from 2 to 7, not 'abc'. Try again" in out
+    assert "the level must be one of easy, normal, hard, not 'genius'. Try again" in out
+    assert "stop_targt" in out and "Try again (none: no rule changes)" in out
+    assert "invalid literal" not in out and "--set" not in out
+    assert "New match: 2 bots (easy), rules pagat, 1 hand, seed 4." in out
+    assert "Traceback" not in out + err
+
+
+def test_lang_is_remembered(tmp_path: Path) -> None:
+    code, out, _ = _invoke(["-y", "--seed", "1", "--level", "easy", "--lang", "ko", "--data-dir", str(tmp_path)], "quit\n")
+    assert code == 0 and "매조 띠 · plum ribbon" in out
+    assert json.loads((tmp_path / "prefs.json").read_text(encoding="utf-8")) == {"lang": "ko"}
+    code, out, _ = _invoke(["--new", "-y", "--seed", "1", "--level", "easy", "--data-dir", str(tmp_path)], "quit\n")
+    assert code == 0 and "매조 띠 · plum ribbon" in out  # no --lang: the remembered one
+    code, _, err = _invoke(["-y", "--lang", "fr", "--data-dir", str(tmp_path)])
+    assert code == 2 and err.startswith("error: unknown language 'fr'; languages: en, ko")

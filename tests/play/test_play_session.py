@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from conftest import SCRIPTED_SEED, ScriptedPlayer
 
@@ -36,9 +38,12 @@ def test_scripted_hand_shakes_surrenders_goes_and_stops(store: Store, player: Sc
     assert s.over and len(s.summaries) == 1
     summary = s.summaries[0]
     assert summary.winner == "You" and summary.you_delta > 0
-    assert any(step.startswith("Settlement, step by step") for step in summary.steps)
-    assert any("Minji" in step for step in summary.steps)  # opp1 is named
-    assert any("heundeum x2" in step for step in summary.steps)  # the shake doubled it (SHAKE-2)
+    assert "How it was paid:" in summary.steps
+    assert any("Minji pays" in step for step in summary.steps)  # opp1 is named
+    assert any("shaking 흔들기: ×2" in step for step in summary.steps)  # the shake doubled it (SHAKE-2)
+    assert "1 go: +1 chip; each loser starts from 12." in [step.strip() for step in summary.steps]
+    for step in summary.steps:  # plain words: no rule letters, no rule IDs, no raw lists
+        assert not re.search(r"\bMi?\b|RULES\.md|[A-Z]+-\d+|\[\d+, \d+\]|opp\d", step), step
     assert s.archived_to is not None and not store.has_saved()
     replayed = replay_match(load_match_record(s.archived_to))
     assert replayed.ledger.totals == s.match.ledger.totals
@@ -85,8 +90,9 @@ def test_prompt_accepts_key_action_or_card_and_explains_mistakes(store: Store) -
     assert card is not None
     assert prompt.find(card.code) is prompt.choices[2]
     assert prompt.find(prompt.choices[1].action) is prompt.choices[1]
-    with pytest.raises(ChoiceError, match="press one of: 1 "):
+    with pytest.raises(ChoiceError, match=r"Keys: \[1\] \S+ .* \| \[2\] "):
         prompt.find("zz")
+    assert prompt.find(card.code.lower()) is prompt.choices[2]  # 03b is 03B
     with pytest.raises(ChoiceError):
         s.choose("zz")
 
@@ -109,7 +115,8 @@ def test_resume_continues_where_it_stopped(store: Store, player: ScriptedPlayer)
         s.choose(player.key(prompt))
     history = list(s.match.history)
     assert store.has_saved()
-    assert "1 bot (easy)" in (saved_summary(store) or "")
+    saved = saved_summary(store)
+    assert saved is not None and saved.readable and "1 bot (easy)" in saved.text
     again = Session.resume(store)
     assert list(again.match.history) == history
     assert again.prompt() == s.prompt()

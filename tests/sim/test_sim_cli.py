@@ -65,11 +65,28 @@ def test_same_seed_same_json() -> None:
         (("greedy",), "give one bot per seat"),
         (("greedy", "gready"), "did you mean 'greedy'"),
         (("greedy", "search:stepz=3"), "no parameter 'stepz'"),
-        (("greedy", "greedy", "-n", "0"), "--deals must be at least 1"),
+        (("greedy", "greedy", "-n", "0"), "--deals must be between 1 and 10,000,000, got 0"),
+        (("greedy", "greedy", "-n", "99999999999999999999"), "--deals must be between 1 and 10,000,000"),
+        (("greedy", "greedy", "--seed", "-1"), "--seed must be between 0 and"),
+        (("greedy", "greedy", "--seed", "99999999999999999999"), "--seed must be between 0 and"),
+        (("greedy", "greedy", "-w", "100000"), "--workers must be between 1 and 1,024"),
+        (("greedy", "search:steps=0"), "a search needs a budget"),
+        (("greedy", "search:steps=abc"), "steps must be a whole number, got abc"),
+        (("greedy", "search:width=0"), "width must be between 1 and 64, got 0"),
+        (("greedy", "search:ms=-5"), "ms must be between 0 and 3600000"),
+        (("greedy", "expert:rate=inf"), "rate must be a finite number"),
+        (("greedy", "greedy:go_cards=1.5"), "go_cards must be a whole number"),
+        (("greedy", "greedy", "greedy", "greedy"), "add --match"),
+        (("--match", "greedy"), "--match seats 2 to 7 bots"),
+        (("--match", *["greedy"] * 8), "--match seats 2 to 7 bots, one per seat, got 8"),
+        (("--match", "greedy", "greedy", "-n", "3"), "with --match give --matches"),
+        (("--match", "greedy", "greedy", "--matches", "0"), "--matches must be between 1 and 1,000,000"),
+        (("--match", "greedy", "greedy", "--hands", "5000"), "--hands must be between 1 and 1,000"),
+        (("greedy", "greedy", "--hands", "3"), "--hands is for --match"),
         (("greedy", "greedy", "--backend", "spark"), "--backend must be one of"),
         (("greedy", "greedy", "--address", "auto"), "--address is for --backend ray"),
         (("greedy", "greedy", "--set", "stop_target_two_player=banana"), "stop_target_two_player"),
-        (("greedy", "greedy", "--workers", "0"), "--workers must be at least 1"),
+        (("greedy", "greedy", "--workers", "0"), "--workers must be between 1 and 1,024, got 0"),
     ],
 )
 def test_bad_input_gives_one_error_line(args: tuple[str, ...], message: str) -> None:
@@ -85,3 +102,73 @@ def test_ray_backend_without_ray_is_a_clear_error() -> None:
         pytest.skip("Ray is installed; this checks the message shown without it")
     line = gostop("simulate", "greedy", "greedy", "-n", "1", "--backend", "ray").error_line()
     assert "gostop[ray]" in line
+
+
+def test_simulate_command_lives_in_the_cli_package() -> None:
+    """Issue 9 item 10: the command is ``gostop.cli.simulate`` like every other command."""
+    import importlib
+    import importlib.util
+
+    from gostop.cli import simulate
+
+    assert importlib.util.find_spec("gostop.cli_sim") is None
+    assert importlib.import_module("gostop.cli.simulate").simulate_command is simulate.simulate_command
+
+
+def test_decision_times_below_a_millisecond_are_shown_in_microseconds() -> None:
+    """Issue 10 item 14: fast bots used to show "0.0" ms."""
+    from gostop.cli.simulate import duration_text
+
+    assert duration_text(0.042) == "42 µs"
+    assert duration_text(0.9996) == "1000 µs"
+    assert duration_text(12.34) == "12.3 ms"
+    assert duration_text(float("nan")) == "-"
+    run = gostop("simulate", "greedy", "random", "-n", "3", "--workers", "1")
+    assert run.exit_code == 0, run.stderr
+    assert "µs" in run.stdout and " 0.0 " not in run.stdout
+
+
+def test_three_player_report_has_the_shodang_table() -> None:
+    run = gostop("simulate", "greedy", "greedy", "expert", "-n", "3", "--workers", "1")
+    assert run.exit_code == 0, run.stderr
+    assert "Shodang per hand" in run.stdout and "(by an accepted shodang offer " in run.stdout
+    data = json.loads(gostop("simulate", "greedy", "greedy", "expert", "-n", "3", "--workers", "1", "--json").stdout)
+    assert "shodang_nagari_rate" in data
+
+
+def test_simulate_match_mode_reports_chips_per_match() -> None:
+    run = gostop("simulate", "--match", "easy", "normal", "easy", "random", "--matches", "2", "--hands", "3", "-w", "1")
+    assert run.exit_code == 0, run.stderr
+    assert "2 matches x 4 rotations = 8 matches, 4 seats" in run.stdout
+    assert "Chips per match" in run.stdout and "clustered by match seed" in run.stdout
+    data = json.loads(
+        gostop("simulate", "--match", "easy", "normal", "--matches", "2", "--hands", "2", "-w", "1", "--json").stdout
+    )
+    assert data["mode"] == "match" and data["matches"] == 4 and data["match_seeds"] == 2
+    assert {b["bot"] for b in data["bots"]} == {"easy", "normal"}
+    # Zero-sum: the two bots' chips per match add up to nothing.
+    assert abs(sum(b["chips_per_match"] for b in data["bots"])) < 1e-9
+
+
+def test_engine_fast_gives_the_reference_numbers() -> None:
+    """``--engine fast`` plays the same deals to the same results as the reference engine."""
+    pytest.importorskip("numba", reason="numba (extra gostop[fast]) is not installed")
+    common = ("simulate", "greedy", "random", "-n", "30", "--workers", "1", "--seed", "5", "--json", "--no-timing")
+    ref = gostop(*common)
+    fast = gostop(*common, "--engine", "fast")
+    assert ref.exit_code == 0 and fast.exit_code == 0, (ref.stderr, fast.stderr)
+    assert json.loads(fast.stdout) == json.loads(ref.stdout)
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (("greedy", "random", "--engine", "turbo"), "--engine must be reference or fast"),
+        (("greedy", "expert", "--engine", "fast"), "does not run inside the fast engine"),
+        (("greedy", "random", "--engine", "fast", "--preset", "goo-stupe"), "does not cover jokers"),
+        (("--match", "greedy", "random", "--engine", "fast"), "--engine fast plays deals"),
+    ],
+)
+def test_engine_fast_refuses_what_it_cannot_play(args: tuple[str, ...], needle: str) -> None:
+    pytest.importorskip("numba", reason="numba (extra gostop[fast]) is not installed")
+    assert needle in gostop("simulate", *args).error_line()

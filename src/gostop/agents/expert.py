@@ -19,24 +19,29 @@ It evaluates every legal action with :class:`~gostop.agents.evaluation.Evaluator
   worth the chance of improving before an opponent reaches its target times the bigger payment,
   minus the chance an opponent wins first times what it would cost (gwang-bak, pi-bak and, with
   three players, go-bak paying for both), with nothing on a nagari.
-* **shodang** (DEC-9/10): offers when an opponent is on the brink, it is not, and every card in
-  hand would feed someone; accepts an offer unless it is itself about to win.
+* **shodang** (DEC-9/10, :mod:`gostop.agents.shodang`): refuses an offer unless refusing is
+  expected to cost chips (the third player or the offerer about to win, with the refusal making
+  it pay for both); offers at most once a hand, when playing on is expected to cost chips, an
+  opponent is on the brink and every card in hand would feed someone.
 * chongtong and jokers: declares a chongtong, reveals jokers, shouts after a first-turn ppuk.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from gostop.agents import shodang
 from gostop.agents.evaluation import STEAL, Evaluator, reach_probability
 from gostop.agents.knowledge import MONTH_MASKS, View
 from gostop.agents.protocol import Agent, Decision, TableDecision, action_text
-from gostop.cards import CHEONG_DAN, CHO_DAN, GODORI_BIRDS, HONG_DAN, Card, Kind
+from gostop.agents.shodang import OFFER_THRESHOLD, SeatOutlook
+from gostop.agents.table import best_claim, cut_depth, hand_strength, stay_value
 
 if TYPE_CHECKING:
     from gostop.engine import Action
 
-__all__ = ["ExpertAgent", "ExpertPolicy"]
+__all__ = ["ExpertAgent", "ExpertPolicy", "hand_strength", "table_choice"]
 
 
 MAIN_KINDS = frozenset({"play", "bomb", "grenade", "skip"})
@@ -238,17 +243,76 @@ class ExpertPolicy:
         ev_go = p_me_first * gain - (1.0 - 0.5 * p_me) * opp_cost
         return ev_go > stop_now + self.go_margin
 
-    def accepts_shodang(self, ev: Evaluator) -> bool:
+    # -- shodang (LIAB-7..LIAB-12): expected value, see gostop.agents.shodang -------------
+
+    def outlook(self, ev: Evaluator, s: int) -> SeatOutlook:
+        """Seat ``s``'s prospects as the deciding seat sees them."""
         v = ev.v
-        gap = v.target - v.stop_points[v.seat]
-        if v.goes[v.seat]:
-            gap = max(gap, v.last_go_points[v.seat] + 1 - v.stop_points[v.seat])
-        return not (gap <= 1 and ev.turns_left(v.seat) >= 2)
+        me = v.seat
+        gap = ev.opponent_gap(s)
+        turns = ev.turns_left(s)
+        if s == me:
+            return SeatOutlook(gap, turns, sum(self.payment(ev, me, o) for o in v.opponents), 0.0)
+        return SeatOutlook(gap, turns, 0.0, self.payment(ev, s, me))
+
+    @staticmethod
+    def payment(ev: Evaluator, winner: int, loser: int) -> float:
+        """About what ``loser`` would pay ``winner`` if it won: its target or its points plus
+        one, more with the baks ``loser`` is exposed to now (gwang-bak, pi-bak)."""
+        v = ev.v
+        t = ev.t
+        theirs = v.captures[loser]
+        pay = float(max(v.target, v.stop_points[winner]) + 1)
+        if not theirs & t.brights and v.rules.gwang_bak != "off" and t.bright_points(v.captures[winner]):
+            pay *= 2
+        if v.rules.pi_bak and t.junk_count(theirs, True) < v.rules.pi_bak_protect_min:
+            pay *= 1.5
+        return pay
+
+    def refusal_value(self, ev: Evaluator) -> float:
+        """Expected chips of refusing the offer being answered (accepting is worth 0)."""
+        v = ev.v
+        offerer = v.mover
+        third = next(o for o in v.opponents if o != offerer)
+        return shodang.refusal_value(
+            self.outlook(ev, v.seat),
+            self.outlook(ev, offerer),
+            self.outlook(ev, third),
+            self.rate,
+            whole_hand=v.rules.shodang_window == "rest_of_hand",
+        )
+
+    def continue_value(self, ev: Evaluator) -> float:
+        """Expected chips of playing on without an offer."""
+        v = ev.v
+        return shodang.continue_value(self.outlook(ev, v.seat), [self.outlook(ev, o) for o in v.opponents], self.rate)
+
+    def accepts_shodang(self, ev: Evaluator) -> bool:
+        """DEC-10: accept when refusing is expected to cost chips."""
+        return self.refusal_value(ev) < 0.0
+
+    def may_offer_shodang(self, ev: Evaluator) -> bool:
+        """DEC-9, the part every level shares: three players, no earlier offer by this seat in
+        this hand, and playing on is expected to cost more than :data:`OFFER_THRESHOLD`."""
+        v = ev.v
+        if v.players != 3 or (v.offered and v.offered[v.seat]):
+            return False
+        return self.continue_value(ev) < -OFFER_THRESHOLD
+
+    def offer_worth_trying(self, ev: Evaluator) -> bool:
+        """Whether a shodang offer is worth weighing at all (the search rolls it out then):
+        :meth:`may_offer_shodang` and an opponent on the brink of winning (within a point)."""
+        v = ev.v
+        if v.players != 3 or (v.offered and v.offered[v.seat]):
+            return False
+        if not any(ev.opponent_gap(o) <= 1.0 for o in v.opponents):
+            return False
+        return self.may_offer_shodang(ev)
 
     def wants_shodang(self, ev: Evaluator) -> bool:
         v = ev.v
         me = v.seat
-        if v.players != 3:
+        if v.players != 3 or (v.offered and v.offered[me]):
             return False
         brink = [o for o in v.opponents if ev.opponent_gap(o) <= 1.0]
         if not brink:
@@ -265,7 +329,7 @@ class ExpertPolicy:
                 return False
             if not any(ev.p_holds_month(o, m) > 0.5 for o in brink):
                 return False
-        return True
+        return self.may_offer_shodang(ev)
 
 
 #: Default go/stop margin (chips): go when the estimated value of going exceeds the value of
@@ -279,6 +343,7 @@ class ExpertAgent(Agent):
     """See the module docstring."""
 
     name = "expert"
+    PARAMETER_RANGES = {"go_margin": (-1000, 1000), "rate": (0.01, 10)}
 
     def __init__(self, go_margin: float = GO_MARGIN, rate: float = 0.55) -> None:
         super().__init__()
@@ -298,39 +363,20 @@ class ExpertAgent(Agent):
         return self.policy.choose(v, decision.legal)
 
     def choose_table(self, decision: TableDecision) -> object:
-        """Gwangpalli (DEC-3): stay with a hand worth playing (:func:`hand_strength` at least
-        ``STAY_STRENGTH``), else drop. Claims (DEC-4) with the triple when allowed; no cut."""
-        texts = {action_text(a): a for a in decision.legal}
-        if "stay" in texts and "drop" in texts:
-            strong = hand_strength(decision.hand, decision.rules.flex_card) >= STAY_STRENGTH
-            return texts["stay" if strong else "drop"]
-        return super().choose_table(decision)
+        """Table decisions (:mod:`gostop.agents.table`): a cut in the middle of the deck
+        (DEC-1), the list in seat order (DEC-2), stay in a gwangpalli deal when staying is
+        expected to pay (:func:`~gostop.agents.table.stay_value`, DEC-3), the best-paid claim
+        (DEC-4)."""
+        return table_choice(decision, lambda d: stay_value(d) > 0.0)
 
 
-#: Gwangpalli: minimum :func:`hand_strength` to stay in.
-STAY_STRENGTH = 4.0
-_SET_MEMBERS = GODORI_BIRDS | HONG_DAN | CHEONG_DAN | CHO_DAN
-
-
-def hand_strength(cards: tuple[Card, ...], flex_card: str | None = "09A") -> float:
-    """Rough worth of a dealt hand for the gwangpalli stay/drop choice: brights, set members,
-    double junk and jokers, and pairs or triples of a month (more captures, possible bombs)."""
-    score = 0.0
-    months: dict[int, int] = {}
-    for c in cards:
-        if c.is_joker:
-            score += 1.0
-            continue
-        months[c.month] = months.get(c.month, 0) + 1
-        if c.kind is Kind.BRIGHT:
-            score += 1.5
-        elif c.code in _SET_MEMBERS:
-            score += 0.6
-        elif c.kind is Kind.DOUBLE_JUNK or c.code == flex_card:
-            score += 0.7
-    for n in months.values():
-        if n == 2:
-            score += 0.6
-        elif n >= 3:
-            score += 2.0
-    return score
+def table_choice(decision: TableDecision, stays: Callable[[TableDecision], bool]) -> object:
+    """The table decision of a bot whose stay/drop rule is ``stays`` (the rest is shared)."""
+    texts = {action_text(a): a for a in decision.legal}
+    if "stay" in texts and "drop" in texts:
+        return texts["stay" if stays(decision) else "drop"]
+    if "no-claim" in texts:
+        return best_claim(decision)
+    if "no-cut" in texts:
+        return cut_depth(decision)
+    return decision.legal[0]  # the goo-stupe list (DEC-2): seat order

@@ -4,17 +4,25 @@ The one-move baseline of the strength ladder. On its main action it bombs when i
 bomb that takes the most), otherwise it plays the card whose capture from the layout is worth
 most by fixed card weights (:func:`card_weight`); with nothing to capture it makes a stock-only
 turn if it may, else it lays down its least valuable card. It takes the better of two layout
-cards, surrenders its cheapest junk, never shakes or offers shodang, accepts offers, declares
-chongtong and reveals jokers. Go/stop: it says go while it has said fewer than ``max_goes`` goes
-and still holds at least ``go_cards`` cards, and stops otherwise.
+cards, surrenders its cheapest junk, never shakes, declares chongtong and reveals jokers.
+Go/stop: it says go while it has said fewer than ``max_goes`` goes and still holds at least
+``go_cards`` cards, and stops otherwise.
+
+Shodang (DEC-9/10) by the expected value of :mod:`gostop.agents.shodang`, with the crudest
+estimates (the points each seat still needs, its cards left, its target as the payment): it
+refuses an offer unless refusing is expected to cost chips, and offers at most once a hand, when
+no card captures anything and playing on is expected to cost chips.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gostop.agents.expert import table_choice
 from gostop.agents.knowledge import MONTH_MASKS, View
-from gostop.agents.protocol import Agent, Decision
+from gostop.agents.protocol import Agent, Decision, TableDecision
+from gostop.agents.shodang import OFFER_THRESHOLD, SeatOutlook, continue_value, refusal_value
+from gostop.agents.table import hand_strength
 from gostop.cards import Kind
 from gostop.scoring import ScoreTable
 
@@ -22,6 +30,9 @@ if TYPE_CHECKING:
     from gostop.engine import Action
 
 __all__ = ["GreedyAgent", "card_weight", "mask_weight"]
+
+#: Gwangpalli: greedy stays in with a hand at least this strong.
+STAY_STRENGTH = 4.0
 
 _KIND_WEIGHT = {Kind.BRIGHT: 5.0, Kind.ANIMAL: 2.0, Kind.RIBBON: 2.0}
 
@@ -52,6 +63,7 @@ class GreedyAgent(Agent):
     """See the module docstring."""
 
     name = "greedy"
+    PARAMETER_RANGES = {"go_cards": (0, 10), "max_goes": (0, 20)}
 
     def __init__(self, go_cards: int = 3, max_goes: int = 1) -> None:
         super().__init__()
@@ -66,15 +78,24 @@ class GreedyAgent(Agent):
             out["max_goes"] = self.max_goes
         return out
 
+    def choose_table(self, decision: TableDecision) -> object:
+        """Table decisions: a cut in the middle of the deck, the best-paid claim, and in a
+        gwangpalli deal stay with a hand of :func:`~gostop.agents.table.hand_strength` at
+        least :data:`STAY_STRENGTH` (the rough rule; the compensation it may pay is ignored)."""
+        return table_choice(decision, lambda d: hand_strength(d.hand, d.rules.flex_card) >= STAY_STRENGTH)
+
     def choose(self, decision: Decision) -> Action:
         assert self.ctx is not None
         legal = decision.legal
         by_kind: dict[str, list[Action]] = {}
         for a in legal:
             by_kind.setdefault(a.kind, []).append(a)
-        for kind in ("chongtong", "reveal", "yell", "accept"):
+        for kind in ("chongtong", "reveal", "yell"):
             if kind in by_kind:
                 return by_kind[kind][0]
+        if "accept" in by_kind:
+            v = View.from_observation(decision.observation, self.ctx.rules)
+            return by_kind["accept" if refusal_value_of(v) < 0.0 else "refuse"][0]
         if "go" in by_kind or "stop" in by_kind:
             v = View.from_observation(decision.observation, self.ctx.rules)
             cards_left = v.hand_sizes[v.seat]
@@ -95,6 +116,8 @@ class GreedyAgent(Agent):
             best = max(plays, key=lambda a: (self._capture_value(v, a), a.text))
             if self._capture_value(v, best) > 0:
                 return best
+            if "offer-shodang" in by_kind and wants_offer(v):
+                return by_kind["offer-shodang"][0]
             if "skip" in by_kind:
                 return by_kind["skip"][0]
             return best
@@ -123,6 +146,35 @@ class GreedyAgent(Agent):
             best = max(card_weight(t, b) for b in _bits(layout))
             return own + best
         return own + mask_weight(t, layout)
+
+
+def _outlook(v: View, s: int) -> SeatOutlook:
+    """Seat ``s``'s prospects from the stop points alone (payments: the target per loser)."""
+    need = v.target - v.stop_points[s]
+    if v.goes[s]:
+        need = max(need, v.last_go_points[s] + 1 - v.stop_points[s])
+    pay = float(v.target + 1)
+    return SeatOutlook(float(need), v.hand_sizes[s], pay * (v.players - 1), pay)
+
+
+def refusal_value_of(v: View, rate: float = 0.55) -> float:
+    """Greedy's expected chips of refusing the shodang offer being answered."""
+    third = next(o for o in v.opponents if o != v.mover)
+    return refusal_value(
+        _outlook(v, v.seat),
+        _outlook(v, v.mover),
+        _outlook(v, third),
+        rate,
+        whole_hand=v.rules.shodang_window == "rest_of_hand",
+    )
+
+
+def wants_offer(v: View, rate: float = 0.55) -> bool:
+    """Offer shodang (once a hand) when playing on is expected to cost chips."""
+    if v.players != 3 or (v.offered and v.offered[v.seat]):
+        return False
+    value = continue_value(_outlook(v, v.seat), [_outlook(v, o) for o in v.opponents], rate)
+    return value < -OFFER_THRESHOLD
 
 
 def _cards_mask(v: View, action: Action) -> int:

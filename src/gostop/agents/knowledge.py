@@ -73,6 +73,9 @@ class View:
     pending: int
     unseen: int
     creditor: int | None  # while a surrender is chosen: the seat the junk goes to
+    mover: int = 0  # the seat whose turn it is (the offerer while a shodang offer is answered)
+    turn: int = 0  # number of the current turn of the hand (1 = the dealer's first)
+    offered: tuple[bool, ...] = ()  # per seat: has offered shodang in this hand (hand exposed)
 
     @classmethod
     def from_observation(cls, obs: Observation, rules: Rules) -> View:
@@ -127,17 +130,21 @@ class View:
             pending=pending,
             unseen=all_cards & ~known,
             creditor=None if obs.debt is None else obs.debt.get("creditor"),
+            mover=obs.mover,
+            turn=obs.turn,
+            offered=tuple(obs.exposed),
         )
 
     @classmethod
-    def from_world(cls, world: Hand, seat: int) -> View:
+    def from_world(cls, world: Hand, seat: int, offered: tuple[bool, ...] = ()) -> View:
         """A quick, partial view of ``seat`` in a *sampled* world, for search rollouts.
 
         Built from the public read-outs of the hand (``zones()``, stop points, goes, stage),
         without the cost of a full observation. It knows the seat's hand, the layout, every
         capture area and the counts; it does not know skip allowances, declarations, bombs,
         stack owners or the points of earlier goes (taken as 0 / none / the current points),
-        and it treats every hand card of the others as unseen.
+        and it treats every hand card of the others as unseen. ``offered`` says which seats
+        have offered shodang so far (the rollout keeps track of it).
         """
         rules = world.rules
         table = ScoreTable.for_rules(rules)
@@ -184,6 +191,9 @@ class View:
             pending=pending,
             unseen=table_all(table) & ~known,
             creditor=world.mover if world.stage == "surrender" else None,
+            mover=world.mover,
+            turn=world.turn,
+            offered=offered or (False,) * n,
         )
 
     # -- derived -------------------------------------------------------------------------

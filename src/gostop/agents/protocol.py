@@ -99,10 +99,17 @@ class Decision:
 class TableDecision:
     """A decision of the match table rather than of a hand (RULES.md DEC-1..DEC-4).
 
-    ``legal`` holds :class:`~gostop.match.actions.MatchAction` values (``cut N``, ``no-cut``,
-    ``stay``, ``drop``, ``claim``, ``claim-triple``, ``no-claim``...); ``hand`` the seat's own
-    dealt cards (gwangpalli announcements and claims; empty for a cut); ``seated`` the number of
-    seated players and ``dropped`` how many have dropped out so far.
+    Built by :func:`gostop.agents.table.table_decision` from what the seat may know:
+
+    * ``legal``: :class:`~gostop.match.actions.MatchAction` values (``cut N``, ``no-cut``,
+      ``list S``, ``stay``, ``drop``, ``claim``, ``claim-triple``, ``no-claim``);
+    * ``hand``: the seat's own dealt cards (gwangpalli announcements and claims; empty else);
+    * ``seated``: seated players; ``dropped`` / ``stayed``: non-dealers who dropped out / stay
+      in (forced-in included) so far in this deal; ``undecided``: the others still to announce
+      (not counting this seat);
+    * ``kind``: ``cut``, ``list``, ``drop`` (stay or drop) or ``claim``; ``seat`` / ``dealer``:
+      table seats; ``deck_size``: cards in the deck (for a cut);
+    * ``seed``: a seed for this decision (reproducible choices such as a cut depth).
     """
 
     legal: tuple[object, ...]
@@ -110,6 +117,13 @@ class TableDecision:
     rules: Rules
     seated: int = 3
     dropped: int = 0
+    kind: str = ""
+    seat: int = 0
+    dealer: int = 0
+    stayed: int = 0
+    undecided: int = 0
+    deck_size: int = 48
+    seed: int = 0
 
 
 def action_text(action: object) -> str:
@@ -127,6 +141,8 @@ class Agent(ABC):
 
     name: ClassVar[str] = "agent"
     needs_sampler: ClassVar[bool] = False
+    #: Sane range (inclusive) of each numeric parameter, checked by ``make_agent``.
+    PARAMETER_RANGES: ClassVar[dict[str, tuple[float, float]]] = {}
 
     def __init__(self) -> None:
         self.ctx: HandContext | None = None

@@ -4,6 +4,11 @@ A *bot spec* is ``name[:key=value[:key=value...]]``: a bot name (or a level) fol
 parameters of that bot. Values are read as int, float, ``true``/``false``, else text.
 
 Levels for people: ``easy`` = ``greedy``, ``normal`` = ``expert``, ``hard`` = ``search``.
+
+Each parameter has the type of its default (a whole number, a number, text) and, where the bot
+declares one in :attr:`~gostop.agents.protocol.Agent.PARAMETER_RANGES`, a range; anything else
+is an :class:`AgentSpecError` naming the parameter, e.g. ``search:steps=abc`` or
+``search:width=0``. ``search`` needs a budget: ``steps``, ``iters`` or ``ms`` above 0.
 """
 
 from __future__ import annotations
@@ -92,7 +97,52 @@ def make_agent(spec: str) -> Agent:
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             known = ", ".join(allowed) if allowed else "none"
             raise AgentSpecError(f"bot {name!r} has no parameter {key!r}{hint}; its parameters: {known}")
+    defaults = {
+        k: p.default for k, p in inspect.signature(cls.__init__).parameters.items() if k != "self"
+    }
+    for key, value in list(params.items()):
+        params[key] = _checked(name, key, value, defaults[key], cls.PARAMETER_RANGES.get(key))
     try:
         return cls(**params)
     except (TypeError, ValueError) as exc:
         raise AgentSpecError(f"bot {spec!r}: {exc}") from None
+
+
+def _checked(bot: str, key: str, value: object, default: object, bounds: tuple[float, float] | None) -> object:
+    """``value`` as the parameter's type (that of its default), within its documented range."""
+    shown = value if isinstance(value, str) else repr(value)
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise AgentSpecError(f"bot {bot!r}: {key} must be true or false, got {shown}")
+    elif isinstance(default, int):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise AgentSpecError(f"bot {bot!r}: {key} must be a whole number, got {shown}")
+    elif isinstance(default, float):
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise AgentSpecError(f"bot {bot!r}: {key} must be a number, got {shown}")
+        value = float(value)
+        if value != value or value in (float("inf"), float("-inf")):
+            raise AgentSpecError(f"bot {bot!r}: {key} must be a finite number, got {shown}")
+    elif isinstance(default, str):
+        value = str(value)
+    if bounds is not None and isinstance(value, int | float) and not bounds[0] <= value <= bounds[1]:
+        lo, hi = (_bound_text(b) for b in bounds)
+        raise AgentSpecError(f"bot {bot!r}: {key} must be between {lo} and {hi}, got {shown}")
+    return value
+
+
+def _bound_text(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else str(x)
+
+
+def _register_learned() -> None:
+    """The ``learned`` bot (issue 14) lives with the RL environment and needs numpy: registered
+    when it can be imported (``gostop.rl.learned`` also registers itself when imported first)."""
+    try:
+        from gostop.rl.learned import LearnedAgent
+    except ImportError:
+        return
+    BOTS["learned"] = LearnedAgent
+
+
+_register_learned()

@@ -35,19 +35,28 @@ restricts the search to some stages (the expert decides the rest).
 from __future__ import annotations
 
 import math
+import random
 import time
 from typing import TYPE_CHECKING
 
 from gostop.agents.evaluation import Evaluator
-from gostop.agents.expert import MAIN_KINDS, ExpertPolicy
+from gostop.agents.expert import MAIN_KINDS, ExpertPolicy, table_choice
 from gostop.agents.knowledge import View
-from gostop.agents.protocol import Agent, Decision
+from gostop.agents.protocol import Agent, Decision, TableDecision
+from gostop.agents.table import compensation_cost, play_value
+from gostop.cards import deck_cards
+from gostop.engine import DealError, Hand
 from gostop.rules import Rules
 
 if TYPE_CHECKING:
-    from gostop.engine import Action, Hand
+    from gostop.engine import Action
 
 __all__ = ["SearchAgent", "rollout"]
+
+#: At most this many sampled deals for a gwangpalli stay/drop decision.
+TABLE_WORLDS = 24
+#: The expert's estimate of a dealt hand counts as this many sampled deals.
+TABLE_PRIOR_WORLDS = 16
 
 #: Stages whose decisions are searched; every other decision is the expert's.
 SEARCHED_STAGES = frozenset({"main", "go-stop", "pick-hand", "pick-stock", "answer-shodang"})
@@ -66,10 +75,25 @@ def _equivalence_key(v: View, a: Action) -> str:
     return f"play {card.month}:{card.kind.letter}:{v.table.junk_value_of(i)}"
 
 
-def rollout(world: Hand, policy: ExpertPolicy, rules: Rules, seat: int, budget: list[int]) -> float:
+def rollout(
+    world: Hand,
+    policy: ExpertPolicy,
+    rules: Rules,
+    seat: int,
+    budget: list[int],
+    offered: tuple[bool, ...] = (),
+) -> float:
     """Finish ``world`` with ``policy`` for every seat; the seat's net chips (``-shots`` when
-    the unit is shots). ``budget[0]`` is decreased by the number of actions applied."""
+    the unit is shots). ``budget[0]`` is decreased by the number of actions applied.
+
+    ``offered``: the seats that have offered shodang in this hand so far (an offer is made at
+    most once a hand by the policy; the rollout keeps this up to date).
+
+    This is the one place where a search spends its time: a faster engine or policy plugs in
+    by replacing this function.
+    """
     steps = 0
+    made = list(offered) if offered else [False] * world.players
     while not world.is_over:
         s = world.current_player
         assert s is not None
@@ -77,7 +101,9 @@ def rollout(world: Hand, policy: ExpertPolicy, rules: Rules, seat: int, budget: 
         if len(legal) == 1:
             action = legal[0]
         else:
-            action = policy.choose(View.from_world(world, s), tuple(legal))
+            action = policy.choose(View.from_world(world, s, tuple(made)), tuple(legal))
+            if action.kind == "offer-shodang":
+                made[s] = True
         world.apply(action)
         steps += 1
     budget[0] -= steps
@@ -93,6 +119,18 @@ class SearchAgent(Agent):
 
     name = "search"
     needs_sampler = True
+    PARAMETER_RANGES = {
+        "steps": (0, 10_000_000),
+        "iters": (0, 1_000_000),
+        "ms": (0, 3_600_000),
+        "min_iters": (1, 100_000),
+        "prune": (0, 100),
+        "prior": (-1000, 1000),
+        "confidence": (0, 100),
+        "width": (1, 64),
+        "go_margin": (-1000, 1000),
+        "rate": (0.01, 10),
+    }
 
     def __init__(
         self,
@@ -111,6 +149,8 @@ class SearchAgent(Agent):
         super().__init__()
         if steps < 0 or iters < 0 or ms < 0 or min_iters < 1:
             raise ValueError("steps, iters and ms must be >= 0 and min_iters >= 1")
+        if not (steps or iters or ms):
+            raise ValueError("a search needs a budget: steps, iters or ms above 0 (e.g. search:steps=1000)")
         self.steps = steps
         self.iters = iters
         self.ms = ms
@@ -171,13 +211,74 @@ class SearchAgent(Agent):
             return candidates[0]
         return self._search(decision, candidates, fallback)
 
+    def choose_table(self, decision: TableDecision) -> object:
+        """Table decisions as the expert's, except the gwangpalli stay/drop (DEC-3): the hand
+        is played out in sampled deals (:meth:`sampled_play_value`) and the seat stays when
+        that, less the compensation it may pay, is positive."""
+        return table_choice(decision, lambda d: self.stay_estimate(d) > compensation_cost(d))
+
+    def stay_estimate(self, decision: TableDecision) -> float:
+        """Expected chips of playing the hand: the sampled mean shrunk toward the expert's
+        measured estimate (:func:`~gostop.agents.table.play_value`) as if that were worth
+        :data:`TABLE_PRIOR_WORLDS` sampled deals (a handful of deals is a noisy estimate)."""
+        worlds = [0]
+        mean = self.sampled_play_value(decision, worlds)
+        n = worlds[0]
+        return (n * mean + TABLE_PRIOR_WORLDS * play_value(decision)) / (n + TABLE_PRIOR_WORLDS)
+
+    def sampled_play_value(self, decision: TableDecision, count: list[int] | None = None) -> float:
+        """Mean net chips of playing the dealt hand as a non-dealer: the unseen cards are dealt
+        at random to the dealer, another player, the layout and the stock, and the hand is
+        finished with the expert policy for every seat (:func:`rollout`), within four times
+        the ``steps`` budget (at least ``4 * min_iters`` deals)."""
+        rules = decision.rules
+        rng = random.Random(decision.seed)
+        mine = [c.code for c in decision.hand]
+        held = set(mine)
+        rest = [c.code for c in deck_cards(rules.jokers) if c.code not in held]
+        per_hand, per_layout = 7, 6  # DEAL-2, three players
+        budget = [self.steps if self.steps else 1 << 62]
+        deadline = time.perf_counter() + self.ms / 1000.0 if self.ms else math.inf
+        total = 0.0
+        worlds = 0
+        least = 4 * self.min_iters
+        attempts = 0
+        most = min(TABLE_WORLDS, self.iters) if self.iters else TABLE_WORLDS
+        while worlds < least or (budget[0] > 0 and worlds < most and time.perf_counter() < deadline):
+            attempts += 1
+            if attempts > 20 * least + 1000:
+                break  # pragma: no cover - only deals the engine keeps refusing get here
+            rng.shuffle(rest)
+            seat = 1 + worlds % 2
+            hands: list[list[str]] = [rest[:per_hand], [], []]
+            hands[seat] = mine
+            hands[3 - seat] = rest[per_hand : 2 * per_hand]
+            layout = rest[2 * per_hand : 2 * per_hand + per_layout]
+            stock = rest[2 * per_hand + per_layout :]
+            try:
+                world = Hand.from_deal(rules, hands, layout, stock)
+            except DealError:
+                budget[0] -= 1
+                continue
+            total += rollout(world, self.rollout_policy, rules, seat, budget)
+            worlds += 1
+        if count is not None:
+            count[0] += worlds
+        return total / worlds if worlds else 0.0
+
     def _candidates(self, v: View, legal: tuple[Action, ...], fallback: Action) -> list[Action]:
         """The expert's choice first, then the other options worth a rollout: on the main
         action the ``width`` best by the expert's score (equivalent cards once) and every
         declaration; elsewhere every option."""
         if v.stage == "main":
-            ranked = self.policy.ranked_main(Evaluator(v), legal)
+            ev = Evaluator(v)
+            ranked = self.policy.ranked_main(ev, legal)
             pool = ranked[: self.width] + [a for a in legal if a.kind not in MAIN_KINDS]
+            if not self.policy.offer_worth_trying(ev):
+                # DEC-9 by expected value: only when playing on is expected to cost chips and an
+                # opponent is about to win, at most once a hand (the rollouts then measure
+                # whether the offer pays).
+                pool = [a for a in pool if a.kind != "offer-shodang"]
         else:
             pool = list(legal)
         out = [fallback]
@@ -200,12 +301,16 @@ class SearchAgent(Agent):
         values: list[list[float]] = [[] for _ in range(n)]
         alive = list(range(n))
         worlds = 0
+        offered = tuple(decision.observation.exposed)
         while True:
             world = decision.sampler.sample(self.rng)
             for i in alive:
                 w = world.clone()
                 w.apply(candidates[i])
-                values[i].append(rollout(w, self.rollout_policy, rules, seat, budget))
+                made = offered
+                if candidates[i].kind == "offer-shodang":
+                    made = tuple(x or k == seat for k, x in enumerate(offered))
+                values[i].append(rollout(w, self.rollout_policy, rules, seat, budget, made))
             worlds += 1
             if worlds >= 3 and len(alive) > 1:
                 alive = self._prune(values, alive, worlds)

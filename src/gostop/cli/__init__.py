@@ -17,8 +17,11 @@ from __future__ import annotations
 
 import typer
 
-from gostop import __version__, cli_sim
+from gostop import __version__
 from gostop.cli import docs, play, record, rules, score
+from gostop.cli import serve as serve_cli
+from gostop.cli import simulate as simulate_cli
+from gostop.cli.errors import GostopGroup
 
 app = typer.Typer(
     help=(
@@ -28,6 +31,7 @@ app = typer.Typer(
     ),
     no_args_is_help=True,
     add_completion=False,
+    cls=GostopGroup,
 )
 
 app.add_typer(rules.app, name="rules")
@@ -36,7 +40,8 @@ app.add_typer(docs.app, name="docs")
 app.command("replay")(record.replay)
 app.command("deal")(record.deal)
 app.command("play")(play.play)
-app.command("simulate")(cli_sim.simulate_command)
+app.command("simulate")(simulate_cli.simulate_command)
+app.command("serve")(serve_cli.serve)
 
 
 @app.command("version")

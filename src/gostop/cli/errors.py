@@ -6,17 +6,29 @@ Commands run their body inside :func:`reported_errors`; library errors meant for
 input found by the face itself) become that one line. Nothing the user types should ever produce
 a traceback; an unexpected exception is reported as an internal error on one line too (set
 ``GOSTOP_DEBUG=1`` to see its traceback).
+
+The usage errors of the command-line parser itself (an unknown sub-command or option, a bad
+integer, an option without its value) take the same shape: :class:`GostopGroup`, the class of
+the ``gostop`` command, prints them as ``error: ... (see 'gostop score --help')`` on one line,
+exit status 2, instead of typer's framed panel. No message repeats more than about
+:data:`gostop.limits.ECHO_LIMIT` characters of what was typed.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import typer
+from typer._click import exceptions as click_errors  # typer's own copy of click
+from typer._click.globals import get_current_context
+from typer.core import TyperGroup
+
+from gostop.limits import ECHO_LIMIT
 
 #: Exit status for bad input (the same as the usage errors of typer/click).
 EXIT_BAD_INPUT = 2
@@ -26,9 +38,26 @@ class UsageProblem(ValueError):
     """Bad command-line input noticed by the face (not by the library)."""
 
 
+#: The longest error line printed (a message is cut there; the input it echoes is cut earlier).
+MESSAGE_LIMIT = 600
+_LONG_WORD = re.compile(r"\S{" + str(ECHO_LIMIT + 21) + ",}")
+
+
 def one_line(message: str) -> str:
-    """The message on a single line (library messages are single lines already)."""
-    return " ".join(part.strip() for part in str(message).splitlines() if part.strip())
+    """The message on a single line, every over-long word and the whole line cut short.
+
+    Library messages are single lines already and cut what they echo; this is the last guard,
+    so that no error line repeats kilobytes of input.
+    """
+    text = " ".join(part.strip() for part in str(message).splitlines() if part.strip())
+    text = _LONG_WORD.sub(lambda m: f"{m.group()[:ECHO_LIMIT]}...({len(m.group())} characters)", text)
+    return text if len(text) <= MESSAGE_LIMIT else text[:MESSAGE_LIMIT] + "..."
+
+
+def help_hint() -> str:
+    """`` (see 'gostop score --help')`` for the command being run ('' outside a command)."""
+    ctx = get_current_context(silent=True)
+    return f" (see '{ctx.command_path} --help')" if ctx is not None else ""
 
 
 def fail(message: str) -> NoReturn:
@@ -66,7 +95,63 @@ def reported_errors() -> Iterator[None]:
         # The reader went away (``gostop ... | head``): stop quietly, as Python's docs advise.
         _silence_stdout()
         raise typer.Exit(1) from None
+    except UsageProblem as exc:
+        if os.environ.get("GOSTOP_DEBUG"):
+            raise
+        message = describe(exc)
+        fail(message if "--help" in message else message + help_hint())
+    except RecursionError:
+        if os.environ.get("GOSTOP_DEBUG"):
+            raise
+        fail("the input is nested too deeply to read")
     except Exception as exc:
         if os.environ.get("GOSTOP_DEBUG"):
             raise
         fail(describe(exc))
+
+
+class GostopGroup(TyperGroup):
+    """The ``gostop`` command: typer's group, with parser errors as one ``error: ...`` line.
+
+    ``--help`` output and everything else is typer's own. A usage error found by the parser
+    (click's ``UsageError``: unknown command or option, bad value, missing value)
+    prints ``error: MESSAGE (see 'gostop CMD --help')`` on stderr and exits with status 2.
+    """
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        try:
+            outcome = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        except click_errors.NoArgsIsHelpError as exc:
+            sys.exit(exc.exit_code)  # the help is already printed (typer prints it when asked)
+        except click_errors.ClickException as exc:
+            ctx = getattr(exc, "ctx", None)
+            where = ctx.command_path if ctx is not None else self._path_of(args, prog_name)
+            typer.echo(f"error: {one_line(exc.format_message())} (see '{where} --help')", err=True)
+            sys.exit(EXIT_BAD_INPUT if isinstance(exc, click_errors.UsageError) else exc.exit_code)
+        except typer.Abort:
+            typer.echo("Aborted.", err=True)
+            sys.exit(1)
+        # Without standalone mode, click returns the code of a typer.Exit instead of exiting.
+        sys.exit(outcome if isinstance(outcome, int) else 0)
+
+    def _path_of(self, args: Sequence[str] | None, prog_name: str | None) -> str:
+        """``gostop rules show`` for the sub-commands named at the start of ``args``."""
+        path = [prog_name or "gostop"]
+        command: Any = self
+        for word in sys.argv[1:] if args is None else args:
+            sub = getattr(command, "commands", {}).get(word)
+            if sub is None:
+                break
+            path.append(word)
+            command = sub
+        return " ".join(path)

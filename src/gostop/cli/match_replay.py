@@ -1,8 +1,10 @@
-"""``gostop replay`` of a match record: replay it exactly and print the hand-by-hand ledger.
+"""``gostop replay`` of a match record: replay it exactly, then print it move by move and the
+hand-by-hand ledger.
 
 ``gostop replay`` hands a file here when its ``format`` is ``gostop-match``
-(docs/match-record-format.md). All the work is done by :mod:`gostop.match.record`; this module
-reads the file and prints.
+(docs/match-record-format.md). The replay itself (and its exactness check) is
+:mod:`gostop.match.record`'s; the moves are told in the terminal game's words
+(:mod:`gostop.play.narrate`), every card shown (a record hides nothing from its reader).
 """
 
 from __future__ import annotations
@@ -45,6 +47,50 @@ def print_match_replay(path: Path, as_json: bool) -> None:
     _print(match, data)
 
 
+def _moves(data: dict[str, Any], match: Match) -> list[str]:
+    """The match again, action by action: each action with its seat, then what it caused."""
+    from gostop.play.narrate import narrate
+
+    again = Match(
+        match.rules,
+        list(match.players),
+        match.seed,
+        hands_limit=match.hands_limit,
+        ask_cut=match.ask_cut,
+    )
+    names = again.names
+
+    def name(seat: int | None) -> str:
+        return "-" if seat is None else names[seat]
+
+    out: list[str] = []
+    seats = tuple(again.hand_seats)
+    human = names.index("You") if "You" in names else -1  # a record of gostop play: "You play"
+
+    def tell(events: list[Any]) -> None:
+        nonlocal seats
+        for ev in events:
+            if ev.type == "hand-start":
+                seats = tuple(ev.data.get("seats", ()))
+            he = ev.hand_event
+            if ev.type == "hand" and he is not None and he.type in ("deal", "draw") and he.cards:
+                you = ev.seat == human
+                verb = ("are dealt" if you else "is dealt") if he.type == "deal" else ("draw" if you else "draws")
+                out.append(f"       {name(ev.seat)} {verb} {' '.join(c.code for c in he.cards)}.")
+                continue
+            line = narrate(ev, name, seats, human)
+            if line is not None and line.kind != "turn":
+                out.append(f"       {line.text}")
+
+    tell(list(again.start_events))
+    for i, text in enumerate(data["actions"]):
+        who = again.current_seat
+        events = again.apply(text)
+        out.append(f"{i:4d}. {name(who)}: {text}")
+        tell(events)
+    return out
+
+
 def _print(match: Match, data: dict[str, Any]) -> None:
     out = console()
     rules = match.rules
@@ -59,9 +105,14 @@ def _print(match: Match, data: dict[str, Any]) -> None:
         )
     )
     fd = match.first_dealer
-    out.print(Text(f"first dealer: {names[fd.seat]} ({fd.method}" + (f", {len(fd.draws)} cards drawn)" if fd.draws else ")")))
+    how = {"draw_night": "drawn cards, the earliest month", "draw_day": "drawn cards, the latest month",
+           "lot": "by lot", "oldest": "the oldest player"}.get(fd.method, fd.method)
+    out.print(Text(f"first dealer: {names[fd.seat]} ({how}" + (f", {len(fd.draws)} cards drawn)" if fd.draws else ")")))
     if match.list_order:
         out.print(Text("list (GOO-17): " + ", ".join(names[s] for s in match.list_order)))
+    out.print(Text("moves (action index, who, what it did):"))
+    for line in _moves(data, match):
+        out.print(Text(line))
     unit = "shots" if match.shots_unit else "chips"
     out.print(Text(f"ledger ({unit}; per deal, then the running totals):"))
     for log, e in zip(match.deals, match.ledger.entries, strict=False):

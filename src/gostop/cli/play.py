@@ -17,18 +17,24 @@ All the game lives in :mod:`gostop.play`; this module reads the options and star
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import traceback
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from gostop.cli.errors import UsageProblem, reported_errors
 from gostop.cli.rules_input import SET_HELP, parse_set_options
+from gostop.limits import MAX_SEED
 from gostop.play.session import LEVEL_NAMES, Session, Settings, saved_summary
 from gostop.play.store import DATA_ENV, Store
+
+if TYPE_CHECKING:
+    from gostop.play.session import SavedMatch
 
 __all__ = ["play"]
 
@@ -50,12 +56,22 @@ def play(
     preset: Annotated[str, typer.Option("--preset", help="Rules preset (gostop rules list).")] = "pagat",
     set_: Annotated[list[str] | None, typer.Option("--set", metavar="KNOB=VALUE", help=SET_HELP)] = None,
     hands: Annotated[int, typer.Option("--hands", "-n", help="Hands in the match (0: the preset's length).")] = 3,
-    seed: Annotated[int | None, typer.Option("--seed", help="Match seed (default: random).", show_default=False)] = None,
+    seed: Annotated[int | None, typer.Option("--seed", min=0, max=MAX_SEED, help="Match seed, 0 to 2**64-1 (default: random).", show_default=False)] = None,
     name: Annotated[str, typer.Option("--name", help="Your name at the table.")] = "You",
     cut: Annotated[bool, typer.Option("--cut", help="Be asked to cut the deck when it is your turn to cut.")] = False,
     resume: Annotated[bool, typer.Option("--resume", help="Continue the saved match.")] = False,
     new: Annotated[bool, typer.Option("--new", help="Start a new match even if one is saved (it is replaced).")] = False,
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Start at once: no setup screen or question.")] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option("--lang", help="Card names: en (English) or ko (Korean with the English); remembered.",
+                     show_default=False),
+    ] = None,
+    bot_delay: Annotated[
+        float,
+        typer.Option("--bot-delay", help="Seconds each bot move stays highlighted before the next (0: none).",
+                     min=0.0, max=10.0),
+    ] = 0.6,
     data_dir: Annotated[
         Path | None,
         typer.Option(
@@ -72,6 +88,16 @@ def play(
     with reported_errors():
         if resume and new:
             raise UsageProblem("give either --resume or --new, not both")
+        from gostop.play.names import LANGS
+
+        store = Store(data_dir)
+        if lang is not None and lang.lower() not in LANGS:
+            raise UsageProblem(f"unknown language {lang!r}; languages: {', '.join(LANGS)}")
+        remembered = store.prefs().get("lang")
+        chosen_lang = lang.lower() if lang is not None else (remembered if remembered in LANGS else "en")
+        if lang is not None and lang.lower() != remembered:
+            with contextlib.suppress(OSError):  # only a preference: a read-only data dir is fine
+                store.remember(lang=chosen_lang)
         settings = Settings(
             players=players,
             level=level.lower(),
@@ -81,39 +107,56 @@ def play(
             seed=seed,
             name=name.strip() or "You",
             ask_cut=cut,
+            lang=chosen_lang,
         )
         settings.check()
-        store = Store(data_dir)
-        if resume and not store.has_saved():
-            raise UsageProblem(f"no saved match in {store.root}; start one with: gostop play")
         saved = None if new else saved_summary(store)
+        if resume and saved is None:
+            raise UsageProblem(f"no saved match in {store.root}; start one with: gostop play")
+        if resume and saved is not None and saved.problem is not None:
+            raise UsageProblem(f"cannot resume: {saved.problem}; start a new match with: gostop play --new")
     if _use_plain(plain):
         status = _run_plain(store, settings, resume, saved, yes)
     else:
-        status = _run_app(store, settings, resume, saved, yes)
+        status = _run_app(store, settings, resume, saved, yes, bot_delay)
     raise typer.Exit(status)
+
+
+def _save_words(session: Session | None) -> str:
+    """What to tell the person about the save after a stop: only the truth."""
+    if session is None:
+        return ""
+    return session.save_report()
 
 
 def _crashed(store: Store, session: Session | None, exc: BaseException) -> int:
     detail = "".join(traceback.format_exception(exc))
+    saved = ""
     try:
-        if session is not None:
-            session.save()
+        saved = _save_words(session)
     except Exception as save_exc:
         detail += "\nwhile saving: " + "".join(traceback.format_exception(save_exc))
+        saved = "The match could not be saved."
     try:
         where = str(store.log(detail))
-    except OSError:
-        where = "(the log could not be written)"
-    typer.echo(
-        f"Sorry, the game stopped on an error ({type(exc).__name__}). Your match is saved: "
-        f"continue with gostop play --resume. Details: {where}",
-        err=True,
-    )
+    except OSError as log_exc:
+        where = f"(the log {store.log_path} could not be written: {log_exc.strerror or log_exc})"
+    typer.echo(f"Sorry, the game stopped on an error ({type(exc).__name__}). {saved} Details: {where}", err=True)
     return 1
 
 
-def _run_plain(store: Store, settings: Settings, resume: bool, saved: str | None, yes: bool) -> int:
+def _new_over_damaged(store: Store, saved: SavedMatch, write: Callable[[str], None]) -> None:
+    """Keep an unreadable save aside before a new match replaces it, and say where."""
+    try:
+        kept = store.set_aside()
+    except OSError as exc:
+        write(f"{exc}; it will be replaced by the new match.")
+        return
+    if kept is not None:
+        write(f"The unreadable save is kept as {kept}.")
+
+
+def _run_plain(store: Store, settings: Settings, resume: bool, saved: SavedMatch | None, yes: bool) -> int:
     from gostop.play.plain import PlainGame, plain_setup
 
     def write(text: str) -> None:
@@ -122,22 +165,31 @@ def _run_plain(store: Store, settings: Settings, resume: bool, saved: str | None
     session: Session | None = None
     try:
         if not resume and saved is not None and not yes:
-            answer = input(f"A saved match exists: {saved}. Resume it? [Y/n]> ").strip().lower()
-            resume = answer in ("", "y", "yes")
+            if saved.readable:
+                answer = input(f"A saved match exists: {saved.text}. Resume it? [Y/n]> ").strip().lower()
+                resume = answer in ("", "y", "yes")
+            else:
+                write(f"Your saved match cannot be resumed: {saved.problem}.")
+                answer = input("Start a new match instead? [Y/n]> ").strip().lower()
+                if answer not in ("", "y", "yes"):
+                    write("Nothing changed.")
+                    return 0
         if resume:
             with reported_errors():
                 session = Session.resume(store)
+            session.settings.lang = settings.lang
         else:
             chosen = settings if yes else plain_setup(settings, input, write)
             if chosen is None:
                 return 0
+            if saved is not None and not saved.readable:
+                _new_over_damaged(store, saved, write)
             store.discard()
             session = Session.start(chosen, store)
         return PlainGame(session, input, write).run()
     except (EOFError, KeyboardInterrupt):
         if session is not None:
-            session.save()
-            write("\nSaved. Continue with: gostop play --resume")
+            write("\n" + _save_words(session))
         return 0
     except typer.Exit:
         raise
@@ -147,7 +199,9 @@ def _run_plain(store: Store, settings: Settings, resume: bool, saved: str | None
         return _crashed(store, session, exc)
 
 
-def _run_app(store: Store, settings: Settings, resume: bool, saved: str | None, yes: bool) -> int:
+def _run_app(
+    store: Store, settings: Settings, resume: bool, saved: SavedMatch | None, yes: bool, bot_delay: float
+) -> int:
     from gostop.play.app import GoStopApp
 
     session: Session | None = None
@@ -156,14 +210,17 @@ def _run_app(store: Store, settings: Settings, resume: bool, saved: str | None, 
         if resume:
             with reported_errors():
                 session = Session.resume(store)
+            session.settings.lang = settings.lang
         elif yes:
+            if saved is not None and not saved.readable:
+                _new_over_damaged(store, saved, typer.echo)
             store.discard()
-            session = Session.start(settings, store)
-        app = GoStopApp(store, settings, session, setup=not yes, saved=saved)
+            session = Session.start(settings, store, play_bots=not bot_delay)
+        app = GoStopApp(store, settings, session, setup=not yes, saved=saved, bot_delay=bot_delay)
         status = app.run()
     except KeyboardInterrupt:
         if session is not None:
-            session.save()
+            typer.echo(_save_words(session))
         return 0
     except typer.Exit:
         raise
@@ -172,14 +229,12 @@ def _run_app(store: Store, settings: Settings, resume: bool, saved: str | None, 
             raise
         return _crashed(store, app.session if app is not None else session, exc)
     if app.crash_log is not None:
-        typer.echo(
-            "Sorry, the game stopped on an error. Your match is saved: continue with "
-            f"gostop play --resume. Details: {app.crash_log}",
-            err=True,
-        )
+        typer.echo(f"Sorry, the game stopped on an error. {app.crash_saved} Details: {app.crash_log}", err=True)
         return 1
     if app.session is not None and not app.session.over:
-        typer.echo("Saved. Continue this match with: gostop play --resume")
+        typer.echo(_save_words(app.session))
     elif app.session is not None and app.session.archived_to:
         typer.echo(f"Match over. Its record: {app.session.archived_to}")
+    elif app.session is not None and app.session.save_problem:
+        typer.echo(f"Match over. {app.session.save_problem}")
     return int(status or 0)

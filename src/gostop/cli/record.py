@@ -19,19 +19,25 @@ from typing import Annotated, Any
 import typer
 from rich.text import Text
 
-from gostop.cli.errors import reported_errors
+from gostop.cli.errors import UsageProblem, fail, reported_errors
 from gostop.cli.output import console
 from gostop.cli.rules_input import SET_HELP, select_rules
-from gostop.engine import Event, Hand
+from gostop.engine import Action, Event, Hand
+from gostop.limits import MAX_SEED, decode_json
 from gostop.record import (
     Deal,
     HandRecord,
+    RecordError,
+    ReplayError,
     Step,
     build_hand,
     deal_from_seed,
+    dump_in_place,
     dumps,
+    fill_record,
     load_record,
     result_json,
+    step_json,
 )
 from gostop.record import replay as replay_record
 
@@ -96,28 +102,68 @@ def replay(
     record: Annotated[Path, typer.Argument(metavar="RECORD.json", help="A hand record (docs/record-format.md).")],
     as_json: Annotated[
         bool,
-        typer.Option("--json", help='Print {"winner", "points", "payments", "captures", "events"} as JSON.'),
+        typer.Option(
+            "--json",
+            help="Print the replay as one JSON object: result, payments, settlement, the table at the "
+            "end and after each action, events (docs/record-format.md).",
+        ),
     ] = False,
+    at: Annotated[
+        int | None,
+        typer.Option(
+            "--at",
+            metavar="N",
+            min=0,
+            help="Stop after action N (0-based): show the state right after it.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Replay a hand record (or a match record) and print it move by move.
 
     Each action is shown with the seat that made it, the events it caused and the layout after
-    it; the result follows. A record that cannot be replayed (bad JSON, unknown card, a deal that
-    is not a permutation of the deck, an illegal action) gives one error line naming the action's
-    0-based index, and exit status 2. A match record ("format": "gostop-match") is replayed
-    hand by hand (docs/match-record-format.md).
+    it; the result follows. --at N stops after action N. A record that cannot be replayed (bad
+    JSON, unknown card, a deal that is not a permutation of the deck, an illegal action) gives
+    one error line naming the action's 0-based index, and exit status 2; the moves (or, with
+    --json, the facts) up to the failing action are printed first. A match record ("format":
+    "gostop-match") is replayed hand by hand (docs/match-record-format.md).
 
-    Example:  gostop replay docs/examples/hand.json --json
+    Example:  gostop replay docs/examples/hand.json --json --at 5
     """
     with reported_errors():
+        if at is not None and _is_match(record):
+            raise UsageProblem("--at works with hand records; a match record is replayed whole")
         if _replayed_as_match(record, as_json):
             return
         rec = load_record(record)
-        hand, steps = replay_record(rec)
+        tables: list[dict[str, Any]] = []
+
+        def snapshot(index: int, action: Action, seat: int | None, hand: Hand) -> None:
+            tables.append(step_json(index, action, seat, hand))
+
+        try:
+            hand, steps = replay_record(rec, upto=at, on_step=snapshot if as_json else None)
+        except ReplayError as exc:
+            if as_json:
+                out = result_json(exc.hand, exc.steps, tables)
+                out["error"] = {"action": exc.action, "message": str(exc)}
+                typer.echo(json.dumps(out, ensure_ascii=False))
+            else:
+                _print_replay(rec, exc.hand, exc.steps, failed=True)
+            fail(str(exc))
         if as_json:
-            typer.echo(json.dumps(result_json(hand, steps), ensure_ascii=False))
+            typer.echo(json.dumps(result_json(hand, steps, tables), ensure_ascii=False))
             return
         _print_replay(rec, hand, steps)
+
+
+def _is_match(path: Path) -> bool:
+    try:
+        from gostop.cli.match_replay import is_match_file
+
+        return is_match_file(path)
+    except (ImportError, ValueError, RecursionError):
+        return False
 
 
 def _replayed_as_match(path: Path, as_json: bool) -> bool:
@@ -126,13 +172,17 @@ def _replayed_as_match(path: Path, as_json: bool) -> bool:
         from gostop.cli.match_replay import is_match_file, print_match_replay
     except ImportError:  # match records not available in this build
         return False
-    if not is_match_file(path):
+    try:
+        is_match = is_match_file(path)
+    except (ValueError, RecursionError):  # too deep or a huge number: the hand reader says so
+        return False
+    if not is_match:
         return False
     print_match_replay(path, as_json)
     return True
 
 
-def _print_replay(rec: HandRecord, hand: Hand, steps: Sequence[Step]) -> None:
+def _print_replay(rec: HandRecord, hand: Hand, steps: Sequence[Step], failed: bool = False) -> None:
     out = console()
     seats = rec.seats
     rules = rec.rules
@@ -162,9 +212,17 @@ def _print_replay(rec: HandRecord, hand: Hand, steps: Sequence[Step]) -> None:
                 out.print(Text(f"       {_event_text(ev, seats)}"))
         out.print(Text(f"       layout: {_layout_text(shown)}"))
     result = hand.result
+    if failed:
+        return  # the error line follows
     if result is None:
         who = hand.current_player
-        out.print(Text(f"not finished: {_seat_name(seats, who)} to act next"))
+        obs = hand.observation(0)
+        out.print(Text(f"not finished: {_seat_name(seats, who)} to act next ({obs.stage})"))
+        out.print(Text("stop points so far: " + " ".join(str(p) for p in obs.stop_points)))
+        if any(obs.chips) or any(obs.shots):
+            out.print(Text("fixed payments so far (net per seat): " + " ".join(str(c) for c in obs.chips)))
+            if any(obs.shots):
+                out.print(Text("shots so far: " + " ".join(str(s) for s in obs.shots)))
         return
     summary = result_json(hand, steps)
     if result.winner is not None:
@@ -184,8 +242,11 @@ def _print_replay(rec: HandRecord, hand: Hand, steps: Sequence[Step]) -> None:
 
 
 def deal(
-    seed: Annotated[int, typer.Option("--seed", help="The seed of the shuffle.")],
-    players: Annotated[int, typer.Option("--players", "-p", help="Active players, 2 or 3.")] = 2,
+    seed: Annotated[
+        int | None,
+        typer.Option("--seed", min=0, max=MAX_SEED, help="The seed of the shuffle (0 to 2**64-1).", show_default=False),
+    ] = None,
+    players: Annotated[int, typer.Option("--players", "-p", min=2, max=3, help="Active players, 2 or 3.")] = 2,
     cut: Annotated[
         int | None, typer.Option("--cut", help="Cut depth (DEAL-1): move the top N cards to the bottom.", show_default=False)
     ] = None,
@@ -199,15 +260,49 @@ def deal(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print a hand record with this deal and no actions.")
     ] = False,
+    fill: Annotated[
+        Path | None,
+        typer.Option(
+            "--fill",
+            metavar="RECORD.json",
+            help="Complete the partial deal of a hand record (the cards you placed stay; the rest "
+            "is filled deterministically) and write the whole deal back into the file.",
+            show_default=False,
+        ),
+    ] = None,
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "--output", "-o", metavar="FILE", help="With --fill: write the completed record here ('-': print it) instead.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Print the deal a seed produces: each hand (seat 0 = dealer), the layout, the stock.
 
     The deck is shuffled with Python's random.Random(seed) in deck order (docs/record-format.md
     says exactly how), optionally cut, and dealt per the rules' deal_order (DEAL-2).
 
+    --fill RECORD.json completes a hand record whose explicit deal gives only the cards you care
+    about (some hand cards, layout cards, the first stock cards, "stock_bottom"): every other card
+    is placed deterministically, and the complete deal is written back into the record.
+
     Example:  gostop deal --seed 7 --players 2
+
+    Example:  gostop deal --fill my-scenario.json
     """
     with reported_errors():
+        if fill is not None:
+            given = [name for name, value in (("--seed", seed), ("--cut", cut), ("--preset", preset),
+                                              ("--set", set_), ("--rules", rules_file), ("--json", as_json)) if value]
+            if given:
+                raise UsageProblem(f"--fill takes everything from the record; do not combine it with {', '.join(given)}")
+            _fill(fill, output)
+            return
+        if output is not None:
+            raise UsageProblem("--output goes with --fill")
+        if seed is None:
+            raise UsageProblem("give --seed N (the deal of a shuffle) or --fill RECORD.json (complete a partial deal)")
         rules = select_rules(preset, rules_file, set_)
         the_deal = deal_from_seed(rules, players, seed, cut)
         if as_json:
@@ -217,3 +312,37 @@ def deal(
         out = console()
         out.print(Text(f"rules: {rules.preset}; {players} players; seed {seed}" + (f"; cut {cut}" if cut else "")))
         _print_deal(the_deal, None)
+
+
+def _fill(path: Path, output: Path | None) -> None:
+    """``gostop deal --fill``: complete the record's partial deal and write it back."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{path} is not UTF-8 text") from None
+    data = decode_json(text, RecordError)
+    placed = _placed_count(data)
+    rec = fill_record(data)
+    if output is not None and str(output) == "-":
+        typer.echo(dumps(rec), nl=False)
+        return
+    target = output if output is not None else path
+    dump_in_place(rec, target)
+    total = len(rec.get_deal().cards())
+    typer.echo(f"wrote {target}: {placed} cards placed by you, {total - placed} filled in")
+
+
+def _placed_count(data: Any) -> int:
+    """How many cards the author placed in the record's partial deal (for the summary line)."""
+    d = data.get("deal") if isinstance(data, dict) else None
+    if not isinstance(d, dict):
+        return 0
+
+    def count(value: Any) -> int:
+        return sum(isinstance(c, str) for c in value) if isinstance(value, list) else 0
+
+    hands = d.get("hands")
+    in_hands = sum(count(h) for h in hands) if isinstance(hands, list) else 0
+    return in_hands + count(d.get("layout")) + count(d.get("stock")) + count(d.get("stock_bottom"))

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from gostop.cli.errors import UsageProblem
+from gostop.limits import MAX_NESTING, clip, nesting_depth, nesting_message
 from gostop.rules import DEFAULT_PRESET, PRESETS, Rules, get_preset, load_rules
 
 SET_HELP = (
@@ -24,14 +25,26 @@ SET_HELP = (
 
 
 def parse_set_value(text: str) -> Any:
-    """One ``--set`` value: a TOML value, ``null``, or else the bare text as a string."""
+    """One ``--set`` value: a TOML value, ``null``, or else the bare text as a string.
+
+    Raises:
+        UsageProblem: a value nested more than ``MAX_NESTING`` levels deep, or a number too
+            long to read (more than 4300 digits).
+    """
     stripped = text.strip()
     if stripped == "null":
         return None
     try:
-        return tomllib.loads(f"value = {stripped}")["value"]
+        value = tomllib.loads(f"value = {stripped}")["value"]
     except tomllib.TOMLDecodeError:
         return stripped
+    except RecursionError:
+        raise UsageProblem(nesting_message("the --set value")) from None
+    except ValueError:
+        raise UsageProblem(f"--set value {clip(stripped)} is not a number gostop can read") from None
+    if nesting_depth(value, MAX_NESTING) > MAX_NESTING:
+        raise UsageProblem(nesting_message("the --set value"))
+    return value
 
 
 def parse_set_options(assignments: Iterable[str] | None) -> dict[str, Any]:
@@ -46,7 +59,7 @@ def parse_set_options(assignments: Iterable[str] | None) -> dict[str, Any]:
         name = name.strip()
         if not sep or not name:
             raise UsageProblem(
-                f"--set expects knob=value (e.g. --set go_scheme=linear), got {item!r}"
+                f"--set expects knob=value (e.g. --set go_scheme=linear), got {clip(item)}"
             )
         out[name] = parse_set_value(value)
     return out

@@ -19,14 +19,25 @@ from typing import Annotated, Any
 import typer
 
 from gostop.cards import Card, format_cards, parse_cards
-from gostop.cli.errors import UsageProblem, describe, fail, reported_errors
+from gostop.cli.errors import UsageProblem, describe, fail, one_line, reported_errors
 from gostop.cli.output import add_row, console, name_column, number_column, table, value_text
 from gostop.cli.rules_input import SET_HELP, select_rules
+from gostop.limits import (
+    ECHO_LIMIT,
+    MAX_BOMBS,
+    MAX_GOES,
+    MAX_MISSION_MULTIPLIER,
+    MAX_NAGARI_BEFORE,
+    MAX_NESTING,
+    clip,
+    nesting_depth,
+    nesting_message,
+)
 from gostop.rules import Rules
 from gostop.settlement import SettleContext, Settlement, settle, settle_case
 
 _EMPTY_PILE = {"", "-", "none"}
-_OPP_REF = re.compile(r"^\s*(?:opp)?\s*(\d+)\s*$", re.IGNORECASE)
+_OPP_REF = re.compile(r"^\s*(?:opp)?\s*(\d{1,3})\s*$", re.IGNORECASE)
 
 _CARDS_HELP = (
     "The winner's captured cards: codes such as 01B 09A 11D 12J2 JK3, or names such as "
@@ -54,7 +65,7 @@ def parse_opponent_ref(text: str | None, opponents: int, option: str) -> int | N
     m = _OPP_REF.match(text)
     valid = ", ".join(f"opp{i + 1}" for i in range(opponents))
     if m is None:
-        raise UsageProblem(f"{option} expects an opponent such as opp1, got {text!r} (valid: {valid})")
+        raise UsageProblem(f"{option} expects an opponent such as opp1, got {clip(text)} (valid: {valid})")
     number = int(m.group(1))
     if not 1 <= number <= opponents:
         raise UsageProblem(
@@ -72,22 +83,22 @@ def score(
     ] = None,
     players: Annotated[
         int | None,
-        typer.Option("--players", "-p", help="Active players, 2 or 3 (checked against the --opp count).", show_default=False),
+        typer.Option("--players", "-p", min=2, max=3, help="Active players, 2 or 3 (checked against the --opp count).", show_default=False),
     ] = None,
-    goes: Annotated[int, typer.Option("--goes", help="How many times the winner said go.")] = 0,
-    shakes: Annotated[int, typer.Option("--shakes", help="Heundeum (shakes) the winner declared.")] = 0,
+    goes: Annotated[int, typer.Option("--goes", min=0, max=MAX_GOES, help="How many times the winner said go.")] = 0,
+    shakes: Annotated[int, typer.Option("--shakes", min=0, help="Heundeum (shakes) the winner declared.")] = 0,
     shakes_nov_dec: Annotated[
-        int, typer.Option("--shakes-nov-dec", help="How many of those shakes were November or December.")
+        int, typer.Option("--shakes-nov-dec", min=0, help="How many of those shakes were November or December.")
     ] = 0,
-    bombs: Annotated[int, typer.Option("--bombs", help="Bombs the winner played.")] = 0,
+    bombs: Annotated[int, typer.Option("--bombs", min=0, max=MAX_BOMBS, help="Bombs the winner played.")] = 0,
     nagari_before: Annotated[
-        int, typer.Option("--nagari-before", help="Consecutive nagari (drawn hands) just before this one.")
+        int, typer.Option("--nagari-before", min=0, max=MAX_NAGARI_BEFORE, help="Consecutive nagari (drawn hands) just before this one.")
     ] = 0,
     weol_yak: Annotated[
-        int, typer.Option("--weol-yak", help="Weol-yak variants the winner achieved (VAR-WEOLYAK-*, 0..2).")
+        int, typer.Option("--weol-yak", min=0, max=2, help="Weol-yak variants the winner achieved (VAR-WEOLYAK-*, 0..2).")
     ] = 0,
     mission_multiplier: Annotated[
-        int, typer.Option("--mission-multiplier", help="The mission multiplier the winner earned (VAR-MISSION; 1 = none).")
+        int, typer.Option("--mission-multiplier", min=1, max=MAX_MISSION_MULTIPLIER, help="The mission multiplier the winner earned (VAR-MISSION; 1 = none).")
     ] = 1,
     goer: Annotated[
         str | None,
@@ -219,14 +230,36 @@ def settlement_json(rules: Rules, players: int, settlement: Settlement) -> dict[
 
 def case_line(case: Any) -> dict[str, Any]:
     """The output object of one ``--cases`` entry (never raises)."""
-    case_id = case.get("id") if isinstance(case, Mapping) else None
+    case_id = _case_id(case.get("id")) if isinstance(case, Mapping) else None
     if not isinstance(case, Mapping):
-        return {"id": None, "error": f"a case must be a JSON object, got {type(case).__name__}"}
+        return {"id": None, "error": f"a case must be a JSON object, got {_json_type(case)}"}
+    if nesting_depth(case, MAX_NESTING) > MAX_NESTING:
+        return {"id": case_id, "error": nesting_message("the case")}
     try:
         settlement = settle_case(case)
     except Exception as exc:
         return {"id": case_id, "error": describe(exc)}
     return {"id": case_id, "points": settlement.points, "payments": list(settlement.payments)}
+
+
+def _case_id(value: Any) -> Any:
+    """A case's id as echoed back: a short string or a number as given, anything else cut."""
+    if value is None or isinstance(value, bool | float) or (isinstance(value, int) and value.bit_length() < 64):
+        return value
+    if isinstance(value, str) and len(value) <= ECHO_LIMIT:
+        return value
+    return clip(value)
+
+
+def case_text(case: Any) -> str:
+    """The JSON line of one ``--cases`` entry; a case whose result cannot be written as JSON
+    gets an ``{"id", "error"}`` line of its own (never raises)."""
+    line = case_line(case)
+    try:
+        return json.dumps(line, ensure_ascii=False)
+    except (ValueError, TypeError, RecursionError) as exc:
+        problem = one_line(f"its settlement cannot be written as JSON ({type(exc).__name__}: {exc})")
+        return json.dumps({"id": line.get("id"), "error": problem[:300]}, ensure_ascii=False)
 
 
 def run_cases(path: Path) -> None:
@@ -241,10 +274,14 @@ def run_cases(path: Path) -> None:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         fail(f"{path}: not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})")
+    except RecursionError:
+        fail(f"{path}: {nesting_message('the JSON')}")
+    except ValueError:
+        fail(f"{path}: not valid JSON for gostop: a number has more than 4300 digits")
     if not isinstance(data, list):
         fail(f"{path}: expected a JSON list of cases, got a JSON {_json_type(data)}")
     for case in data:
-        typer.echo(json.dumps(case_line(case), ensure_ascii=False))
+        typer.echo(case_text(case))
 
 
 def _json_type(value: Any) -> str:

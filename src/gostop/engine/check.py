@@ -9,14 +9,26 @@
 * chips are zero-sum; shots are never negative;
 * the hand is over exactly when ``current_player`` is None and there is no legal action;
 * the stock is never over-drawn.
+
+:func:`hidden_violations` checks what the seats may know (issue-9 leak properties): no
+observation holds a card its seat must not see, and a world sampled by ``determinize`` agrees
+with the seat's observation, holds no quad its owner would have declared at the deal, keeps the
+invariants, and gives the decider the same previews (``Hand.preview``, ``Hand.stop_preview``).
+The hidden cards are derived from the public events, not from the engine's own bookkeeping.
 """
 
 from __future__ import annotations
 
+import json
+import random
+from typing import Any
+
+from gostop.cards import Card
+
 from .hand import Hand
 from .tables import M48, NIB1, nibble_counts
 
-__all__ = ["violations", "result_violations", "VARIANTS"]
+__all__ = ["violations", "result_violations", "hidden_violations", "hidden_from", "VARIANTS"]
 
 
 def violations(hand: Hand) -> list[str]:
@@ -92,6 +104,91 @@ def result_violations(hand: Hand) -> list[str]:
         out.append("a month card is left in the stock at exhaustion (JOKER-6)")
     if res.reason == "exhaustion" and any(hand.hand_cards(s) for s in range(n)):
         out.append("a hand card is left at exhaustion (TURN-5)")
+    return out
+
+
+def hidden_from(hand: Hand, seat: int) -> set[str]:
+    """Codes of the cards ``seat`` must not see: the stock and the other hands, except the
+    cards their owners showed and still hold (the cards of ``shake``, ``show-quad`` and
+    ``chongtong`` events) and hands exposed by ``offer-shodang`` (read from the events)."""
+    shown: dict[int, set[str]] = {s: set() for s in range(hand.players)}
+    exposed: set[int] = set()
+    for e in hand.events:
+        if e.seat is None:
+            continue
+        if e.type in ("shake", "show-quad", "chongtong"):
+            shown[e.seat] |= {c.code for c in e.cards}
+        elif e.type == "offer-shodang":
+            exposed.add(e.seat)
+    hidden = {c.code for c in hand.stock_cards()}
+    for s in range(hand.players):
+        if s != seat and s not in exposed:
+            hidden |= {c.code for c in hand.hand_cards(s)} - shown[s]
+    return hidden
+
+
+def _tokens(value: Any) -> set[str]:
+    """Every string of a JSON value, split on spaces (the rules and mission names skipped)."""
+    out: set[str] = set()
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if k not in ("rules", "mission"):
+                out |= _tokens(v)
+    elif isinstance(value, list):
+        for v in value:
+            out |= _tokens(v)
+    elif isinstance(value, str):
+        out.update(value.split())
+    return out
+
+
+def _quad_at_deal(hand: Hand, seat: int) -> bool:
+    """``seat`` held four of a month at the deal (its hand now plus the cards it played), as
+    far as that can be told: False for a seat that drew a card (JOKER-4) or announced a quad."""
+    played: list[Card] = []
+    for e in hand.events:
+        if e.seat != seat:
+            continue
+        if e.type in ("draw", "keep-quad", "chongtong"):
+            return False
+        if e.type == "play" and not e.cards[0].is_joker:
+            played.append(e.cards[0])
+    months = [c.month for c in (*hand.hand_cards(seat), *played) if not c.is_joker]
+    return any(months.count(m) == 4 for m in set(months))
+
+
+def _previews(hand: Hand, actions: list[str]) -> str:
+    out: list[Any] = [hand.preview(a).to_json() for a in actions]
+    if hand.stage == "go-stop":
+        out.append(hand.stop_preview().to_json())
+    return json.dumps(out)
+
+
+def hidden_violations(hand: Hand, rng: random.Random, samples: int = 1) -> list[str]:
+    """Messages for every leak or inconsistent sampled world (see the module docstring);
+    ``samples`` determinized worlds per seat, drawn with ``rng``."""
+    out: list[str] = []
+    decider = hand.current_player
+    for seat in range(hand.players):
+        data = hand.observation(seat).to_json()
+        leaked = _tokens(data) & hidden_from(hand, seat)
+        if leaked:
+            out.append(f"seat {seat} sees hidden cards {' '.join(sorted(leaked))}")
+        view = json.dumps(data)
+        for _ in range(samples):
+            det = hand.determinize(seat, random.Random(rng.randrange(2**32)))
+            if json.dumps(det.observation(seat).to_json()) != view:
+                out.append(f"a world determinized for seat {seat} disagrees with its observation")
+            problems = violations(det)
+            if problems:
+                out.append(f"a world determinized for seat {seat} breaks: {problems[0]}")
+            for s in range(hand.players):
+                if s != seat and _quad_at_deal(det, s) and not _quad_at_deal(hand, s):
+                    out.append(f"a world determinized for seat {seat} gives seat {s} an undeclared quad")
+            if seat == decider:
+                common = sorted({a.text for a in hand.legal_actions()} & {a.text for a in det.legal_actions()})
+                if _previews(det, common) != _previews(hand, common):
+                    out.append(f"the previews of seat {seat} depend on hidden cards")
     return out
 
 

@@ -32,6 +32,7 @@ from typing import Any
 
 from gostop.cards import deck_cards
 from gostop.engine import MISSIONS, Action, Hand, IllegalActionError
+from gostop.limits import MAX_NAGARI_BEFORE
 from gostop.match.actions import MatchAction
 from gostop.match.errors import IllegalMatchActionError, MatchError
 from gostop.match.gwangpalli import (
@@ -643,7 +644,9 @@ class Match:
                 self._pending = []  # ... and no compensation for that nagari's drop-outs
         if outcome == "void":
             return None  # MATCH-5: k unchanged
-        self.carry += 1
+        # MATCH-5: k counts on, but stops at the documented ceiling of gostop.limits (the
+        # multiplier of 2**100 is beyond any table; the settlement refuses more).
+        self.carry = min(self.carry + 1, MAX_NAGARI_BEFORE)
         if self._pending:
             # compensation that waits through a nagari is doubled (once).
             self._pending = [

@@ -17,6 +17,15 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from gostop.limits import (
+    MAX_MATCH_HANDS,
+    MAX_NESTING,
+    MAX_SEED,
+    clip,
+    decode_json,
+    nesting_depth,
+    nesting_message,
+)
 from gostop.match.errors import IllegalMatchActionError, MatchError
 from gostop.match.match import Match
 from gostop.match.seating import Player
@@ -57,6 +66,11 @@ _KEYS = frozenset(
         "end_reason",
     }
 )
+#: The keys of ``options`` (docs/match-record-format.md).
+_OPTION_KEYS = ("hands_limit", "ask_cut")
+#: Longest player name a record may hold, and the oldest age.
+MAX_NAME_LENGTH = 100
+MAX_AGE = 150
 
 
 class MatchRecordError(ValueError):
@@ -122,11 +136,7 @@ def is_match_record(data: Any) -> bool:
 
 def loads_match_record(text: str) -> dict[str, Any]:
     """Decode and check the outline of a match record (JSON text)."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise MatchRecordError(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
-    return _check_outline(data)
+    return _check_outline(decode_json(text, MatchRecordError))
 
 
 def load_match_record(path: str | Path) -> dict[str, Any]:
@@ -140,31 +150,69 @@ def load_match_record(path: str | Path) -> dict[str, Any]:
     return loads_match_record(text)
 
 
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _check_outline(data: Any) -> dict[str, Any]:
     if not is_match_record(data):
         raise MatchRecordError(f"not a match record: 'format' must be {MATCH_FORMAT!r}")
+    if nesting_depth(data, MAX_NESTING) > MAX_NESTING:
+        raise MatchRecordError(nesting_message("the match record"))
     version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise MatchRecordError(f"'version' must be a positive integer, got {version!r}")
+    if not _is_int(version) or version < 1:
+        raise MatchRecordError(f"'version' must be a positive integer, got {clip(version)}")
     if version > MATCH_VERSION:
         raise MatchRecordError(
-            f"match record version {version} is newer than this gostop understands ({MATCH_VERSION})"
+            f"match record version {clip(version)} is newer than this gostop understands ({MATCH_VERSION})"
         )
     unknown = sorted(set(data) - _KEYS)
     if unknown:
-        raise MatchRecordError(f"unknown key(s) in the match record: {', '.join(unknown)}")
+        shown = ", ".join(clip(k, 40) for k in unknown[:5]) + (f" and {len(unknown) - 5} more" if len(unknown) > 5 else "")
+        raise MatchRecordError(f"unknown key(s) in the match record: {shown}")
     for key in ("rules", "players", "seed", "actions"):
         if key not in data:
             raise MatchRecordError(f"the match record has no {key!r}")
-    if not isinstance(data["seed"], int) or isinstance(data["seed"], bool):
-        raise MatchRecordError(f"'seed' must be an integer, got {data['seed']!r}")
+    seed = data["seed"]
+    if not _is_int(seed) or not 0 <= seed <= MAX_SEED:
+        raise MatchRecordError(f"'seed' must be an integer from 0 to {MAX_SEED}, got {clip(seed)}")
     if not isinstance(data["actions"], list) or not all(isinstance(a, str) for a in data["actions"]):
         raise MatchRecordError("'actions' must be a list of action texts")
     players = data["players"]
     if not isinstance(players, list) or not all(isinstance(p, dict) and isinstance(p.get("name"), str) for p in players):
         raise MatchRecordError("'players' must be a list of {\"name\": ..., \"age\": ...} objects")
+    for i, p in enumerate(players):
+        if not 1 <= len(p["name"]) <= MAX_NAME_LENGTH:
+            raise MatchRecordError(f"players[{i}]: a name has 1 to {MAX_NAME_LENGTH} characters, got {clip(p['name'])}")
+        age = p.get("age")
+        if age is not None and (not _is_int(age) or not 0 <= age <= MAX_AGE):
+            raise MatchRecordError(f"players[{i}]: 'age' must be null or a whole number from 0 to {MAX_AGE}, got {clip(age)}")
+    _check_options(data.get("options"))
     out: dict[str, Any] = data
     return out
+
+
+def _check_options(options: Any) -> None:
+    """``options``: null or ``{"hands_limit": null or 1..MAX_MATCH_HANDS, "ask_cut": bool}``."""
+    if options is None:
+        return
+    if not isinstance(options, dict):
+        raise MatchRecordError(
+            f"'options' must be an object {{\"hands_limit\": ..., \"ask_cut\": ...}}, got {clip(options)}"
+        )
+    unknown = sorted(set(options) - set(_OPTION_KEYS))
+    if unknown:
+        raise MatchRecordError(
+            f"unknown option(s): {', '.join(clip(k, 40) for k in unknown[:5])} (known: {', '.join(_OPTION_KEYS)})"
+        )
+    limit = options.get("hands_limit")
+    if limit is not None and (not _is_int(limit) or not 1 <= limit <= MAX_MATCH_HANDS):
+        raise MatchRecordError(
+            f"options.hands_limit must be null or a whole number from 1 to {MAX_MATCH_HANDS}, got {clip(limit)}"
+        )
+    ask_cut = options.get("ask_cut", True)
+    if not isinstance(ask_cut, bool):
+        raise MatchRecordError(f"options.ask_cut must be true or false, got {clip(ask_cut)}")
 
 
 def replay_match(data: Mapping[str, Any]) -> Match:
@@ -187,17 +235,17 @@ def replay_match(data: Mapping[str, Any]) -> Match:
             players,
             record["seed"],
             hands_limit=options.get("hands_limit"),
-            ask_cut=bool(options.get("ask_cut", True)),
+            ask_cut=options.get("ask_cut", True),
         )
     except MatchError as exc:
-        raise MatchRecordError(f"cannot set up the match: {exc}") from None
+        raise MatchRecordError(f"cannot set up the match: {_cut(str(exc), 200)}") from None
     for i, text in enumerate(record["actions"]):
         if match.is_over:
-            raise MatchRecordError(f"action {i} ({text!r}): the match is already over ({match.end_reason})")
+            raise MatchRecordError(f"action {i} ({clip(text, 40)}): the match is already over ({match.end_reason})")
         try:
             match.apply(text)
         except IllegalMatchActionError as exc:
-            raise MatchRecordError(f"action {i} ({text!r}) is illegal: {exc}") from None
+            raise MatchRecordError(f"action {i} ({clip(text, 40)}) is illegal: {_cut(str(exc), 300)}") from None
     if record.get("closed"):
         try:
             match.close()
@@ -207,16 +255,38 @@ def replay_match(data: Mapping[str, Any]) -> Match:
     return match
 
 
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _first_difference(want: Any, got: Any, where: str) -> tuple[str, Any, Any]:
+    """The path of the first place where two JSON values differ, and the two values there."""
+    if isinstance(want, dict) and isinstance(got, dict):
+        for key in list(want) + [k for k in got if k not in want]:
+            if want.get(key, _MISSING) != got.get(key, _MISSING):
+                return _first_difference(want.get(key, _MISSING), got.get(key, _MISSING), f"{where}.{key}")
+    if isinstance(want, list) and isinstance(got, list):
+        for i, (w, g) in enumerate(zip(want, got, strict=False)):
+            if w != g:
+                return _first_difference(w, g, f"{where}[{i}]")
+        return f"{where} (length)", len(want), len(got)
+    return where, want, got
+
+
+_MISSING: Any = "(missing)"
+
+
 def _compare(recorded: Mapping[str, Any], replayed: Mapping[str, Any]) -> None:
+    """Name the first part of the record the replay does not reproduce (values cut short)."""
     for key in ("first_dealer", "list", "deals", "ledger", "standings", "end_reason"):
         if key not in recorded:
             continue
         want, got = recorded[key], replayed[key]
         if want == got:
             continue
-        if isinstance(want, list) and isinstance(got, list):
-            for i, (w, g) in enumerate(zip(want, got, strict=False)):
-                if w != g:
-                    raise MatchRecordError(f"replay differs from the record at {key}[{i}]: record {w!r}, replay {g!r}")
+        if isinstance(want, list) and isinstance(got, list) and len(want) != len(got) and all(
+            w == g for w, g in zip(want, got, strict=False)
+        ):
             raise MatchRecordError(f"replay gives {len(got)} {key}, the record {len(want)}")
-        raise MatchRecordError(f"replay gives {key} = {got!r}, the record says {want!r}")
+        where, w, g = _first_difference(want, got, key)
+        raise MatchRecordError(f"replay differs from the record at {where}: record {clip(w)}, replay {clip(g)}")

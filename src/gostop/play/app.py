@@ -9,6 +9,7 @@ guide) and the full event log.
 
 from __future__ import annotations
 
+import contextlib
 import traceback
 from collections.abc import Callable
 from typing import Any, ClassVar
@@ -17,7 +18,7 @@ from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.containers import Grid, Horizontal, ScrollableContainer, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import (
     Button,
@@ -31,17 +32,29 @@ from textual.widgets import (
     TabPane,
 )
 
-from gostop.play.guide import KEYS_TEXT, QUICK_START, card_guide, rules_text
+from gostop.play.answers import rule_changes, whole_number
+from gostop.play.guide import KEYS_TEXT, QUICK_START, card_guide, reflow, rules_text
 from gostop.play.render import (
+    LOG_STYLES,
     card_text,
     layout_block,
+    layout_compact,
     ledger_block,
     log_block,
     seat_block,
+    seat_compact,
     standings_block,
     summary_block,
 )
-from gostop.play.session import LEVEL_NAMES, Choice, ChoiceError, HandSummary, Session, Settings
+from gostop.play.session import (
+    LEVEL_NAMES,
+    Choice,
+    ChoiceError,
+    HandSummary,
+    SavedMatch,
+    Session,
+    Settings,
+)
 from gostop.play.store import Store
 from gostop.play.view import table_view
 from gostop.rules import PRESET_NAMES, PRESETS
@@ -57,26 +70,38 @@ class ChoiceItem(Static):
     ChoiceItem:hover { background: $boost; }
     """
 
-    def __init__(self, choice: Choice) -> None:
+    def __init__(self, choice: Choice, compact: bool = False) -> None:
         self.choice = choice
-        super().__init__(self._text(choice))
+        super().__init__(self._text(choice, compact), classes="card" if choice.card is not None else "words")
 
     @staticmethod
-    def _text(c: Choice) -> Text:
+    def _text(c: Choice, compact: bool = False) -> Text:
         t = Text()
         t.append(f" {c.key} ", style="bold reverse")
         t.append(" ")
+        marks = list(c.marks)
         if c.card is not None:
             t.append_text(card_text(c.card))
-            t.append(" " + c.label)
+            if compact:  # what it does first: the line is cut at the screen's edge
+                detail = c.detail
+                if detail.startswith(("no match", "joker")):
+                    detail = detail.split(":")[0]
+                detail = detail.replace(" (you choose)", "?")
+                if detail:
+                    t.append(f" {detail}", style="bold" if "captures" in marks else "")
+                marks = [m for m in marks if m != "captures"]
+            else:
+                t.append(" " + c.label)
         else:
             t.append(c.label, style="bold")
-        if c.detail:
+        if c.detail and not (compact and c.card is not None):
             t.append(f"  {c.detail}", style="dim")
-        for mark in c.marks:
+        for mark in marks:
             good = mark in ("captures", "bomb") or mark.startswith("completes")
             style = "bold green" if good else ("bold yellow" if mark == "shaken" else "bold red")
             t.append(f" <{mark}>", style=style)
+        if compact and c.card is not None:
+            t.append(" " + c.label, style="dim")
         return t
 
     def on_click(self, event: events.Click) -> None:
@@ -98,16 +123,23 @@ class TextScreen(ModalScreen[None]):
     TextScreen VerticalScroll { height: 1fr; }
     """
 
-    def __init__(self, title: str, body: Text | str) -> None:
+    def __init__(self, title: str, body: Text | str, end: bool = False) -> None:
         super().__init__()
         self.title_text = title
         self.body = body
+        self.end = end
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(Text(self.title_text + "   (Escape closes)", style="bold"))
+            yield Label(Text(self.title_text + "   (Escape closes; arrows and PgUp/PgDn scroll)", style="bold"))
             with VerticalScroll():
                 yield Static(self.body)
+
+    def on_mount(self) -> None:
+        box = self.query_one(VerticalScroll)
+        box.focus()
+        if self.end:
+            self.call_after_refresh(box.scroll_end, animate=False)
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -120,6 +152,9 @@ class HelpScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
     HelpScreen > Vertical { width: 96%; height: 94%; border: thick $accent; background: $surface; }
+    HelpScreen ScrollableContainer { height: 1fr; }
+    HelpScreen Static.table { width: auto; text-wrap: nowrap; }
+    HelpScreen #help-keys Static { max-width: 100; }
     """
 
     def __init__(self, session: Session) -> None:
@@ -131,12 +166,13 @@ class HelpScreen(ModalScreen[None]):
         with Vertical():
             yield Label(Text("Help   (Escape closes; left/right arrows switch pages)", style="bold"))
             with TabbedContent():
-                with TabPane("Keys", id="help-keys"), VerticalScroll():
-                    yield Static(QUICK_START + "\n" + KEYS_TEXT)
+                with TabPane("Keys", id="help-keys"), ScrollableContainer():
+                    yield Static(reflow(QUICK_START))
+                    yield Static(KEYS_TEXT, classes="table")
                 with TabPane("Rules", id="help-rules"), VerticalScroll():
-                    yield Static(rules_text(rules, self.session.settings.players))
-                with TabPane("Cards", id="help-cards"), VerticalScroll():
-                    yield Static(card_guide(rules))
+                    yield Static(reflow(rules_text(rules, self.session.settings.players), keep_lines=True))
+                with TabPane("Cards", id="help-cards"), ScrollableContainer():  # a table: scrolls sideways
+                    yield Static(card_guide(rules), classes="table")
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -152,9 +188,9 @@ class SummaryScreen(ModalScreen[None]):
     ]
     DEFAULT_CSS = """
     SummaryScreen { align: center middle; }
-    SummaryScreen > Vertical { width: 90%; max-width: 110; height: auto; max-height: 92%;
+    SummaryScreen > Vertical { width: 96%; max-width: 110; height: auto; max-height: 100%;
         border: thick $success; background: $surface; padding: 0 1; }
-    SummaryScreen VerticalScroll { height: auto; max-height: 30; }
+    SummaryScreen VerticalScroll { height: auto; max-height: 85vh; }
     """
 
     def __init__(self, body: Text, footer: str) -> None:
@@ -168,6 +204,15 @@ class SummaryScreen(ModalScreen[None]):
                 yield Static(self.body)
             yield Label(Text(self.footer, style="bold reverse"))
 
+    def on_mount(self) -> None:
+        box = self.query_one(VerticalScroll)
+        box.focus()
+        self.call_after_refresh(self._mark_scroll, box)
+
+    def _mark_scroll(self, box: VerticalScroll) -> None:
+        if box.max_scroll_y > 0:  # say that there is more to read
+            self.query_one(Label).update(Text(self.footer + " (arrows / PgDn: more below) ", style="bold reverse"))
+
     def action_close(self) -> None:
         self.dismiss(None)
 
@@ -178,14 +223,14 @@ class SetupScreen(Screen[Settings | str | None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit_app", "Quit")]
     DEFAULT_CSS = """
     SetupScreen { align: center middle; }
-    SetupScreen > Vertical { width: 84; height: auto; border: thick $accent; padding: 0 2; }
+    SetupScreen > Vertical { width: 84; max-width: 100%; height: auto; max-height: 100%; border: thick $accent; padding: 0 1; }
     SetupScreen Horizontal { height: 1; margin: 0 0 1 0; }
-    SetupScreen Label.field { width: 16; }
+    SetupScreen Label.field { width: 14; }
     SetupScreen Select, SetupScreen Input { width: 1fr; }
     SetupScreen Button { margin: 0 2 0 0; }
     """
 
-    def __init__(self, settings: Settings, saved: str | None) -> None:
+    def __init__(self, settings: Settings, saved: SavedMatch | None) -> None:
         super().__init__()
         self.settings = settings
         self.saved = saved
@@ -195,8 +240,11 @@ class SetupScreen(Screen[Settings | str | None]):
         with Vertical():
             yield Label(Text("gostop -- Go Stop 고스톱 against bots", style="bold"))
             yield Label("Tab moves between fields; Enter on Start begins. ctrl+q quits.")
-            if self.saved:
-                yield Label(Text(f"Saved match: {self.saved}", style="bold yellow"))
+            if self.saved is not None and self.saved.readable:
+                yield Static(Text(f"Saved match: {self.saved.text}", style="bold yellow"))
+            elif self.saved is not None:
+                yield Static(Text(f"Your saved match cannot be resumed: {self.saved.problem}. "
+                                  "Start keeps a copy of it and begins a new match.", style="bold red"))
             with Horizontal():
                 yield Label("Opponents", classes="field")
                 table = [("1 bot (2 players)", 2), ("2 bots (3 players)", 3)]
@@ -218,15 +266,16 @@ class SetupScreen(Screen[Settings | str | None]):
                 yield Label("Rule changes", classes="field")
                 over = " ".join(f"{k}={v}" for k, v in s.overrides.items())
                 yield Input(over, placeholder="knob=value ... e.g. stop_target_two_player=5", id="overrides", compact=True)
-            yield Label("", id="setup-error")
+            yield Static("", id="setup-error")
             with Horizontal():
                 yield Button("Start", variant="primary", id="start", compact=True)
-                if self.saved:
+                if self.saved is not None and self.saved.readable:
                     yield Button("Resume saved match", id="resume", compact=True)
                 yield Button("Quit", id="quit", compact=True)
 
     def on_mount(self) -> None:
-        self.query_one("#resume" if self.saved else "#start", Button).focus()
+        readable = self.saved is not None and self.saved.readable
+        self.query_one("#resume" if readable else "#start", Button).focus()
 
     def action_quit_app(self) -> None:
         self.dismiss(None)
@@ -240,30 +289,25 @@ class SetupScreen(Screen[Settings | str | None]):
             try:
                 self.dismiss(self._read())
             except ValueError as exc:
-                self.query_one("#setup-error", Label).update(Text(str(exc), style="bold red"))
+                self.query_one("#setup-error", Static).update(Text(str(exc), style="bold red"))
 
     def _read(self) -> Settings:
-        from gostop.cli.rules_input import parse_set_options  # the same syntax as --set
-
         players = self.query_one("#players", Select).value
         level = self.query_one("#level", Select).value
         preset = self.query_one("#preset", Select).value
         hands_text = self.query_one("#hands", Input).value.strip()
         seed_text = self.query_one("#seed", Input).value.strip()
-        over_text = self.query_one("#overrides", Input).value.split()
-        if hands_text and not hands_text.isdigit():
-            raise ValueError(f"hands must be a whole number, got {hands_text!r}")
-        if seed_text and not seed_text.isdigit():
-            raise ValueError(f"the seed must be a whole number, got {seed_text!r}")
+        over_text = self.query_one("#overrides", Input).value
         s = Settings(
             players=int(str(players)),
             level=str(level),
             preset=str(preset),
-            overrides=parse_set_options(over_text),
-            hands=int(hands_text) if hands_text else None,
-            seed=int(seed_text) if seed_text else None,
+            overrides=rule_changes(over_text),
+            hands=whole_number(hands_text, "hands", 1, 1000) if hands_text else None,
+            seed=whole_number(seed_text, "the seed", 0, 2**63 - 1) if seed_text else None,
             name=self.settings.name,
             ask_cut=self.settings.ask_cut,
+            lang=self.settings.lang,
         )
         s.check()
         return s
@@ -281,19 +325,30 @@ class GoStopApp(App[int]):
     """
 
     TITLE = "gostop"
+    #: Below this width or height the screen is laid out compact: no side panel (the ledger
+    #: goes into the seats, the log is one line; ``l`` shows it all), short seat panels.
+    WIDE_MIN = (110, 34)
     CSS = """
-    #main { height: 1fr; }
+    #main { height: 1fr; min-height: 4; }
     #left { width: 3fr; }
     #right { width: 1fr; min-width: 34; border-left: solid $accent; }
-    #opponents, #table, #you { padding: 0 1; }
+    #status, #opponents, #table, #you { padding: 0 1; }
+    #status { text-style: bold; }
     #table { border-top: solid $accent; border-bottom: solid $accent; }
     #ledger { padding: 0 1; border-bottom: solid $accent; }
     #logbox { height: 1fr; }
     #log { padding: 0 1; }
-    #prompt { dock: bottom; height: auto; max-height: 60%; border-top: thick $accent; }
+    #prompt { height: auto; max-height: 85%; border-top: thick $accent; scrollbar-size-vertical: 1; }
     #question { padding: 0 1; text-style: bold; }
     #choices { grid-size: 2; grid-gutter: 0 1; height: auto; }
-    #info { padding: 0 1; height: auto; max-height: 12; }
+    #info { padding: 0 1; height: auto; }
+    .compact Header { display: none; }
+    .compact #right { display: none; }
+    .compact #table { border-top: none; border-bottom: none; }
+    .compact ChoiceItem { padding: 0; }
+    .compact ChoiceItem.words { column-span: 2; }
+    .compact ChoiceItem.card { height: 1; text-wrap: nowrap; text-overflow: ellipsis; }
+    .compact #prompt { border-top: solid $accent; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", "Help"),
@@ -309,15 +364,18 @@ class GoStopApp(App[int]):
         session: Session | None = None,
         *,
         setup: bool = True,
-        saved: str | None = None,
+        saved: SavedMatch | None = None,
+        bot_delay: float = 0.0,
     ) -> None:
         super().__init__()
+        self.bot_delay = max(0.0, bot_delay)
         self.store = store
         self.settings = settings or Settings()
         self.session: Session | None = session
         self.setup = setup and session is None
         self.saved = saved
         self.crash_log: str | None = None
+        self.crash_saved = ""  # what to say about the save after a crash (only the truth)
         self.message: str | None = None
         self._showing_summary = False
 
@@ -327,6 +385,7 @@ class GoStopApp(App[int]):
         yield Header()
         with Horizontal(id="main"):
             with VerticalScroll(id="left"):
+                yield Static(id="status")
                 yield Static(id="opponents")
                 yield Static(id="table")
                 yield Static(id="you")
@@ -334,15 +393,21 @@ class GoStopApp(App[int]):
                 yield Static(id="ledger")
                 with VerticalScroll(id="logbox"):
                     yield Static(id="log")
-        with Vertical(id="prompt"):
+        with VerticalScroll(id="prompt"):
             yield Static(id="question")
             yield Grid(id="choices")
             yield Static(id="info")
         yield Footer()
 
+    @property
+    def compact(self) -> bool:
+        """True on small screens (see :attr:`WIDE_MIN`)."""
+        w, h = self.size
+        return w < self.WIDE_MIN[0] or h < self.WIDE_MIN[1]
+
     def on_mount(self) -> None:
         if self.session is not None:
-            self.refresh_view()
+            self._step_bots()  # the bots' first moves, one at a time with a bot delay
         elif self.setup:
             self.push_screen(SetupScreen(self.settings, self.saved), self._after_setup)
         else:
@@ -357,11 +422,14 @@ class GoStopApp(App[int]):
             self._guard(lambda: self._start(result))
 
     def _start(self, settings: Settings) -> None:
+        if self.saved is not None and not self.saved.readable:
+            with contextlib.suppress(OSError):  # it is replaced below; the setup screen said so
+                self.store.set_aside()  # keep the unreadable save as a copy
         if self.store.has_saved():
             self.store.discard()  # the person chose a new match over the saved one
         self.settings = settings
-        self.session = Session.start(settings, self.store)
-        self.refresh_view()
+        self.session = Session.start(settings, self.store, play_bots=not self.bot_delay)
+        self._step_bots()
 
     def _resume(self) -> None:
         self.session = Session.resume(self.store)
@@ -374,24 +442,38 @@ class GoStopApp(App[int]):
         session = self.session
         if session is None:
             return
+        compact = self.compact
+        self.set_class(compact, "compact")
         view = table_view(session, log_lines=200)
         self.title = "gostop 고스톱"
         self.sub_title = f"{view.title.removeprefix('gostop · ')} · {session.settings.level} bots · ? help"
+        seat = seat_compact if compact else seat_block
+        status = Text()
+        if compact:
+            status.append(view.title.removeprefix("gostop · ") + " · ")
+        status.append(view.status or "", style="bold")
+        if view.last_move:
+            status.append("  " + view.last_move, style="underline")
+        elif compact:
+            last = next((ln for ln in reversed(view.log) if ln.kind != "turn"), None)
+            if last is not None:
+                status.append("  " + last.text, style=LOG_STYLES.get(last.kind, ""))
+        if compact and len(view.ledger) > len(view.seats):  # players sitting out: their totals too
+            status.append(f"\n{view.unit.capitalize()}: " + " · ".join(f"{n} {t:+d}" for n, t in view.ledger), style="dim")
+        self.query_one("#status", Static).update(status)
         opp = Text()
         for s in view.seats:
             if not s.you:
-                opp.append_text(seat_block(s, view.target, view.unit))
+                opp.append_text(seat(s, view.target, view.unit, view.highlight))
         if not view.seats:
             opp.append("Waiting for the deal...", style="dim")
         self.query_one("#opponents", Static).update(opp)
-        table = layout_block(view) if view.seats else Text()
-        if view.status:
-            table.append(view.status, style="bold")
+        table = (layout_compact(view) if compact else layout_block(view)) if view.seats else Text()
         self.query_one("#table", Static).update(table)
         you = Text()
         for s in view.seats:
             if s.you:
-                you.append_text(seat_block(s, view.target, view.unit))
+                you.append_text(seat(s, view.target, view.unit, view.highlight))
         if view.hand and (view.prompt is None or view.prompt.stage != "main"):
             you.append("Your hand: ", style="bold")
             for i, c in enumerate(view.hand):
@@ -399,17 +481,18 @@ class GoStopApp(App[int]):
                     you.append(" ")
                 you.append_text(card_text(c))
         self.query_one("#you", Static).update(you)
-        self.query_one("#ledger", Static).update(ledger_block(view))
-        self.query_one("#log", Static).update(log_block(view.log))
-        box = self.query_one("#logbox", VerticalScroll)
-        self.call_after_refresh(box.scroll_end, animate=False)
-        self._draw_prompt(view.prompt)
+        if not compact:
+            self.query_one("#ledger", Static).update(ledger_block(view))
+            self.query_one("#log", Static).update(log_block(view.log))
+            box = self.query_one("#logbox", VerticalScroll)
+            self.call_after_refresh(box.scroll_end, animate=False)
+        self._draw_prompt(view.prompt, compact)
         if view.summary is not None and not self._showing_summary:
             self._show_summary(view.summary)
         elif view.over and view.summary is None and not self._showing_summary:
             self._show_end()
 
-    def _draw_prompt(self, prompt: Any) -> None:
+    def _draw_prompt(self, prompt: Any, compact: bool = False) -> None:
         question = self.query_one("#question", Static)
         grid = self.query_one("#choices", Grid)
         info = self.query_one("#info", Static)
@@ -419,21 +502,27 @@ class GoStopApp(App[int]):
             info.update(self.message or "")
             return
         question.update(Text(prompt.question, style="bold"))
-        grid.mount_all([ChoiceItem(c) for c in prompt.choices])
+        items: list[Static] = [ChoiceItem(c, compact) for c in prompt.choices]
+        cards = sum(1 for c in prompt.choices if c.card is not None)
+        if compact and cards % 2 and cards < len(items):  # the words start on a row of their own
+            items.insert(cards, Static(""))
+        grid.mount_all(items)
         lines = ([self.message] if self.message else []) + list(prompt.info)
         info.update(Text("\n".join(lines), style="italic"))
 
     def _show_summary(self, summary: HandSummary) -> None:
         self._showing_summary = True
-        body = summary_block(summary)
         session = self.session
         last = session is not None and session.over and len(session.pending) == 1
-        if last and session is not None:
-            body.append("\n")
+        body = Text()
+        if last and session is not None:  # the standings first: they must never be cut off
             body.append_text(standings_block(session.match.standings, summary.unit))
-            where = session.archived_to or ""
-            if where:
-                body.append(f"\nThe match record is saved in {where}\n", style="dim")
+            if session.archived_to:
+                body.append(f"The match record is saved in {session.archived_to}\n", style="dim")
+            elif session.save_problem:
+                body.append(session.save_problem + "\n", style="bold red")
+            body.append("\n")
+        body.append_text(summary_block(summary))
         self.push_screen(
             SummaryScreen(body, " Enter: finish " if last else " Enter: next hand "),
             self._after_summary,
@@ -448,8 +537,8 @@ class GoStopApp(App[int]):
             session.pending.clear()
             self.exit(0)
             return
-        self._guard(lambda: session.acknowledge())
-        self.refresh_view()
+        self._guard(lambda: session.acknowledge(play_bots=not self.bot_delay))
+        self._step_bots()
 
     def _show_end(self) -> None:
         session = self.session
@@ -471,11 +560,25 @@ class GoStopApp(App[int]):
         def act() -> None:
             assert session is not None
             try:
-                session.choose(key)
+                session.choose(key, play_bots=not self.bot_delay)
             except ChoiceError as exc:
                 self.message = str(exc)
 
         self._guard(act)
+        self._step_bots()
+
+    def _step_bots(self) -> None:
+        """Play the bots one move at a time, each shown (highlighted) for ``bot_delay`` s."""
+        session = self.session
+        if session is None:
+            return
+        if self.bot_delay and session.bot_to_move():
+            self._guard(lambda: session.advance(1))
+            self.refresh_view()
+            self.set_timer(self.bot_delay, self._step_bots)
+            return
+        if self.bot_delay:
+            self._guard(session.save)
         self.refresh_view()
 
     def on_key(self, event: events.Key) -> None:
@@ -495,7 +598,7 @@ class GoStopApp(App[int]):
 
     def action_log(self) -> None:
         if self.session is not None and len(self.screen_stack) == 1:
-            self.push_screen(TextScreen("Event log", log_block(self.session.log)))
+            self.push_screen(TextScreen("Event log", log_block(self.session.log), end=True))
 
     def action_save_quit(self) -> None:
         if self.session is not None:
@@ -518,9 +621,10 @@ class GoStopApp(App[int]):
         detail = "".join(traceback.format_exception(exc))
         try:
             if self.session is not None:
-                self.session.save()
+                self.crash_saved = self.session.save_report()
         except Exception as save_exc:  # report both; never raise from here
             detail += "\nwhile saving: " + "".join(traceback.format_exception(save_exc))
+            self.crash_saved = "The match could not be saved."
         try:
             self.crash_log = str(self.store.log(detail))
         except OSError:

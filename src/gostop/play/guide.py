@@ -8,11 +8,16 @@ lists all 48 month cards (and the deck's jokers) with their names and roles from
 
 from __future__ import annotations
 
-from gostop.cards import MONTH_CARDS, MONTH_NAMES, deck_cards
+import re
+
+from rich.cells import cell_len
+
+from gostop.cards import MONTH_CARDS, MONTH_NAMES, Card, deck_cards
+from gostop.play.names import NICKNAMES, card_korean, month_korean
 from gostop.rules import Rules
 from gostop.scoring import junk_value
 
-__all__ = ["KEYS_TEXT", "PLAIN_KEYS_TEXT", "rules_text", "card_guide", "QUICK_START"]
+__all__ = ["KEYS_TEXT", "PLAIN_KEYS_TEXT", "rules_text", "card_guide", "QUICK_START", "reflow"]
 
 QUICK_START = """\
 How to play, in one minute
@@ -28,37 +33,62 @@ STOP and get paid, or GO on for more -- and risk an opponent stopping first.
 KEYS_TEXT = """\
 Keys
 ----
-1 .. 9, 0     play the card with that key (cards marked <captures> take a card from the table)
-b             bomb 폭탄 (three cards of a month onto the fourth on the table)
-s             shake 흔들기 (show three of a month: doubles your win) -- or STOP when asked go/stop
-g             GO (when asked go or stop)
-k             stock-only turn (after a bomb)
-r / o / q     reveal a joker / offer shodang / show a quad (when the rules allow)
-a / r         accept / refuse a shodang offer;  1, 2 ... which card to take or junk to give
-Enter         continue after the end of a hand
-? or F1       this help (keys, the rules of this table, the card guide)
-l             the whole event log
-ctrl+q        save and quit (gostop play --resume continues the match)
+1 .. 9, 0   play the card with that key (<captures>: it takes a card)
+b           bomb 폭탄: three of a month onto the fourth on the table
+s           shake 흔들기 (show three of a month: doubles your win),
+            or STOP when asked go or stop
+g           GO (when asked go or stop)
+k           stock-only turn (after a bomb)
+r / o / q   reveal a joker / offer shodang / show a quad (if allowed)
+a / r       accept / refuse a shodang offer
+1, 2 ...    which card to take, or which junk to give
+Enter       continue after the end of a hand
+? or F1     this help (keys, the rules of this table, the card guide)
+l           the whole event log
+ctrl+q      save and quit (gostop play --resume continues the match)
 
-Every decision shows its keys at the bottom of the screen; you can also click a choice.
-Next to each card: what it takes from the table ("no match": it is laid on the table).
-Markers on your cards: <captures> it takes a card now, <bomb> you can bomb that month,
-<shaken> you declared it, <completes ...> it would complete a set, <feeds ...> laying it down
-would give an opponent a set.
-Stamps: [PI-BAK 피박], [GWANG-BAK 광박], [MEONG-DDA 멍따] show the penalties a player risks if
-someone else wins now (LIVE) or soon (risk).
+Every decision shows its keys under the table; you can also click one.
+Next to each card: what it takes from the table ("no match": it stays
+on the table). Markers on your cards: <captures> it takes a card now,
+<bomb> you can bomb that month, <shaken> you declared it, <completes
+...> it would complete a set, <feeds ...> laying it down would give an
+opponent a set. The cards a bot just played and took are underlined.
+Stamps ([PI-BAK 피박], [GWANG-BAK 광박], [MEONG-DDA 멍따]) show the
+penalties a player risks if someone else wins now (LIVE) or soon.
 """
 
 PLAIN_KEYS_TEXT = """\
 Commands
 --------
 At a prompt type the key shown in brackets (1..9, 0, b, s, g ...), or the action itself
-("play 03B", "go"), or just a card code ("03B"). Then press Enter.
-  t or table   show the table again          l or log    the whole event log
+("play 03B", "go"), or just a card code ("03B" or "03b"). Then press Enter.
+Commands are whole words, so they never hide a key:
+  table        show the table again           log        the whole event log
   ? or help    this help                      rules      the rules of this table
   cards        the card guide                 quit       save and quit (resume with --resume)
 After a hand, press Enter to go on.
 """
+
+
+def reflow(text: str, keep_lines: bool = False) -> str:
+    """``text`` for a screen that wraps by itself: the lines of a prose paragraph joined into
+    one. With ``keep_lines`` only the continuation lines are joined (a line that goes on an
+    indented or lower-case line, as the rules text does), so lists and tables keep their rows."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        prev = out[-1] if out else ""
+        joinable = bool(prev.strip()) and bool(line.strip()) and not set(line.strip()) <= {"-"}
+        if joinable and set(prev.strip()) <= {"-"}:
+            joinable = False
+        if joinable and keep_lines:
+            stripped = line.lstrip()
+            same_indent = len(line) - len(stripped) == len(prev) - len(prev.lstrip())
+            joinable = bool(stripped) and stripped[0].islower() and same_indent
+        if joinable:
+            out[-1] = prev.rstrip() + " " + line.strip()
+        else:
+            out.append(line)
+    return "\n".join(out)
 
 
 def _onoff(flag: bool) -> str:
@@ -163,24 +193,59 @@ def rules_text(rules: Rules, players: int) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _roles(rules: Rules, card: Card) -> list[str]:
+    """The card's roles at this table: the flex card is the preset's, and roles that belong to
+    a rule this table does not use (vip_bonus, four_birds, palssari_bonus...) are left out."""
+    out: list[str] = []
+    for role in card.roles:
+        if role.startswith("flex card"):
+            continue  # said below from the rules: the preset decides which card is flexible
+        m = re.search(r"\b([a-z]+_[a-z_]+)\b", role)
+        if m is not None:
+            knob = m.group(1)
+            if not getattr(rules, knob, None):
+                continue
+            role = re.sub(r"\s*\(?[^()]*\b" + knob + r"\b[^()]*\)?", "", role).strip()
+        out.append(role)
+    if card.code == rules.flex_card:
+        out.insert(0, "flex card: an animal or double junk, whichever pays better")
+    nickname = NICKNAMES.get(card.code)
+    if nickname:
+        out.append(f"nickname {nickname}")
+    return out
+
+
+def _pad(text: str, width: int) -> str:
+    """``text`` padded to ``width`` terminal cells (hangul takes two)."""
+    return text + " " * max(1, width - cell_len(text))
+
+
 def card_guide(rules: Rules) -> str:
     """All 48 month cards (and the deck's jokers): code, Korean and English name, junk value,
-    roles."""
+    the roles they have at this table."""
     lines = [
         "Card guide: code = month (01-12) + kind: B bright 광, A animal 열끗, R ribbon 띠,",
         "J junk 피, D double junk 쌍피. Cards of the same month capture each other.",
-        "",
     ]
+    if rules.flex_card:
+        lines.append(
+            f"The flex card at this table is {rules.flex_card}: it counts as an animal or as "
+            f"{rules.flex_junk_value} junk."
+        )
+    lines.append("")
     for month in range(1, 13):
-        en, ko, short = MONTH_NAMES[month]
-        lines.append(f"{month:02d} {short.capitalize()} -- {en} {ko}")
+        en, _ko, short = MONTH_NAMES[month]
+        lines.append(f"{month:02d} {short.capitalize()} -- {en} {month_korean(month)}")
         for card in MONTH_CARDS:
             if card.month != month:
                 continue
             value = junk_value(rules, card, flex_as_junk=card.code == rules.flex_card)
             junk = f"junk {value}" if value else ""
-            roles = ", ".join(r for r in card.roles if "(" not in r or card.code == rules.flex_card)
-            lines.append(f"   {card.code:<5} {card.english_name:<40} {card.korean_name:<8} {junk:<7} {roles}")
+            line = (
+                "   " + _pad(card.code, 6) + _pad(card.english_name, 44) + _pad(card_korean(card), 12)
+                + _pad(junk, 8) + ", ".join(_roles(rules, card))
+            )
+            lines.append(line.rstrip())
     jokers = [c for c in deck_cards(rules.jokers) if c.is_joker]
     if jokers:
         lines.append("Jokers (no month; a joker played from hand goes to your captures and you draw again)")

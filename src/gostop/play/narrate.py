@@ -14,7 +14,7 @@ from typing import Any
 from gostop.cards import Card
 from gostop.match import MatchEvent
 
-__all__ = ["LogLine", "narrate", "cards_text", "SPECIAL_EVENTS", "REASONS"]
+__all__ = ["LogLine", "narrate", "cards_text", "reason_words", "SPECIAL_EVENTS", "REASONS"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,10 +53,18 @@ REASONS: dict[str, str] = {
     "chongtong": "held four of a month: chongtong 총통",
     "three-ppuk": "made a third ppuk 삼뻑",
     "heodang": "captured nothing five turns running: heodang 허당",
-    "exhaustion": "nobody stopped before the cards ran out: nagari 나가리",
-    "shodang": "shodang accepted: nagari 나가리",
+    "exhaustion": "nobody stopped before the cards ran out",
+    "shodang": "a shodang 쇼당 offer was accepted",
     "four-on-table": "four cards of one month on the table: re-dealt",
     "chongtong-tie": "two players held four of a month: re-dealt",
+}
+
+#: How the first dealer was chosen (the rules' ``first_dealer``), in words.
+_DEALER_METHODS = {
+    "lot": "chosen by lot",
+    "oldest": "the oldest player",
+    "draw_night": "each draws a card: the earliest month deals",
+    "draw_day": "each draws a card: the latest month deals",
 }
 
 _EXPLAIN: dict[str, str] = {
@@ -68,6 +76,18 @@ _EXPLAIN: dict[str, str] = {
     "ja-ppuk": "own ppuk stack taken back",
     "boss-joker": "the boss joker collects junk",
 }
+
+
+def reason_words(reason: str) -> str:
+    """A payment's reason in words (``first-turn-ppuk`` -> ``a ppuk on the first turn``)."""
+    words = {
+        "first-turn-ppuk": "a ppuk on the first turn",
+        "three-ppuk": "three ppuk",
+        "chongtong": "chongtong 총통",
+        "joker": "a joker",
+        "no-junk": "no junk to give",
+    }
+    return words.get(reason, reason.replace("-", " ").replace("_", " "))
 
 
 def cards_text(cards: Sequence[Card | str]) -> str:
@@ -108,7 +128,15 @@ def _table_line(ev: MatchEvent, name: Callable[[int | None], str], human: int) -
     d = ev.data
     t = ev.type
     if t == "first-dealer":
-        return LogLine(f"{who} {'deal' if you else 'deals'} first ({d.get('method', '')}).", "table")
+        how = _DEALER_METHODS.get(str(d.get("method", "")), str(d.get("method", "")))
+        draws = d.get("draws") or []
+        drawn = ""
+        if draws:
+            drawn = "; " + ", ".join(
+                f"{name(x.get('seat'))} {'draw' if x.get('seat') == human else 'draws'} {x.get('card')}"
+                for x in draws if isinstance(x, Mapping)
+            )
+        return LogLine(f"{who} {'deal' if you else 'deals'} first ({how}{drawn}).", "table")
     if t == "cut":
         depth = d.get("depth")
         text = "no cut" if depth is None else f"cut at {depth}"
@@ -187,9 +215,9 @@ def _hand_line(
     if t == "show-quad":
         return LogLine(f"{_verb(who, you, 'show')} a quad: {cards}.", "special")
     if t == "reveal":
-        return LogLine(f"{_verb(who, you, 'reveal')} {cards}.", kind)
+        return LogLine(f"{_verb(who, you, 'reveal')} {cards}: it goes to the captures, a replacement is drawn.", kind)
     if t == "draw":
-        return LogLine(f"You draw {cards}.", kind) if you and he.cards else None
+        return LogLine(f"You draw {cards} to replace the joker.", kind) if you and he.cards else None
     if t == "offer-shodang":
         return LogLine(f"{_verb(who, you, 'offer')} shodang 쇼당 (end the hand as a nagari); hand shown: {cards}.", "special")
     if t in ("accept", "refuse"):
@@ -221,11 +249,11 @@ def _hand_line(
     if t == "payment":
         return LogLine(
             f"{_verb(who, you, 'pay')} {seat_name(d.get('to'))} {d.get('amount')} {d.get('unit', 'chips')} "
-            f"({d.get('reason', '')}).",
+            f"({reason_words(str(d.get('reason', '')))}).",
             "special",
         )
     if t == "shot":
-        return LogLine(f"{who} {'take' if you else 'takes'} {d.get('n')} shot(s) ({d.get('reason', '')}).", "special")
+        return LogLine(f"{who} {'take' if you else 'takes'} {d.get('n')} shot(s) ({reason_words(str(d.get('reason', '')))}).", "special")
     if t in ("yell", "no-yell"):
         return LogLine(f"{who}: {'yells!' if t == 'yell' else 'no yell'}", kind)
     if t == "go":

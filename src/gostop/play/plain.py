@@ -9,7 +9,9 @@ its keyed choices. Type a key (or an action, or a card code) and Enter.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
+from gostop.play.answers import clip, one_of, rule_changes, whole_number
 from gostop.play.guide import PLAIN_KEYS_TEXT, QUICK_START, card_guide, rules_text
 from gostop.play.render import log_block, prompt_block, standings_block, summary_block, table_text
 from gostop.play.session import LEVEL_NAMES, ChoiceError, Session, Settings
@@ -31,6 +33,7 @@ class PlainGame:
         self.read = read
         self.write = write
         self.shown = 0  # log lines already printed
+        self.told_problem: str | None = None  # the save problem already reported
 
     def run(self) -> int:
         """Play until the match is over or the person quits; returns the exit status."""
@@ -38,6 +41,7 @@ class PlainGame:
         self.write(QUICK_START + "Type ? for help, quit to save and stop.\n")
         while True:
             self._new_log()
+            self._save_news()
             if s.pending:
                 summary = s.pending[0]
                 self.write(summary_block(summary).plain)
@@ -66,7 +70,9 @@ class PlainGame:
                     self._quit()
                     return 0
                 word = line.strip()
-                if self._command(word):
+                if any(word == c.key for c in prompt.choices):  # a choice key is never a command
+                    pass
+                elif self._command(word):
                     if word.lower() in ("quit", "exit"):
                         return 0
                     continue
@@ -99,14 +105,14 @@ class PlainGame:
         """Handle a command word; True if it was one."""
         s = self.session
         low = word.lower()
-        if low in ("?", "help", "h"):
+        if low in ("?", "help"):
             self.write(QUICK_START + "\n" + PLAIN_KEYS_TEXT)
-        elif low in ("t", "table"):
+        elif low == "table":
             self.write(table_text(table_view(s)).plain)
             prompt = s.prompt()
             if prompt is not None:
                 self.write(prompt_block(prompt).plain)
-        elif low in ("l", "log"):
+        elif low == "log":
             self.write(log_block(s.log).plain)
         elif low == "rules":
             self.write(rules_text(s.rules, s.settings.players))
@@ -118,6 +124,16 @@ class PlainGame:
             return False
         return True
 
+    def _save_news(self) -> None:
+        """Say when saving starts failing (once), and when it works again."""
+        problem = self.session.save_problem
+        if problem != self.told_problem:
+            if problem is not None:
+                self.write(problem)
+            elif self.told_problem is not None:
+                self.write("Saving works again: the match is saved.")
+            self.told_problem = problem
+
     def _new_log(self) -> None:
         lines = self.session.log[self.shown :]
         self.shown = len(self.session.log)
@@ -125,12 +141,7 @@ class PlainGame:
             self.write(log_block(lines).plain.rstrip("\n"))
 
     def _quit(self) -> None:
-        self.session.save()
-        where = self.session.store.root if self.session.store is not None else None
-        self.write(
-            "Saved. Continue this match with: gostop play --resume"
-            + (f" (data in {where})" if where is not None else "")
-        )
+        self.write(self.session.save_report())
 
     def _finish(self) -> None:
         s = self.session
@@ -142,43 +153,72 @@ class PlainGame:
 
 
 def plain_setup(settings: Settings, read: Callable[[str], str], write: Callable[[str], None]) -> Settings | None:
-    """Show the settings of the new match; Enter starts, ``c`` changes them one by one.
+    """Show the settings of the new match; Enter starts, ``c`` changes them one by one (each
+    answer is checked at once and asked again if it is not valid; Enter keeps the value).
 
     Returns None if the person quits (or the input ends)."""
-    from gostop.cli.rules_input import parse_set_options
-
     while True:
         write(f"New match: {settings.describe()}.")
         try:
-            answer = read("Enter to start, c to change the settings, quit to leave> ").strip().lower()
+            answer = read("Press Enter to start, c to change the settings, quit to leave> ").strip().lower()
         except EOFError:
             return None
         if answer in ("quit", "exit", "q"):
             return None
-        if answer != "c":
+        if answer in ("", "s", "start", "y", "yes"):
             return settings
+        if answer not in ("c", "change"):
+            write(f"{clip(answer)!r} is not an answer here: press Enter to start, c to change, quit to leave.")
+            continue
         try:
-            players = read(f"Players, you included (2-7; 4+ is gwangpalli) [{settings.players}]> ").strip()
-            level = read(f"Bot level ({', '.join(LEVEL_NAMES)}) [{settings.level}]> ").strip()
-            preset = read(f"Rules preset ({', '.join(PRESET_NAMES)}) [{settings.preset}]> ").strip()
-            hands = read(f"Hands [{settings.hands}]> ").strip()
-            seed = read(f"Seed [{settings.seed}]> ").strip()
-            over = read("Rule changes, knob=value ... [none]> ").strip()
+            changed = _change(settings, read, write)
         except EOFError:
             return None
+        if changed is None:
+            return None
+        settings = changed
+
+
+def _field(read: Callable[[str], str], write: Callable[[str], None], question: str, parse: Callable[[str], Any]) -> Any:
+    """Ask until the answer parses (Enter keeps the current value: ``parse`` gets "")."""
+    while True:
+        answer = read(question).strip()
+        if answer.lower() in ("quit", "exit"):
+            raise EOFError
         try:
-            new = Settings(
-                players=int(players) if players else settings.players,
-                level=level or settings.level,
-                preset=preset or settings.preset,
-                overrides=parse_set_options(over.split()) if over else dict(settings.overrides),
-                hands=int(hands) if hands else settings.hands,
-                seed=int(seed) if seed else settings.seed,
-                name=settings.name,
-                ask_cut=settings.ask_cut,
-            )
+            return parse(answer)
+        except ValueError as exc:
+            write(f"{exc}. Try again (Enter keeps the current value).")
+
+
+def _change(settings: Settings, read: Callable[[str], str], write: Callable[[str], None]) -> Settings | None:
+    s = settings
+    players = _field(read, write, f"Players, you included (2-7; 4 or more is gwangpalli) [{s.players}]> ",
+                     lambda a: whole_number(a, "players", 2, 7) if a else s.players)
+    level = _field(read, write, f"Bot level ({', '.join(LEVEL_NAMES)}) [{s.level}]> ",
+                   lambda a: one_of(a, "the level", LEVEL_NAMES) if a else s.level)
+    preset = _field(read, write, f"Rules preset ({', '.join(PRESET_NAMES)}) [{s.preset}]> ",
+                    lambda a: one_of(a, "the preset", PRESET_NAMES) if a else s.preset)
+    hands = _field(read, write, f"Hands (1-1000) [{s.hands or 'the preset length'}]> ",
+                   lambda a: whole_number(a, "hands", 1, 1000) if a else s.hands)
+
+    def seed_of(a: str) -> int | None:
+        if not a:
+            return s.seed
+        if a.lower() == "random":
+            return None
+        return whole_number(a, "the seed", 0, 2**63 - 1)
+
+    seed = _field(read, write, f"Seed (a whole number, or random) [{'random' if s.seed is None else s.seed}]> ", seed_of)
+    current = " ".join(f"{k}={v}" for k, v in s.overrides.items()) or "none"
+    while True:
+        over = _field(read, write, f"Rule changes, knob=value ... (none: clear) [{current}]> ",
+                      lambda a: dict(s.overrides) if not a else ({} if a.lower() == "none" else rule_changes(a)))
+        new = Settings(players=players, level=level, preset=preset, overrides=over, hands=hands, seed=seed,
+                       name=s.name, ask_cut=s.ask_cut, lang=s.lang)
+        try:
             new.check()
         except ValueError as exc:
-            write(f"Not changed: {exc}")
+            write(f"{exc}. Try again (none: no rule changes).")
             continue
-        settings = new
+        return new

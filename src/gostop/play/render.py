@@ -8,7 +8,7 @@ jokers magenta -- so month and kind stay legible when colour is off.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from rich.text import Text
 
@@ -24,6 +24,8 @@ __all__ = [
     "cards_line",
     "seat_block",
     "layout_block",
+    "layout_compact",
+    "seat_compact",
     "prompt_block",
     "ledger_block",
     "log_block",
@@ -69,18 +71,24 @@ def card_style(card: Card) -> str:
     return _STYLES["junk"]
 
 
-def card_text(card: Card) -> Text:
-    """One card: its code in its colours."""
-    return Text(card.code, style=card_style(card))
+#: How a card the last bot move played or took is marked (besides its colours).
+HIGHLIGHT = "underline bold"
 
 
-def cards_line(cards: Iterable[Card], empty: str = "-") -> Text:
-    """Cards separated by spaces."""
+def card_text(card: Card, hl: Collection[str] = ()) -> Text:
+    """One card: its code in its colours (underlined when ``hl`` holds its code: a bot just
+    played or took it)."""
+    style = card_style(card) + (" " + HIGHLIGHT if card.code in hl else "")
+    return Text(card.code, style=style)
+
+
+def cards_line(cards: Iterable[Card], empty: str = "-", hl: Collection[str] = ()) -> Text:
+    """Cards separated by spaces (those in ``hl`` highlighted)."""
     out = Text()
     for i, c in enumerate(cards):
         if i:
             out.append(" ")
-        out.append_text(card_text(c))
+        out.append_text(card_text(c, hl))
     if not out.plain:
         out.append(empty, style="dim")
     return out
@@ -90,7 +98,15 @@ def _month_short(m: int) -> str:
     return MONTH_NAMES[m][2].capitalize()
 
 
-def seat_block(seat: SeatView, target: int, unit: str) -> Text:
+def _flex_note(seat: SeatView) -> str:
+    """``, 3 with 09A as junk`` when the flex card (shown as an animal) counts as junk for pi-bak."""
+    if seat.junk_with_flex is None:
+        return ""
+    flex, value = seat.junk_with_flex
+    return f", {value} with {flex} as junk"
+
+
+def seat_block(seat: SeatView, target: int, unit: str, hl: Collection[str] = ()) -> Text:
     """One seat: counters, capture area by class, scoring items, stamps, one-card hints."""
     t = Text()
     t.append(seat.name, style="bold cyan" if seat.you else "bold")
@@ -112,16 +128,16 @@ def seat_block(seat: SeatView, target: int, unit: str) -> Text:
         ("Brights 광", seat.brights, str(len(seat.brights)), False),
         ("Animals 열끗", seat.animals, str(len(seat.animals)), True),
         ("Ribbons 띠", seat.ribbons, str(len(seat.ribbons)), True),
-        ("Junk 피", seat.junk + seat.others, f"value {seat.junk_value}", True),
+        ("Junk 피", seat.junk + seat.others, f"value {seat.junk_value}{_flex_note(seat)}", True),
     ]
     for label, cards, count, newline in groups:
         t.append(f"  {label} ({count}): ", style="bold")
-        t.append_text(cards_line(cards))
+        t.append_text(cards_line(cards, hl=hl))
         if newline:
             t.append("\n")
     if seat.shown:
         t.append("  shown from hand: ", style="bold")
-        t.append_text(cards_line(seat.shown))
+        t.append_text(cards_line(seat.shown, hl=hl))
         t.append("\n")
     if seat.items:
         t.append("  scoring: " + ", ".join(seat.items) + f"  (total {seat.points})\n")
@@ -131,6 +147,76 @@ def seat_block(seat: SeatView, target: int, unit: str) -> Text:
         t.append(s.text.split(": ", 1)[-1] + "\n")
     for line in seat.near:
         t.append("  hint: " + line + "\n", style="italic")
+    return t
+
+
+def seat_compact(seat: SeatView, target: int, unit: str, hl: Collection[str] = ()) -> Text:
+    """One seat in a few lines (small screens): name, points, hand, chips and non-zero counters,
+    then the capture area by class, then stamps and shown cards."""
+    t = Text()
+    t.append(seat.name, style="bold cyan" if seat.you else "bold")
+    roles = ([] if seat.you else [f"{seat.level}"]) + (["dealer"] if seat.dealer else [])
+    if roles:
+        t.append(f" ({', '.join(roles)})", style="dim")
+    if seat.to_move:
+        t.append(" <- to move", style="bold")
+    t.append(f"  points {seat.points}/{target}", style="bold")
+    t.append(f"  hand {seat.hand_size}  {unit} {seat.chips:+d}")
+    counters = []
+    if seat.goes:
+        counters.append(f"go {seat.goes}")
+    if seat.shakes:
+        counters.append("shook " + ",".join(f"{m:02d}" for m in seat.shakes))
+    if seat.bombs:
+        counters.append(f"bomb {seat.bombs}")
+    if seat.ppuk:
+        counters.append(f"ppuk {seat.ppuk}")
+    if seat.skips:
+        counters.append(f"skips {seat.skips}")
+    if counters:
+        t.append("  " + " ".join(counters), style="bold yellow")
+    t.append("\n ")
+    groups: list[tuple[str, Sequence[Card]]] = [
+        ("Brights", seat.brights),
+        ("Animals", seat.animals),
+        ("Ribbons", seat.ribbons),
+        (f"Junk {seat.junk_value}{_flex_note(seat)}", seat.junk + seat.others),
+    ]
+    for label, cards in groups:
+        t.append(f" {label}:", style="bold")
+        t.append(" ")
+        t.append_text(cards_line(cards, hl=hl))
+    t.append("\n")
+    if seat.shown:
+        t.append("  shown: ", style="bold")
+        t.append_text(cards_line(seat.shown, hl=hl))
+        t.append("\n")
+    for st in seat.stamps:
+        word = "LIVE" if st.live else "risk"
+        t.append(f"  [{st.name.upper()} {word}] ", style="bold white on red" if st.live else "bold black on yellow")
+        t.append(st.text.split(": ", 1)[-1] + "\n")
+    if seat.you:
+        for line in seat.near:
+            t.append("  hint: " + line + "\n", style="italic")
+    return t
+
+
+def layout_compact(view: TableView) -> Text:
+    """The layout on one or two lines (small screens): the piles by month, stacks in brackets."""
+    t = Text()
+    t.append("Table", style="bold")
+    t.append(f" (stock {view.stock}):")
+    if not view.layout:
+        t.append(" empty", style="dim")
+    for pile in view.layout:
+        t.append("  ")
+        if pile.stack:
+            t.append("[")
+            t.append_text(cards_line(pile.cards, hl=view.highlight))
+            t.append("]" + (f"{pile.owner}" if pile.owner else ""))
+        else:
+            t.append_text(cards_line(pile.cards, hl=view.highlight))
+    t.append("\n")
     return t
 
 
@@ -147,11 +233,11 @@ def layout_block(view: TableView) -> Text:
         t.append(f"{_month_short(pile.month)}: ", style="bold")
         if pile.stack:
             t.append("[")
-            t.append_text(cards_line(pile.cards))
+            t.append_text(cards_line(pile.cards, hl=view.highlight))
             t.append("]")
             t.append(" stack" + (f" of {pile.owner}" if pile.owner else ""), style="dim")
         else:
-            t.append_text(cards_line(pile.cards))
+            t.append_text(cards_line(pile.cards, hl=view.highlight))
         if i % 4 == 3 or i == len(view.layout) - 1:
             t.append("\n")
     return t
@@ -232,10 +318,10 @@ def table_text(view: TableView) -> Text:
     opponents = [s for s in view.seats if not s.you]
     you = [s for s in view.seats if s.you]
     for s in opponents:
-        t.append_text(seat_block(s, view.target, view.unit))
+        t.append_text(seat_block(s, view.target, view.unit, view.highlight))
     t.append_text(layout_block(view))
     for s in you:
-        t.append_text(seat_block(s, view.target, view.unit))
+        t.append_text(seat_block(s, view.target, view.unit, view.highlight))
     if view.hand and (view.prompt is None or view.prompt.stage != "main"):
         t.append("Your hand: ", style="bold")
         t.append_text(cards_line(view.hand))

@@ -18,8 +18,8 @@ Everything the person is shown comes from the person's own observation of the ha
 
 from __future__ import annotations
 
+import json
 import random
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,8 +35,12 @@ from gostop.agents import (
 )
 from gostop.agents.protocol import check_choice
 from gostop.cards import MONTH_NAMES, Card, parse_card
-from gostop.engine import Action, HandResult, Observation
-from gostop.hints import capture_preview, go_warnings, near_sets, score_lines, stop_preview
+from gostop.engine import Action, Hand, HandResult, Observation, Preview
+from gostop.explain import settlement_lines
+from gostop.hints import (
+    go_warnings,
+    score_lines,
+)
 from gostop.match import (
     LedgerEntry,
     Match,
@@ -44,13 +48,15 @@ from gostop.match import (
     MatchEvent,
     Player,
     dumps_match,
+    match_to_json,
     replay_match,
 )
 from gostop.match.gwangpalli import compensation_amount, eligible_cards, has_triple
 from gostop.match.record import loads_match_record
 from gostop.match.seeds import derive_seed
-from gostop.play.narrate import REASONS, LogLine, cards_text, narrate
-from gostop.play.store import Store
+from gostop.play.names import LANGS, card_words
+from gostop.play.narrate import REASONS, LogLine, cards_text, narrate, reason_words
+from gostop.play.store import DamagedSave, Store
 from gostop.rules import PRESET_NAMES, Rules, get_preset
 
 __all__ = [
@@ -65,6 +71,7 @@ __all__ = [
     "bot_spec_for_level",
     "SESSION_FORMAT",
     "saved_summary",
+    "SavedMatch",
     "card_name",
     "short_name",
 ]
@@ -109,6 +116,7 @@ class Settings:
     seed: int | None = None
     name: str = "You"
     ask_cut: bool = False
+    lang: str = "en"
 
     def rules(self) -> Rules:
         """The rules of the match (raises ``RulesError`` for a bad preset or override)."""
@@ -129,8 +137,10 @@ class Settings:
                 f"players must be 2 to 7 (you and 1 to 6 bots), got {self.players}; 4 or more "
                 "seated play gwangpalli: three play each hand"
             )
-        if self.hands is not None and self.hands < 1:
-            raise ValueError(f"hands must be at least 1, got {self.hands}")
+        if self.hands is not None and not 1 <= self.hands <= 1000:
+            raise ValueError(f"hands must be 1 to 1000, got {self.hands}")
+        if self.lang not in LANGS:
+            raise ValueError(f"unknown language {self.lang!r}; languages: {', '.join(LANGS)}")
         self.rules()
 
     def describe(self) -> str:
@@ -154,6 +164,7 @@ class Settings:
             "seed": self.seed,
             "name": self.name,
             "ask_cut": self.ask_cut,
+            "lang": self.lang,
         }
 
     @classmethod
@@ -167,6 +178,7 @@ class Settings:
             seed=None if data.get("seed") is None else int(data["seed"]),
             name=str(data.get("name", "You")),
             ask_cut=bool(data.get("ask_cut", False)),
+            lang=str(data.get("lang", "en")) if data.get("lang") in LANGS else "en",
         )
 
 
@@ -197,9 +209,10 @@ class Prompt:
     info: tuple[str, ...] = ()
 
     def find(self, text: str) -> Choice:
-        """The choice named by ``text``: its key, its action text, or a card code to play.
+        """The choice named by ``text``: its key, its action text, or a card code to play
+        (any case: ``03b`` is ``03B``).
 
-        Raises :class:`ChoiceError` naming the keys that are valid.
+        Raises :class:`ChoiceError` listing the valid keys.
         """
         raw = text.strip()
         for c in self.choices:
@@ -209,16 +222,42 @@ class Prompt:
         for c in self.choices:
             if low == c.key.lower() or low == c.action.lower():
                 return c
-        try:
-            code = parse_card(raw).code
-        except ValueError:
-            code = None
+        code = _card_code(raw)
         if code is not None:
             for c in self.choices:
                 if c.card is not None and c.card.code == code:
                     return c
-        keys = ", ".join(f"{c.key} ({c.label})" for c in self.choices)
-        raise ChoiceError(f"{raw!r} is not a choice here; press one of: {keys}")
+        raise ChoiceError(f"{_clip(raw, 40)!r} is not a choice here. {self.keys_text()}")
+
+    def keys_text(self) -> str:
+        """The valid keys, one per choice: ``Keys: [1] 02R plum ribbon | [s] stop: win 3 chips``."""
+        parts = []
+        for c in self.choices:
+            what = f"{c.card.code} {c.label}" if c.card is not None else c.label
+            parts.append(f"[{c.key}] {what}")
+        return "Keys: " + " | ".join(parts)
+
+
+def _card_code(raw: str) -> str | None:
+    """The card code ``raw`` names in any case (``03b``, ``jk1``), or None."""
+    if not raw or len(raw) > 8:
+        return None
+    for guess in (raw, raw.upper()):
+        try:
+            return parse_card(guess).code
+        except ValueError:
+            continue
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class BotMove:
+    """What a bot's last action did, for the screen: ``text`` in words and the ``cards`` it
+    played and took (highlighted)."""
+
+    seat: int
+    text: str
+    cards: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,15 +349,23 @@ class Session:
         self.log: list[LogLine] = [LogLine(n, "table") for n in self.notes]
         self.summaries: list[HandSummary] = []
         self.pending: list[HandSummary] = []
+        #: The hand just finished and its seats, shown until its summary is read.
+        self.finished: tuple[Hand, tuple[int, ...]] | None = None
+        self._held: list[LogLine] = []  # log lines of the next deal, told after the summary
         self.archived_to: str | None = None
         self._told: object | None = None  # the hand the bots were told about (kept: no id reuse)
         self._prompt: Prompt | None = None
+        #: The last bot move (highlighted on the screen), None after the person's move.
+        self.last_move: BotMove | None = None
+        #: Why the last save failed (None: the last save worked).
+        self.save_problem: str | None = None
 
     # -- construction ----------------------------------------------------------------------
 
     @classmethod
-    def start(cls, settings: Settings, store: Store | None = None) -> Session:
-        """A new match (a random seed when ``settings.seed`` is None)."""
+    def start(cls, settings: Settings, store: Store | None = None, play_bots: bool = True) -> Session:
+        """A new match (a random seed when ``settings.seed`` is None). ``play_bots=False``: the
+        bots' first moves wait for the caller (``advance(1)``, one at a time)."""
         if settings.seed is None:
             settings.seed = random.SystemRandom().randrange(1, 1_000_000)
         settings.check()
@@ -331,7 +378,8 @@ class Session:
         match = Match(rules, players, settings.seed, ask_cut=settings.ask_cut)
         session = cls(settings, match, bots, store, [note] if note else [])
         session._absorb(match.start_events, tuple(match.hand_seats))
-        session.advance()
+        if play_bots:
+            session.advance()
         session.save()
         return session
 
@@ -339,14 +387,24 @@ class Session:
     def resume(cls, store: Store) -> Session:
         """The match saved in ``store``, replayed to where it stopped.
 
-        Raises ValueError (``MatchRecordError``...) with a message if it cannot be read.
+        Raises :class:`~gostop.play.store.DamagedSave` naming the file and what is wrong with it
+        when the save cannot be read or does not replay.
         """
-        record_text, data = store.load()
+        record, data = store.load()
+        path = store.save_path
         if data.get("format") != SESSION_FORMAT:
-            raise ValueError(f"{store.session_path} is not a gostop play session file")
-        settings = Settings.from_json(data.get("settings", {}))
-        bots = {int(k): str(v) for k, v in dict(data.get("bots", {})).items()}
-        match = replay_match(loads_match_record(record_text))
+            raise DamagedSave(path, "its session part is not a gostop play session")
+        try:
+            settings = Settings.from_json(data.get("settings", {}))
+            bots = {int(k): str(v) for k, v in dict(data.get("bots", {})).items()}
+        except (TypeError, ValueError, AttributeError) as exc:
+            raise DamagedSave(path, f"its settings are damaged ({exc})") from None
+        try:
+            match = replay_match(loads_match_record(json.dumps(record)))
+        except Exception as exc:  # any failure to rebuild the match means the save is damaged
+            raise DamagedSave(path, f"its match record does not replay ({_clip(str(exc))})") from None
+        if len(match.names) != settings.players or any(not 1 <= s < settings.players for s in bots):
+            raise DamagedSave(path, "its settings and its match record disagree")
         session = cls(settings, match, bots, store, [f"Resumed the saved match ({settings.describe()})."])
         obs = session.observation()
         if obs is not None:  # the story of the hand so far, as the person saw it
@@ -379,22 +437,45 @@ class Session:
             return None
         return self.match.hand_seat(self.human)
 
+    def shown_hand(self) -> tuple[Hand | None, tuple[int, ...]]:
+        """The hand the screen shows and its seats: the hand just finished while its summary
+        waits to be read (the next deal stays hidden until then), else the current hand."""
+        if self.pending and self.finished is not None:
+            return self.finished
+        return self.match.hand, tuple(self.match.hand_seats)
+
     def observation(self) -> Observation | None:
-        """The person's observation of the hand being played (None when not in it)."""
-        hs = self.hand_seat
-        if hs is None or self.match.hand is None:
+        """The person's observation of the hand shown (None when not in it)."""
+        hand, seats = self.shown_hand()
+        if hand is None or self.human not in seats:
             return None
-        return self.match.hand.observation(hs)
+        return hand.observation(seats.index(self.human))
 
     def waiting(self) -> bool:
         """True when the person must decide now (and no hand summary waits to be read)."""
         return not self.pending and not self.match.is_over and self.match.current_seat == self.human
 
+    def card_label(self, card: Card) -> str:
+        """The words next to a card's code in a choice, in the person's language."""
+        return card_words(card, self.settings.lang)
+
     # -- playing -----------------------------------------------------------------------------
+
+    def bot_to_move(self) -> bool:
+        """True when a bot (or a forced choice of the person) plays next (what
+        :meth:`advance` would play)."""
+        if self.pending or self.match.is_over:
+            return False
+        seat = self.match.current_seat
+        if seat is None:
+            return False
+        if seat != self.human:
+            return True
+        return self.match.phase == "hand" and len(self.match.legal_actions()) == 1
 
     def advance(self, limit: int = 100_000) -> None:
         """Play bot and forced decisions until the person must decide, a hand summary waits
-        to be read, or the match is over."""
+        to be read, or the match is over (at most ``limit`` of them: ``1`` steps one move)."""
         for _ in range(limit):
             if self.pending or self.match.is_over:
                 break
@@ -419,23 +500,33 @@ class Session:
             self._prompt = self._build_prompt()
         return self._prompt
 
-    def choose(self, text: str) -> Choice:
+    def choose(self, text: str, play_bots: bool = True) -> Choice:
         """Apply the person's answer (a key, an action text or a card code), then let the bots
-        play on. Raises :class:`ChoiceError` for an answer that is not a choice."""
+        play on (``play_bots=False``: the caller steps them with ``advance(1)``). Raises
+        :class:`ChoiceError` for an answer that is not a choice."""
         prompt = self.prompt()
         if prompt is None:
             raise ChoiceError("nothing to decide right now")
         choice = prompt.find(text)
+        self.last_move = None
         self._apply(choice.action)
         self._prompt = None
-        self.advance()
+        if play_bots:
+            self.advance()
         self.save()  # after every decision: a crash or a killed terminal loses nothing
         return choice
 
-    def acknowledge(self) -> HandSummary | None:
-        """The person has read the oldest waiting hand summary; play goes on."""
+    def acknowledge(self, play_bots: bool = True) -> HandSummary | None:
+        """The person has read the oldest waiting hand summary; play goes on (``play_bots``:
+        the bots play at once; else the caller steps them with ``advance(1)``)."""
         done = self.pending.pop(0) if self.pending else None
-        self.advance()
+        if not self.pending:
+            self.finished = None
+            self.log.extend(self._held)
+            self._held.clear()
+            self.last_move = None
+        if play_bots:
+            self.advance()
         return done
 
     # -- saving ------------------------------------------------------------------------------
@@ -449,26 +540,50 @@ class Session:
             "bots": {str(k): v for k, v in self.bot_specs.items()},
         }
 
-    def record_text(self) -> str:
-        title = f"gostop play: {self.settings.describe()}"
-        return dumps_match(self.match, title)
+    def record(self) -> dict[str, Any]:
+        """The match record of the match so far."""
+        return match_to_json(self.match, f"gostop play: {self.settings.describe()}")
 
-    def save(self) -> None:
-        """Save the match in progress (a finished match is archived once)."""
+    def record_text(self) -> str:
+        return dumps_match(self.record())
+
+    def save(self) -> bool:
+        """Save the match in progress (a finished match is archived once).
+
+        Returns False when the save failed: :attr:`save_problem` then says why in plain words
+        (the last good save is kept). Never raises for a failed write.
+        """
         if self.store is None or self.archived_to is not None:
-            return
-        if self.match.is_over:
-            seed = self.settings.seed or 0
-            self.archived_to = str(self.store.archive(self.record_text(), seed))
-            return
-        self.store.save(self.record_text(), self.session_json())
+            return True
+        try:
+            if self.match.is_over:
+                seed = self.settings.seed or 0
+                self.archived_to = str(self.store.archive(self.record(), seed))
+            else:
+                self.store.save(self.record(), self.session_json())
+        except OSError as exc:
+            kept = " The last good save is kept." if self.store.has_saved() else ""
+            self.save_problem = f"Not saved: {exc}.{kept}"
+            return False
+        self.save_problem = None
+        return True
+
+    def save_report(self) -> str:
+        """Save now and say, truthfully, whether it worked and how to continue."""
+        if self.save():
+            if self.archived_to is not None:
+                return f"The match is over. Its record: {self.archived_to}"
+            return "Saved. Continue this match with: gostop play --resume"
+        if self.store is not None and self.store.has_saved():
+            return f"{self.save_problem} Continue from it with: gostop play --resume"
+        return f"{self.save_problem}"
 
     # -- internals ---------------------------------------------------------------------------
 
     def _bot_action(self, seat: int, legal: list[Any]) -> Any:
         m = self.match
         if m.phase != "hand":
-            return _table_policy(m, seat, legal)
+            return _table_policy(m, self.bots[seat])
         hand = m.hand
         assert hand is not None
         self._tell_bots()
@@ -501,7 +616,12 @@ class Session:
         hand = m.hand
         seats = tuple(m.hand_seats)
         entries = len(m.ledger.entries)
+        mover = m.current_seat
         events = m.apply(action)
+        if mover is not None and mover != self.human:
+            self.last_move = _bot_move(mover, self.name(mover), events)
+        if hand is not None and hand.is_over and len(m.ledger.entries) > entries:
+            self.finished = (hand, seats)
         self._absorb(events, seats, hand.result if hand is not None and hand.is_over else None, entries)
 
     def _absorb(
@@ -512,19 +632,31 @@ class Session:
         entries_before: int = 0,
     ) -> None:
         hand_seats = seats
-        for ev in events:
+        lines: list[tuple[int, LogLine]] = []
+        ends: list[int] = []
+        for i, ev in enumerate(events):
             if ev.type == "hand-start":
                 hand_seats = tuple(ev.data.get("seats", ()))
+            if ev.type == "hand-end":
+                ends.append(i)
             line = narrate(ev, self.name, hand_seats, self.human)
             if line is not None:
-                self.log.append(line)
+                lines.append((i, line))
         new = self.match.ledger.entries[entries_before:]
+        hold_after: int | None = None  # what follows a hand's end waits until it is read
         for i, entry in enumerate(new):
             summary = self._summary(entry, result if i == 0 else None)
             if entry.outcome == "void":
                 continue  # re-dealt; the log says why
             self.summaries.append(summary)
             self.pending.append(summary)
+            if i < len(ends):
+                hold_after = ends[i]
+        for i, line in lines:
+            if self._held or (hold_after is not None and i > hold_after):
+                self._held.append(line)
+            else:
+                self.log.append(line)
         if new:
             self.save()
         if self.match.is_over and self.archived_to is None:
@@ -541,11 +673,21 @@ class Session:
                 s = result.settlement
                 headline = f"{winner} stopped with {s.stop_points} points and won {s.total} {s.unit}."
                 opp_names = [name(entry.active[o]) for o in result.opponents]
-                steps.append("Settlement, step by step (RULES.md PAY):")
-                for step in s.steps:
-                    steps.append("  " + _name_opponents(step, opp_names))
+                goes = result.context.goes if result.context is not None else 0
+                oe_card = None
+                if s.liability == "oe-myeon" and s.liable is not None and self.finished is not None:
+                    oe_card = _oe_myeon_card(self.finished[0], result.opponents[s.liable], result.winner)
+                steps.append("How it was paid:")
+                for line in settlement_lines(s, opp_names, goes, you=self.name(self.human), oe_myeon_card=oe_card):
+                    steps.append("  " + line)
                 for opp, pay in zip(opp_names, s.payments, strict=True):
-                    steps.append(f"  => {opp} {'pay' if opp == self.settings.name else 'pays'} {pay} {s.unit}")
+                    said = any(
+                        st.strip().startswith(f"{opp} pay")
+                        and (f" {pay} {s.unit}" in st or (pay == 0 and " nothing" in st))
+                        for st in steps
+                    )
+                    if not said:  # the final amount when the steps did not end on it
+                        steps.append(f"  => {opp} {'pay' if opp == self.name(self.human) else 'pays'} {pay} {s.unit}")
             else:
                 headline = f"{winner} won: {reason}."
         elif entry.outcome == "nagari":
@@ -565,7 +707,7 @@ class Session:
             for fp in result.fixed_payments:
                 payer = name(entry.active[fp.payer])
                 payee = "" if fp.payee is None else f" to {name(entry.active[fp.payee])}"
-                steps.append(f"Fixed payment ({fp.reason}): {payer} {fp.amount} {fp.unit}{payee}")
+                steps.append(f"Paid during the hand ({reason_words(fp.reason)}): {payer} {fp.amount} {fp.unit}{payee}")
         chips = tuple(
             (name(s), entry.shots[s] if unit == "shots" else entry.chips[s],
              entry.shot_totals[s] if unit == "shots" else entry.totals[s])
@@ -573,7 +715,7 @@ class Session:
         )
         for part, vec in entry.parts.items():
             if part not in ("hand",) and any(vec):
-                steps.append(f"{part}: " + ", ".join(f"{name(s)} {v:+d}" for s, v in enumerate(vec) if v))
+                steps.append(f"{_PART_WORDS.get(part, part)}: " + ", ".join(f"{name(s)} {v:+d}" for s, v in enumerate(vec) if v))
         you = entry.shots[self.human] if unit == "shots" else entry.chips[self.human]
         return HandSummary(
             deal=entry.deal,
@@ -605,7 +747,7 @@ class Session:
             return Prompt(
                 stage,
                 f"{what.capitalize()} {card.code if card else ''} matches two cards on the table: which do you take?",
-                _keyed(legal, lambda a: short_name(parse_card(a.cards[0])), numbered=True),
+                _keyed(legal, lambda a: self.card_label(parse_card(a.cards[0])), numbered=True),
             )
         if stage == "surrender":
             debt = obs.debt or {}
@@ -627,7 +769,7 @@ class Session:
                 stage,
                 f"{who} offers shodang 쇼당: end this hand now as a nagari (no winner, stakes doubled next hand)?",
                 _keyed(legal, lambda a: {"accept": "accept: end the hand", "refuse": "refuse: play on"}.get(a.kind, str(a))),
-                ("If you refuse and another player wins soon, you pay for both losers (LIAB-10).",),
+                ("If you refuse and another player then wins soon, you pay for both losers.",),
             )
         if stage == "yell":
             return Prompt(
@@ -644,18 +786,9 @@ class Session:
         return Prompt(stage, f"Decide ({stage}):", _keyed(legal, str))
 
     def _main_prompt(self, obs: Observation, legal: list[Any]) -> Prompt:
-        rules = self.rules
         me = obs.seat
-        near = near_sets(rules, obs)
-        mine: dict[str, str] = {}
-        theirs: dict[str, list[str]] = {}
-        for ns in near:
-            if ns.seat == me:
-                mine.setdefault(ns.missing.code, ns.name)
-            else:
-                theirs.setdefault(ns.missing.code, []).append(
-                    f"{self.name(self.match.hand_seats[ns.seat])} ({ns.name})"
-                )
+        hand = self.match.hand
+        assert hand is not None
         legal_text = {str(a) for a in legal}
         bomb_months = {a.month for a in legal if a.kind == "bomb"}
         declared = set(obs.declared_months[me])
@@ -668,7 +801,7 @@ class Session:
                 continue
             key = next(card_keys, None) or _free_key(used, "")
             used.add(key)
-            pv = capture_preview(obs, card)
+            pv = hand.preview(action)  # public facts and the person's own hand only
             marks: list[str] = []
             if pv.captures:
                 marks.append("captures")
@@ -676,12 +809,11 @@ class Session:
                 marks.append("bomb")
             if card.month in declared:
                 marks.append("shaken")
-            gains = [mine[c.code] for c in (*pv.targets, card) if pv.captures and c.code in mine]
-            if gains:
-                marks.append("completes " + gains[0])
-            if pv.kind == "none" and card.code in theirs:
-                marks.append("feeds " + theirs[card.code][0])
-            choices.append(Choice(key, short_name(card), action, pv.text, card, tuple(marks)))
+            if pv.completes:
+                marks.append("completes " + pv.completes[0])
+            for seat, item in pv.feeds_sets[:1]:
+                marks.append(f"feeds {self.name(self.match.hand_seats[seat])} ({item})")
+            choices.append(Choice(key, self.card_label(card), action, _preview_text(pv), card, tuple(marks)))
         for a in legal:
             if a.kind == "play":
                 continue
@@ -689,7 +821,7 @@ class Session:
             used.add(key)
             choices.append(Choice(key, self._action_label(a, obs), str(a), self._action_detail(a, obs)))
         info: list[str] = []
-        target = rules.stop_target(obs.players)
+        target = self.rules.stop_target(obs.players)
         info.append(f"You have {obs.stop_points[me]} points; {target} are needed to stop.")
         if obs.goes[me]:
             info.append(f"You said go {obs.goes[me]} time(s).")
@@ -726,7 +858,10 @@ class Session:
             return f"play no card, only turn the stock ({obs.skip_allowance[obs.seat]} left)"
         if k == "shake":
             mult = r.heundeum_nov_dec_multiplier if a.month in (11, 12) else r.heundeum_multiplier
-            return f"show your three; if you win, payment x{mult}; then play as usual"
+            text = f"show your three; if you win, payment x{mult}; then play as usual"
+            if r.bomb_allowed and not r.bomb_after_heundeum:
+                text += f"; you can no longer bomb {_month_name(a.month)} with these three"
+            return text
         if k == "show-quad":
             return "counts as a heundeum declaration"
         if k == "reveal":
@@ -740,20 +875,32 @@ class Session:
         hand = self.match.hand
         assert hand is not None
         info: list[str] = []
-        settlement = stop_preview(hand, me)
-        if settlement is not None:
-            opponents = _opponent_order(obs, self.match.hand_seats, self.name)
-            info.append(f"Stop now: you win {settlement.total} {settlement.unit}.")
-            for step in settlement.steps:
-                info.append("  " + _name_opponents(step, opponents))
-        info.extend(go_warnings(self.rules, obs.players, obs.goes[me], obs.stop_points[me]))
-        cards_left = obs.hand_sizes[me]
-        info.append(f"You hold {cards_left} card(s); the stock has {obs.stock_size}.")
-        total = settlement.total if settlement is not None else 0
+        sp = hand.stop_preview()  # public facts only
+        settlement = sp.settlement
+        opponents = [self.name(self.match.hand_seats[s]) for s, _amount in sp.payments]
+        info.append(f"Stop now: you win {sp.total} {sp.unit}.")
+        for line in settlement_lines(settlement, opponents, obs.goes[me], you=self.name(self.human)):
+            info.append("  " + line)
+        total = sp.total
+        last = sp.final_turn_nagari
+        info.extend(
+            go_warnings(self.rules, obs.players, obs.goes[me], obs.stop_points[me], last_turn=last, stop_total=total)
+        )
+        if not last:
+            info.append(f"You hold {obs.hand_sizes[me]} card(s); the stock has {obs.stock_size}.")
+        unit = settlement.unit if settlement is not None else "chips"
+
+        def label(a: Any) -> str:
+            if a.kind != "go":
+                return f"stop: win {total} {unit} now"
+            if last:
+                return f"go: the hand ends as a nagari -- you give up a stop worth {total} {unit}"
+            return "go: play on for more"
+
         return Prompt(
             "go-stop",
             f"You have {obs.stop_points[me]} points. GO 고 or STOP 스톱?",
-            _keyed(legal, lambda a: "go: play on for more" if a.kind == "go" else f"stop: win {total} now"),
+            _keyed(legal, label),
             tuple(info),
         )
 
@@ -789,7 +936,7 @@ class Session:
                     return f"claim and show a triple: {two} chips"
                 return "no claim"
 
-            return Prompt("claim", "You were forced out of this hand. Claim compensation (GWANG-6)?", _keyed(legal, label))
+            return Prompt("claim", "You were forced out of this hand. Claim compensation?", _keyed(legal, label))
         if phase == "list":
             return Prompt(
                 "list",
@@ -799,20 +946,60 @@ class Session:
         return Prompt(phase, f"Decide ({phase}):", _keyed(legal, str))
 
 
-def _opponent_order(obs: Observation, hand_seats: tuple[int, ...], name: Any) -> list[str]:
-    """Names of the opponents in GEN-6 order from the viewer (the settlement's opp1, opp2)."""
-    n = obs.players
-    return [name(hand_seats[(obs.seat + k) % n]) for k in range(1, n)]
+#: The ledger's parts of a deal other than the hand itself, in words.
+_PART_WORDS = {"compensation": "Gwangpalli compensation", "pot": "The boar pot", "boar": "The boar pot"}
 
 
-def _name_opponents(step: str, names: list[str]) -> str:
-    """Replace the settlement's ``opp1``/``opp2`` with the players' names."""
+def _bot_move(seat: int, who: str, events: list[MatchEvent]) -> BotMove | None:
+    """What a bot's action played and took (None when no card moved: a go, a stay...)."""
+    played: list[str] = []
+    flipped: list[str] = []
+    taken: list[str] = []
+    for ev in events:
+        he = ev.hand_event
+        if ev.type != "hand" or he is None or ev.seat != seat:
+            continue
+        codes = [c.code if isinstance(c, Card) else str(c) for c in he.cards]
+        if he.type in ("play", "bomb", "grenade"):
+            played.extend(c for c in codes if c not in played)
+        elif he.type in ("flip", "substitute"):
+            flipped.extend(c for c in codes if c not in flipped)
+        elif he.type in ("capture", "pick"):
+            taken.extend(c for c in codes if c not in taken)
+    if not played and not taken and not flipped:
+        return None
+    parts = [f"played {' '.join(played)}"] if played else []
+    if flipped:
+        parts.append(f"turned {' '.join(flipped)}")
+    parts.append(f"took {' '.join(taken)}" if taken else "took nothing")
+    return BotMove(seat, f"{who} " + ", ".join(parts), tuple(dict.fromkeys(played + flipped + taken)))
 
-    def sub(m: re.Match[str]) -> str:
-        i = int(m.group(1)) - 1
-        return names[i] if 0 <= i < len(names) else m.group(0)
 
-    return re.sub(r"\bopp(\d)\b", sub, step)
+def _preview_text(pv: Preview) -> str:
+    """What a card would do, in a few words (from the engine's preview)."""
+    codes = " ".join(c.code for c in pv.takes)
+    if pv.kind == "one":
+        return f"takes {codes}"
+    if pv.kind == "choice":
+        return f"takes {' or '.join(c.code for c in pv.matches)} (you choose)"
+    if pv.kind == "stack":
+        return f"takes the stack {codes}"
+    if pv.kind == "joker":
+        return "joker: to your captures, the top stock card is played instead"
+    return "no match: stays on the table"
+
+
+def _oe_myeon_card(hand: Hand, liable: int, winner: int | None) -> str | None:
+    """The card the liable player laid on the table that the winner then took (LIAB-4 (A))."""
+    if winner is None:
+        return None
+    obs = hand.observation(winner)
+    won = {c.code for c in obs.captures[winner]}
+    for ev in reversed(obs.history):
+        if ev.type == "play" and ev.seat == liable and ev.cards:
+            code = ev.cards[0].code if hasattr(ev.cards[0], "code") else str(ev.cards[0])
+            return code if code in won else None
+    return None
 
 
 def _free_key(used: set[str], preferred: str) -> str:
@@ -843,36 +1030,46 @@ def _keyed(legal: list[Any], label: Any, numbered: bool = False) -> tuple[Choice
     return tuple(out)
 
 
-def _table_policy(match: Match, seat: int, legal: list[Any]) -> Any:
-    """The bots' table decisions (DEC-1..DEC-4), which the agents protocol does not cover:
-    never cut; head a list in seat order; in gwangpalli stay with a bright or two pairs, else
-    drop; always claim compensation, showing a triple when that doubles it."""
-    kinds = {str(a): a for a in legal}
-    if match.phase == "cut":
-        return kinds.get("no-cut", legal[0])
-    if match.phase == "drop":
-        cards = [parse_card(c) for c in match.dealt_cards(seat)]
-        brights = sum(1 for c in cards if c.kind.letter == "B")
-        months: dict[int, int] = {}
-        for c in cards:
-            if c.month:
-                months[c.month] = months.get(c.month, 0) + 1
-        pairs = sum(1 for v in months.values() if v >= 2)
-        return kinds["stay"] if brights or pairs >= 2 else kinds["drop"]
-    if match.phase == "claim":
-        return kinds.get("claim-triple", kinds.get("claim", legal[0]))
-    return legal[0]
+def _table_policy(match: Match, agent: Agent) -> Any:
+    """A bot's table decision (DEC-1..DEC-4: cut, stay or drop, claims, the goo-stupe list),
+    taken by the agent itself through the agents protocol (:mod:`gostop.agents.table`)."""
+    from gostop.agents.table import choose_table_action
+
+    return choose_table_action(agent, match)
 
 
-def saved_summary(store: Store) -> str | None:
-    """One line about the match saved in ``store`` (None when there is none or it is unreadable)."""
+@dataclass(frozen=True, slots=True)
+class SavedMatch:
+    """What is saved in a store: a one-line description, or why it cannot be read."""
+
+    text: str
+    problem: str | None = None
+
+    @property
+    def readable(self) -> bool:
+        return self.problem is None
+
+
+def saved_summary(store: Store) -> SavedMatch | None:
+    """The match saved in ``store`` (None when there is none); an unreadable save says why."""
     if not store.has_saved():
         return None
     try:
-        record_text, data = store.load()
-        record = loads_match_record(record_text)
-    except (OSError, ValueError):
-        return "a saved match (unreadable: starting a new one replaces it)"
-    settings = Settings.from_json(data.get("settings", {}))
-    played = sum(1 for e in record.get("ledger") or [] if e.get("hand") is not None)
-    return f"{settings.describe()}; {played} hand(s) played"
+        record, data = store.load()
+        if data.get("format") != SESSION_FORMAT:
+            raise DamagedSave(store.save_path, "its session part is not a gostop play session")
+        settings = Settings.from_json(data.get("settings", {}))
+        ledger = record.get("ledger") or []
+        played = sum(1 for e in ledger if isinstance(e, dict) and e.get("hand") is not None)
+        return SavedMatch(f"{settings.describe()}; {played} hand(s) played")
+    except DamagedSave as exc:
+        return SavedMatch(str(exc), str(exc))
+    except (TypeError, ValueError, AttributeError) as exc:
+        problem = str(DamagedSave(store.save_path, f"its settings are damaged ({_clip(str(exc))})"))
+        return SavedMatch(problem, problem)
+
+
+def _clip(text: str, limit: int = 160) -> str:
+    """``text`` cut to ``limit`` characters (error messages never echo a whole record)."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -3,14 +3,22 @@
 Default: ``$GOSTOP_DATA_DIR``, else ``$XDG_DATA_HOME/gostop``, else ``~/.local/share/gostop``
 (``--data-dir`` overrides all three). Inside it:
 
-* ``current/match.json`` -- the match in progress, a standard match record
-  (docs/match-record-format.md; ``gostop replay`` reads it);
-* ``current/session.json`` -- what the record does not hold: the human seat, the bots, the level;
+* ``current/save.json`` -- the match in progress: one file holding both the match record
+  (docs/match-record-format.md) and what the record does not hold (the human seat, the bots, the
+  level), so the two can never disagree;
+* ``current/match.json`` -- a copy of that match record alone, for ``gostop replay`` (written
+  after ``save.json``; resuming never reads it);
 * ``matches/`` -- finished matches, one record each;
 * ``play.log`` -- what went wrong, if something did (tracebacks go here, not on the screen).
 
-Files are written atomically (a temporary file renamed over the old one), so a crash while
-saving never leaves half a record.
+Every file is written atomically: the text goes to a temporary file with a unique name in the
+same folder, which is flushed to disk (``fsync``) and renamed over the old file, and the folder
+itself is synced. A crash or a kill while saving leaves the last good save in place; temporary
+files a killed game left behind are removed the next time the store is opened.
+
+A save that fails raises :class:`SaveError`, whose message names the file and the system's
+reason; a save that cannot be read raises :class:`DamagedSave`, which names the file and says
+what is wrong with it.
 """
 
 from __future__ import annotations
@@ -18,14 +26,32 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-__all__ = ["DATA_ENV", "Store", "default_data_dir"]
+__all__ = ["DATA_ENV", "SAVE_FORMAT", "DamagedSave", "SaveError", "Store", "default_data_dir"]
 
 #: Environment variable naming the data directory.
 DATA_ENV = "GOSTOP_DATA_DIR"
+#: The ``format`` of ``current/save.json``.
+SAVE_FORMAT = "gostop-play-save"
+_TMP = re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)\.[A-Za-z0-9_]+\.tmp$")
+
+
+class SaveError(OSError):
+    """A save could not be written; the message names the file and the reason."""
+
+
+class DamagedSave(ValueError):
+    """The saved match cannot be read; the message names the file and what is wrong."""
+
+    def __init__(self, path: Path, problem: str) -> None:
+        super().__init__(f"the saved match {path} cannot be read: {problem}")
+        self.path = path
+        self.problem = problem
 
 
 def default_data_dir() -> Path:
@@ -39,11 +65,53 @@ def default_data_dir() -> Path:
     return Path.home() / ".local" / "share" / "gostop"
 
 
-def _write_atomic(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
+def _reason(exc: OSError) -> str:
+    return exc.strerror or str(exc) or type(exc).__name__
+
+
+def _fsync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return  # some systems cannot open a folder; the rename is still atomic
+    try:
+        with contextlib.suppress(OSError):
+            os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` atomically (see the module docstring). Raises SaveError."""
+    tmp: str | None = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+        tmp = None
+        _fsync_dir(path.parent)
+    except OSError as exc:
+        raise SaveError(f"could not write {path}: {_reason(exc)}") from exc
+    finally:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+
+
+def _pid_alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
 
 
 class Store:
@@ -51,17 +119,25 @@ class Store:
 
     def __init__(self, root: Path | str | None = None) -> None:
         self.root = Path(root).expanduser() if root is not None else default_data_dir()
+        self.clean_stray()
 
     @property
     def current(self) -> Path:
         return self.root / "current"
 
     @property
+    def save_path(self) -> Path:
+        """The save of the match in progress (record and session in one file)."""
+        return self.current / "save.json"
+
+    @property
     def match_path(self) -> Path:
+        """A copy of the match record alone, for ``gostop replay``."""
         return self.current / "match.json"
 
     @property
-    def session_path(self) -> Path:
+    def legacy_session_path(self) -> Path:
+        """``current/session.json`` of older versions (with ``match.json``: a save in two files)."""
         return self.current / "session.json"
 
     @property
@@ -72,35 +148,127 @@ class Store:
     def log_path(self) -> Path:
         return self.root / "play.log"
 
+    @property
+    def prefs_path(self) -> Path:
+        """The person's remembered choices (``{"lang": "ko"}``)."""
+        return self.root / "prefs.json"
+
+    def prefs(self) -> dict[str, Any]:
+        """The remembered choices ({} when none or unreadable: they are only preferences)."""
+        try:
+            data = json.loads(self.prefs_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def remember(self, **values: Any) -> None:
+        """Remember choices for the next games. Raises :class:`SaveError`."""
+        data = self.prefs()
+        data.update(values)
+        write_atomic(self.prefs_path, json.dumps(data, ensure_ascii=False) + "\n")
+
+    def clean_stray(self) -> None:
+        """Remove the temporary files of saves a killed game left behind."""
+        for folder in (self.current, self.finished_dir):
+            try:
+                names = os.listdir(folder)
+            except OSError:
+                continue
+            for name in names:
+                m = _TMP.match(name)
+                if m is not None and not _pid_alive(int(m.group("pid"))):
+                    with contextlib.suppress(OSError):
+                        os.unlink(folder / name)
+
     def has_saved(self) -> bool:
-        """True when a match in progress is saved."""
-        return self.match_path.is_file() and self.session_path.is_file()
+        """True when a match in progress is saved (readable or not)."""
+        try:
+            return self.save_path.is_file() or (self.legacy_session_path.is_file() and self.match_path.is_file())
+        except OSError:
+            return False
 
-    def save(self, record_text: str, session: dict[str, Any]) -> None:
-        """Write the match record and the session file of the match in progress."""
-        _write_atomic(self.match_path, record_text)
-        _write_atomic(self.session_path, json.dumps(session, indent=2, ensure_ascii=False) + "\n")
+    def save(self, record: dict[str, Any], session: dict[str, Any]) -> None:
+        """Save the match in progress: its record and its session data in one file.
 
-    def load(self) -> tuple[str, dict[str, Any]]:
-        """The saved match record text and session data. Raises OSError / ValueError."""
-        record = self.match_path.read_text(encoding="utf-8")
-        session = json.loads(self.session_path.read_text(encoding="utf-8"))
+        Raises :class:`SaveError` (the last good save stays as it was)."""
+        data = {"format": SAVE_FORMAT, "version": 2, "session": session, "record": record}
+        write_atomic(self.save_path, json.dumps(data, ensure_ascii=False) + "\n")
+        write_atomic(self.match_path, json.dumps(record, ensure_ascii=False, indent=1) + "\n")
+        with contextlib.suppress(OSError):  # an older version's half, now replaced
+            self.legacy_session_path.unlink()
+
+    def load(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The saved match record and session data. Raises :class:`DamagedSave`."""
+        if not self.save_path.exists() and self.legacy_session_path.is_file():
+            return self._load_legacy()
+        path = self.save_path
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            raise DamagedSave(path, "it is not text (UTF-8)") from None
+        except OSError as exc:
+            raise DamagedSave(path, _reason(exc)) from None
+        if not text.strip():
+            raise DamagedSave(path, "the file is empty")
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise DamagedSave(path, f"it is not valid JSON ({exc.msg} at line {exc.lineno})") from None
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise DamagedSave(path, "it is not a gostop play save")
+        record, session = data.get("record"), data.get("session")
+        if not isinstance(record, dict):
+            raise DamagedSave(path, "it holds no match record")
         if not isinstance(session, dict):
-            raise ValueError(f"{self.session_path} is not a gostop play session file")
+            raise DamagedSave(path, "it holds no session data (players, bots, level)")
         return record, session
 
-    def archive(self, record_text: str, seed: int) -> Path:
-        """Keep a finished match in ``matches/`` and clear the match in progress."""
+    def _load_legacy(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        """A save of an older version: ``match.json`` and ``session.json`` side by side."""
+        parts: list[dict[str, Any]] = []
+        for path in (self.match_path, self.legacy_session_path):
+            try:
+                data = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+                raise DamagedSave(path, f"it cannot be read ({type(exc).__name__})") from None
+            if not isinstance(data, dict):
+                raise DamagedSave(path, "it is not a JSON object")
+            parts.append(data)
+        return parts[0], parts[1]
+
+    def set_aside(self) -> Path | None:
+        """Move an unreadable save out of the way (kept as ``save.json.damaged-TIME``)."""
+        if not self.has_saved():
+            return None
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        source = self.save_path if self.save_path.exists() else self.legacy_session_path
+        target = self.current / f"{source.name}.damaged-{stamp}"
+        try:
+            os.replace(source, target)
+        except OSError as exc:
+            raise SaveError(f"could not move {source} aside: {_reason(exc)}") from exc
+        with contextlib.suppress(OSError):
+            self.match_path.unlink()
+        return target
+
+    def archive(self, record: dict[str, Any], seed: int) -> Path:
+        """Keep a finished match in ``matches/`` and clear the match in progress.
+
+        Raises :class:`SaveError` (then the match in progress is kept)."""
         stamp = time.strftime("%Y%m%d-%H%M%S")
         path = self.finished_dir / f"match-{stamp}-seed{seed}.json"
-        _write_atomic(path, record_text)
+        n = 1
+        while path.exists():
+            n += 1
+            path = self.finished_dir / f"match-{stamp}-seed{seed}-{n}.json"
+        write_atomic(path, json.dumps(record, ensure_ascii=False, indent=1) + "\n")
         self.discard()
         return path
 
     def discard(self) -> None:
         """Forget the match in progress (its files are removed)."""
-        for p in (self.match_path, self.session_path):
-            with contextlib.suppress(FileNotFoundError):
+        for p in (self.save_path, self.match_path, self.legacy_session_path):
+            with contextlib.suppress(OSError):
                 p.unlink()
 
     def log(self, text: str) -> Path:

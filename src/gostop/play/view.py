@@ -12,9 +12,10 @@ from dataclasses import dataclass
 
 from gostop.cards import Card, Kind
 from gostop.engine import Observation
-from gostop.hints import Stamp, bak_stamps, near_sets, score_lines
+from gostop.hints import Stamp, bak_stamps, flex_junk_value, near_sets, score_lines
 from gostop.play.narrate import LogLine
 from gostop.play.session import HandSummary, Prompt, Session
+from gostop.rules import Rules
 
 __all__ = ["MonthPile", "SeatView", "TableView", "table_view"]
 
@@ -48,6 +49,9 @@ class SeatView:
     junk: tuple[Card, ...]
     others: tuple[Card, ...]
     junk_value: int
+    #: The junk value with the flex card counted as junk, when the panel shows it as an animal
+    #: (what decides pi-bak for this seat), else None.
+    junk_with_flex: tuple[str, int] | None
     points: int
     items: tuple[str, ...]
     goes: int
@@ -78,6 +82,10 @@ class TableView:
     summary: HandSummary | None
     over: bool
     playing: bool
+    #: Codes of the cards the last bot move played or took (drawn highlighted).
+    highlight: frozenset[str] = frozenset()
+    #: That move in words (``Minji played 05R, took 05J1``), or "".
+    last_move: str = ""
 
 
 def _layout(obs: Observation, name: dict[int, str]) -> tuple[MonthPile, ...]:
@@ -99,13 +107,19 @@ def _layout(obs: Observation, name: dict[int, str]) -> tuple[MonthPile, ...]:
 def _near_lines(session: Session, obs: Observation, seat: int) -> tuple[str, ...]:
     groups: dict[str, list[str]] = {}
     for ns in near_sets(session.rules, obs):
-        if ns.seat != seat:
+        # A card in your own hand is no hint (your choices say what it captures or feeds).
+        if ns.seat != seat or ns.where == "your hand":
             continue
         where = ns.where
         if ns.holder is not None:
-            where = f"shown in {session.name(session.match.hand_seats[ns.holder])}'s hand"
+            where = f"shown in {session.name(session.shown_hand()[1][ns.holder])}'s hand"
         groups.setdefault(f"{ns.name} (+{ns.points})", []).append(f"{ns.missing.code} {where}")
     return tuple(f"one card from {k}: {' / '.join(v)}" for k, v in groups.items())
+
+
+def _with_flex(rules: Rules, captures: tuple[Card, ...]) -> tuple[str, int] | None:
+    value = flex_junk_value(rules, captures)
+    return None if value is None or rules.flex_card is None else (rules.flex_card, value)
 
 
 def table_view(session: Session, log_lines: int = 12) -> TableView:
@@ -122,8 +136,11 @@ def table_view(session: Session, log_lines: int = 12) -> TableView:
     title = f"gostop · {hands} · {rules.preset}{carry}"
     prompt = session.prompt()
     summary = session.pending[0] if session.pending else None
+    if summary is not None and summary.hand is not None:
+        hands = f"hand {summary.hand}" + (f" of {total_hands}" if total_hands else "")
+        title = f"gostop · {hands} · {rules.preset}{carry}"
     log = tuple(session.log[-log_lines:])
-    hand = m.hand
+    hand, hand_seats = session.shown_hand()
     obs = session.observation()
     public: Observation | None = obs
     if public is None and hand is not None:
@@ -134,7 +151,7 @@ def table_view(session: Session, log_lines: int = 12) -> TableView:
     target = rules.stop_target(hand.players if hand is not None else min(m.n, 3))
     playing = obs is not None
     if public is not None and hand is not None:
-        names = {hs: m.names[ts] for hs, ts in enumerate(m.hand_seats)}
+        names = {hs: m.names[ts] for hs, ts in enumerate(hand_seats)}
         layout = _layout(public, names)
         stock = public.stock_size
         stamps = bak_stamps(rules, public) if obs is not None else ()
@@ -143,7 +160,7 @@ def table_view(session: Session, log_lines: int = 12) -> TableView:
             me = obs.seat
             order = [s for s in order if s != me] + [me]
         for hs in order:
-            ts = m.hand_seats[hs]
+            ts = hand_seats[hs]
             b, lines = score_lines(rules, public.captures[hs])
             you = ts == session.human
             seats.append(
@@ -162,6 +179,7 @@ def table_view(session: Session, log_lines: int = 12) -> TableView:
                     junk=tuple(c for c, _v in b.junk),
                     others=b.others,
                     junk_value=b.junk_count,
+                    junk_with_flex=_with_flex(rules, public.captures[hs]),
                     points=public.stop_points[hs],
                     items=lines,
                     goes=public.goes[hs],
@@ -199,6 +217,8 @@ def table_view(session: Session, log_lines: int = 12) -> TableView:
         summary=summary,
         over=m.is_over,
         playing=playing,
+        highlight=frozenset(session.last_move.cards) if session.last_move is not None else frozenset(),
+        last_move=session.last_move.text if session.last_move is not None else "",
     )
 
 

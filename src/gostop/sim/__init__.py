@@ -15,11 +15,24 @@ from collections.abc import Sequence
 from gostop.agents import make_agent
 from gostop.rules import Rules
 from gostop.sim.backends import BACKENDS, BackendUnavailable, Progress, default_workers, run_deals
+from gostop.sim.matches import (
+    MatchJob,
+    MatchReport,
+    build_match_report,
+    check_table_size,
+    play_clusters,
+    play_match,
+)
 from gostop.sim.report import BotReport, PairReport, Report, build_report
 from gostop.sim.runner import DealResult, SimJob, play_deal, play_hand
 
 __all__ = [
     "simulate",
+    "simulate_matches",
+    "MatchJob",
+    "MatchReport",
+    "play_match",
+    "LIMITS",
     "SimJob",
     "Report",
     "BotReport",
@@ -35,6 +48,16 @@ __all__ = [
 ]
 
 
+#: Sane ranges (inclusive) of a simulation's counts; the command line rejects anything else.
+LIMITS: dict[str, tuple[int, int]] = {
+    "deals": (1, 10_000_000),
+    "matches": (1, 1_000_000),
+    "hands": (1, 1_000),
+    "workers": (1, 1_024),
+    "seed": (0, 2**63 - 1),
+}
+
+
 def simulate(
     rules: Rules,
     lineup: Sequence[str],
@@ -46,17 +69,26 @@ def simulate(
     address: str | None = None,
     progress: Progress | None = None,
     timing: bool = True,
+    engine: str = "reference",
 ) -> Report:
     """Play ``deals`` duplicate deals between the bots of ``lineup`` (one bot spec per seat).
 
     Each deal is played once per rotation of the lineup over the seats. Bot specs are checked
-    (by building each bot once) before any deal is played.
+    (by building each bot once) before any deal is played. ``engine="fast"`` plays on the
+    compiled engine (:mod:`gostop.sim.fast_runner`: ``random`` and ``greedy`` bots only, the
+    same results; ValueError for other bots or rules it does not cover).
     """
     if deals < 1:
         raise ValueError(f"the number of deals must be at least 1, got {deals}")
     for spec in lineup:
         make_agent(spec)
-    job = SimJob(rules=rules, players=len(lineup), lineup=tuple(lineup), seed=seed)
+    if engine == "fast":  # the compiled engine: random / greedy bots, covered rules only
+        from gostop.sim.fast_runner import check_fast_lineup
+
+        check_fast_lineup(rules, lineup)
+    elif engine != "reference":
+        raise ValueError(f"unknown engine {engine!r}; engines: reference, fast")
+    job = SimJob(rules=rules, players=len(lineup), lineup=tuple(lineup), seed=seed, engine=engine)
     results = run_deals(
         job,
         range(deals),
@@ -67,3 +99,39 @@ def simulate(
         timing=timing,
     )
     return build_report(job, results)
+
+
+def simulate_matches(
+    rules: Rules,
+    lineup: Sequence[str],
+    matches: int,
+    *,
+    seed: int = 0,
+    hands: int | None = None,
+    workers: int = 1,
+    backend: str = "local",
+    address: str | None = None,
+    progress: Progress | None = None,
+    timing: bool = True,
+) -> MatchReport:
+    """Play ``matches`` duplicate matches between the bots of ``lineup`` (2 to 7, one per
+    table seat; gwangpalli from 4 seated under presets that use it): each match seed once per
+    rotation of the lineup. ``hands`` caps the counted hands of a match
+    (:meth:`MatchJob.hands_limit`)."""
+    if matches < 1:
+        raise ValueError(f"the number of matches must be at least 1, got {matches}")
+    for spec in lineup:
+        make_agent(spec)
+    job = MatchJob(rules=rules, lineup=tuple(lineup), seed=seed, hands=hands)
+    check_table_size(job)
+    results = run_deals(
+        job,
+        range(matches),
+        workers=workers,
+        backend=backend,
+        address=address,
+        progress=progress,
+        timing=timing,
+        work=play_clusters,
+    )
+    return build_match_report(job, results)

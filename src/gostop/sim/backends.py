@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
 
-from gostop.sim.runner import DealResult, SimJob, play_deals
+from gostop.sim.runner import play_deals
 from gostop.sim.schedule import chunk_deals
 
 __all__ = [
@@ -35,6 +35,8 @@ RAY_MISSING = (
 )
 
 Progress = Callable[[int], None]
+#: Plays a chunk of deals (or matches) of a job: ``work(job, indices, timing) -> results``.
+Work = Callable[[Any, list[int], bool], list[Any]]
 
 
 class BackendUnavailable(RuntimeError):
@@ -56,7 +58,7 @@ def _chunk_size(n_deals: int, workers: int) -> int:
 
 
 def run_deals(
-    job: SimJob,
+    job: Any,
     deals: Sequence[int],
     *,
     workers: int = 1,
@@ -64,13 +66,17 @@ def run_deals(
     address: str | None = None,
     progress: Progress | None = None,
     timing: bool = True,
-) -> list[DealResult]:
+    work: Work = play_deals,
+) -> list[Any]:
     """Play ``deals`` of ``job`` and return their results sorted by deal.
 
     ``backend="local"`` uses this process when ``workers == 1`` and a process pool of
     ``workers`` processes otherwise; ``backend="ray"`` shards chunks of deals over the Ray
     cluster at ``address`` (a new local Ray instance when ``None``).
-    ``progress`` is called with the number of deals just finished.
+    ``progress`` is called with the number of deals just finished. ``work`` plays a chunk:
+    :func:`~gostop.sim.runner.play_deals` for a :class:`~gostop.sim.runner.SimJob` (the
+    default), :func:`~gostop.sim.matches.play_clusters` for a
+    :class:`~gostop.sim.matches.MatchJob`; results carry their index as ``deal``.
     """
     if backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r}; choose one of: {', '.join(BACKENDS)}")
@@ -78,24 +84,24 @@ def run_deals(
         raise ValueError(f"--workers must be at least 1, got {workers}")
     deals = list(deals)
     if backend == "ray":
-        results = _run_ray(job, deals, address, progress, timing, workers)
+        results = _run_ray(job, deals, address, progress, timing, workers, work)
     elif workers == 1 or len(deals) <= 1:
         results = []
         for chunk in chunk_deals(deals, _chunk_size(len(deals), 1)):
-            results.extend(play_deals(job, chunk, timing))
+            results.extend(work(job, chunk, timing))
             if progress:
                 progress(len(chunk))
     else:
-        results = _run_pool(job, deals, workers, progress, timing)
+        results = _run_pool(job, deals, workers, progress, timing, work)
     results.sort(key=lambda r: r.deal)
     return results
 
 
 def _run_pool(
-    job: SimJob, deals: list[int], workers: int, progress: Progress | None, timing: bool
-) -> list[DealResult]:
+    job: Any, deals: list[int], workers: int, progress: Progress | None, timing: bool, work: Work
+) -> list[Any]:
     chunks = chunk_deals(deals, _chunk_size(len(deals), workers))
-    results: list[DealResult] = []
+    results: list[Any] = []
     # "fork" where the platform has it: workers start at once and scripts need no
     # ``if __name__ == "__main__"`` guard (callers must not run threads meanwhile: the command
     # line's progress bar refreshes without one). Results do not depend on the string-hash
@@ -104,8 +110,8 @@ def _run_pool(
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     ctx = multiprocessing.get_context(method)
     with ProcessPoolExecutor(max_workers=min(workers, len(chunks)), mp_context=ctx) as pool:
-        pending: dict[Future[list[DealResult]], int] = {
-            pool.submit(play_deals, job, chunk, timing): len(chunk) for chunk in chunks
+        pending: dict[Future[list[Any]], int] = {
+            pool.submit(work, job, chunk, timing): len(chunk) for chunk in chunks
         }
         while pending:
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
@@ -126,13 +132,14 @@ def _import_ray() -> Any:
 
 
 def _run_ray(
-    job: SimJob,
+    job: Any,
     deals: list[int],
     address: str | None,
     progress: Progress | None,
     timing: bool,
     workers: int,
-) -> list[DealResult]:
+    work: Work,
+) -> list[Any]:
     ray = _import_ray()
     started_here = False
     if not ray.is_initialized():
@@ -152,7 +159,7 @@ def _run_ray(
         ray.init(**kwargs)
         started_here = True
     try:
-        remote = ray.remote(num_cpus=1)(play_deals)
+        remote = ray.remote(num_cpus=1)(work)
         # A few more chunks than CPUs of the cluster, for balance.
         cpus = int(ray.cluster_resources().get("CPU", workers)) or 1
         chunks = chunk_deals(deals, _chunk_size(len(deals), cpus))
@@ -162,7 +169,7 @@ def _run_ray(
             ref = remote.remote(job, chunk, timing)
             sizes[ref] = len(chunk)
             refs.append(ref)
-        results: list[DealResult] = []
+        results: list[Any] = []
         while refs:
             done, refs = ray.wait(refs, num_returns=1)
             for ref in done:

@@ -13,6 +13,10 @@ Definitions (per bot; a bot that fills several seats of the lineup is one row):
 * **events**: per hand played, how often each engine event named the bot's seat (the seat that
   made it: ppuk, chok, bomb, go...; for ``surrender`` and ``no-junk``, the debtor). Routine
   events of every turn (play, flip, capture...) are left out.
+* **shodang**: per hand played, the bot's offers (``offer-shodang``), its answers ``accept``
+  and ``refuse`` (an opponent deemed to accept after a refusal, LIAB-8, is ``accept-deemed``,
+  not an answer); the report's ``shodang_nagari_rate`` is the share of hands ended by an
+  accepted offer.
 * **decision time**: p50 / p95 / max of the wall time of the bot's decisions that had more than
   one legal action.
 
@@ -70,6 +74,9 @@ EVENT_TYPES_SHOWN = (
     "stop",
     "chongtong",
 )
+
+#: Shodang events (DEC-9/DEC-10), shown in their own table.
+SHODANG_EVENTS = ("offer-shodang", "accept", "refuse")
 
 
 @dataclass
@@ -158,6 +165,11 @@ class Report:
     pairs: list[PairReport]
     reasons: dict[str, int]
 
+    @property
+    def shodang_nagari(self) -> int:
+        """Hands ended as a nagari by an accepted shodang offer (LIAB-8)."""
+        return self.reasons.get("shodang", 0)
+
     def bot(self, name: str) -> BotReport:
         for b in self.bots:
             if b.bot == name:
@@ -176,6 +188,7 @@ class Report:
             "hands": self.hands,
             "seatings_per_deal": self.job.players,
             "nagari_rate": _num(self.nagari / self.hands if self.hands else math.nan),
+            "shodang_nagari_rate": _num(self.shodang_nagari / self.hands if self.hands else math.nan),
             "void_redeals": self.redeals,
             "end_reasons": dict(sorted(self.reasons.items())),
             "bots": [b.to_json(timing) for b in self.bots],

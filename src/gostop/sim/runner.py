@@ -44,6 +44,7 @@ class SimJob:
     players: int
     lineup: tuple[str, ...]  # bot spec per lineup position (len == players)
     seed: int
+    engine: str = "reference"  # "fast": gostop.sim.fast_runner (random / greedy bots only)
 
     def __post_init__(self) -> None:
         if self.players not in (2, 3):
@@ -135,7 +136,9 @@ def play_hand(
             check_choice(agent, action, legal)
         for ev in hand.apply(action):
             if ev.seat is not None and 0 <= ev.seat < players:
-                events[ev.seat][ev.type] += 1
+                # LIAB-8: after a refusal the other opponent is deemed to accept (no decision).
+                deemed = ev.type == "accept" and ev.data.get("auto")
+                events[ev.seat]["accept-deemed" if deemed else ev.type] += 1
                 if ev.type == "go":
                     goes[ev.seat] += 1
     result = hand.result
@@ -155,6 +158,10 @@ def play_hand(
 
 def play_deal(job: SimJob, deal: int, *, timing: bool = True) -> DealResult:
     """Play deal ``deal`` of ``job`` once per seating (fresh agents for every hand)."""
+    if job.engine == "fast":
+        from gostop.sim.fast_runner import play_deal_fast
+
+        return play_deal_fast(job, deal)
     out = []
     for r, lineup_at in enumerate(seatings(job.players)):
         for attempt in range(MAX_REDEALS + 1):

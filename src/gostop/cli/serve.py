@@ -1,0 +1,122 @@
+"""``gostop serve``: the web game server (lobby over HTTP, tables over WebSockets).
+
+Examples::
+
+    gostop serve                                   # http://127.0.0.1:8000, SQLite in the data dir
+    gostop serve --port 9000 --grace 60
+    gostop serve --db postgresql+psycopg://gostop@db/gostop --redis redis://cache:6379/0
+    gostop serve --host 0.0.0.0 --origin https://gostop.example.org
+
+Several processes with the same ``--db`` (PostgreSQL) and ``--redis`` serve the same rooms;
+put them behind any load balancer (docs/protocol.md, "Crash safety and several processes").
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from typing import Annotated
+
+import typer
+
+from gostop.cli.errors import UsageProblem, reported_errors
+
+__all__ = ["serve"]
+
+
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            help="Database URL (default: SQLite file server.sqlite in the data directory; "
+            "postgresql+psycopg://user@host/db for PostgreSQL).",
+            show_default=False,
+        ),
+    ] = None,
+    redis: Annotated[
+        str | None,
+        typer.Option("--redis", help="Redis URL for several server processes (redis://host:6379/0).", show_default=False),
+    ] = None,
+    redis_prefix: Annotated[str, typer.Option("--redis-prefix", help="Prefix of the Redis channel names.")] = "gostop:",
+    origin: Annotated[
+        list[str] | None,
+        typer.Option("--origin", help="A browser origin allowed to open table sockets (repeatable; * allows all). "
+                     "The server's own address is always allowed."),
+    ] = None,
+    grace: Annotated[float, typer.Option("--grace", help="Seconds before a bot plays for a player who lost the connection.")] = 30.0,
+    bot_delay: Annotated[float, typer.Option("--bot-delay", help="Seconds a bot waits before each move (for people to follow).")] = 0.6,
+    bot_processes: Annotated[
+        int, typer.Option("--bot-processes", help="Worker processes for the searching (hard) bots; 0: think in threads.")
+    ] = 1,
+    max_rooms: Annotated[int, typer.Option("--max-rooms-per-client", help="Open rooms one address may create.")] = 20,
+    max_connections: Annotated[int, typer.Option("--max-connections-per-client", help="Sockets one address may hold.")] = 64,
+    log_level: Annotated[str, typer.Option("--log-level", help="debug, info, warning or error.")] = "info",
+) -> None:
+    """Serve the web game: open http://HOST:PORT/ in a browser.
+
+    Example:  gostop serve --port 8000
+    """
+    with reported_errors():
+        if not 1 <= port <= 65535:
+            raise UsageProblem(f"--port must be 1 to 65535, got {port}")
+        if grace < 0 or bot_delay < 0:
+            raise UsageProblem("--grace and --bot-delay cannot be negative")
+        if bot_processes < 0:
+            raise UsageProblem("--bot-processes cannot be negative")
+        if max_rooms < 1 or max_connections < 1:
+            raise UsageProblem("--max-rooms-per-client and --max-connections-per-client must be at least 1")
+        if log_level.lower() not in ("debug", "info", "warning", "error"):
+            raise UsageProblem(f"--log-level must be debug, info, warning or error, got {log_level!r}")
+        if db is not None and not (db.startswith("sqlite") or db.startswith("postgresql")):
+            raise UsageProblem(f"--db must be a sqlite:/// or postgresql+psycopg:// URL, got {db.split(':')[0]!r}...")
+        if redis is not None and not redis.startswith(("redis://", "rediss://", "unix://")):
+            raise UsageProblem("--redis must be a redis:// URL")
+        import uvicorn
+
+        from gostop.server.app import create_app
+        from gostop.server.hub import ServerSettings
+        from gostop.server.protocol import MAX_MESSAGE_BYTES
+        from gostop.server.store import Store, StoreError
+
+        settings = ServerSettings(
+            db_url=db,
+            redis_url=redis,
+            redis_prefix=redis_prefix,
+            host=host,
+            port=port,
+            origins=list(origin or []),
+            grace_seconds=grace,
+            bot_delay=bot_delay,
+            bot_processes=bot_processes,
+            max_rooms_per_client=max_rooms,
+            max_connections_per_client=max_connections,
+        )
+        store = Store(db)
+        try:
+            store.migrate()  # fail early, with one line, if the database cannot be used
+        except StoreError as exc:
+            raise UsageProblem(str(exc)) from None
+        finally:
+            store.dispose()
+        if redis is not None:
+            import redis as redis_client
+
+            try:
+                redis_client.Redis.from_url(redis, socket_connect_timeout=3).ping()
+            except (redis_client.RedisError, ValueError) as exc:
+                raise UsageProblem(f"cannot reach Redis at {redis}: {exc}") from None
+        logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+        typer.echo(f"gostop serve: http://{host}:{port}/  (database {store.safe_url}"
+                   + (f", redis {redis}" if redis else "") + ")", err=True)
+        uvicorn.run(
+            create_app(settings),
+            host=host,
+            port=port,
+            log_level=log_level.lower(),
+            ws_max_size=max(MAX_MESSAGE_BYTES * 16, 65536),
+            proxy_headers=True,
+            forwarded_allow_ips=os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1"),
+        )

@@ -1,0 +1,373 @@
+"""``gostop simulate``: a tournament between bots on duplicate deals.
+
+Example::
+
+    gostop simulate search greedy --deals 2000 --preset pagat
+    gostop simulate search greedy greedy -n 500 --set shodang=false --json
+    gostop simulate search:steps=1000 greedy -n 300 --workers 2
+    gostop simulate search greedy -n 1000 --backend ray --address auto
+    gostop simulate --match hard normal easy easy normal --matches 20
+
+Ranges: ``--deals`` 1 to 10,000,000; ``--matches`` 1 to 1,000,000; ``--hands`` 1 to 1,000;
+``--workers`` 1 to 1,024; ``--seed`` 0 to 2**63-1 (:data:`gostop.sim.LIMITS`); bot parameters
+as :mod:`gostop.agents.registry` documents.
+
+Bots: ``random``, ``greedy``, ``expert``, ``search`` and the levels ``easy`` / ``normal`` /
+``hard``; parameters follow the name, ``name:key=value:key=value`` (``search:steps=1000``,
+``search:ms=200``). One bot per seat: two bots for a 2-player table, three for 3 players;
+with ``--match`` two to seven.
+
+All playing and counting is done by :mod:`gostop.sim`; this module parses and prints.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.text import Text
+
+from gostop.agents import bot_help
+from gostop.cli.errors import UsageProblem, reported_errors
+from gostop.cli.output import add_row, console, table, value_text
+from gostop.cli.rules_input import SET_HELP, select_rules
+from gostop.sim import (
+    BACKENDS,
+    LIMITS,
+    BackendUnavailable,
+    MatchReport,
+    Report,
+    default_workers,
+    simulate,
+    simulate_matches,
+)
+from gostop.sim.report import EVENT_TYPES_SHOWN, SHODANG_EVENTS
+
+__all__ = ["simulate_command", "format_report", "format_match_report", "duration_text"]
+
+_BOTS_HELP = (
+    "One bot per seat (2 or 3; with --match 2 to 7): random, greedy, expert, search, or a level easy/normal/hard; "
+    "parameters as name:key=value, e.g. search:steps=1000 or search:ms=200."
+)
+
+
+def _pct(x: float) -> str:
+    return "-" if math.isnan(x) else f"{100 * x:.1f}%"
+
+
+def _ci(lo: float, hi: float, pct: bool = False) -> str:
+    if math.isnan(lo):
+        return "-"
+    if pct:
+        return f"[{100 * lo:.1f}, {100 * hi:.1f}]"
+    return f"[{lo:+.2f}, {hi:+.2f}]"
+
+
+def duration_text(ms: float) -> str:
+    """A decision time given in milliseconds: ``12.3 ms``, or ``45 µs`` below one millisecond
+    (where milliseconds would round to 0.0)."""
+    if math.isnan(ms):
+        return "-"
+    if ms < 1.0:
+        return f"{ms * 1000:.0f} µs"
+    return f"{ms:.1f} ms"
+
+
+def format_report(report: Report, out: Console) -> None:
+    """Print the report's tables on ``out`` (three narrow tables, for 80-column terminals)."""
+    job = report.job
+    over = job.rules.overrides()
+    rules_text = job.rules.preset + (
+        " + " + ", ".join(f"{k}={value_text(v)}" for k, v in over.items()) if over else ""
+    )
+    out.print(
+        Text(
+            f"{report.deals} deals x {job.players} seatings = {report.hands} hands, "
+            f"{job.players} players, rules {rules_text}, seed {job.seed}; "
+            f"nagari {_pct(report.nagari / report.hands)}"
+            + (
+                f" (by an accepted shodang offer {_pct(report.shodang_nagari / report.hands)})"
+                if job.players == 3 and job.rules.shodang
+                else ""
+            )
+            + (f", {report.redeals} void deals re-dealt" if report.redeals else "")
+        )
+    )
+    t = table(
+        "Points per hand (net chips; 95 % CI clustered by deal) and wins (Wilson CI)",
+        ["bot", ("seats", "right"), ("points", "right"), ("95% CI", "right"), ("win %", "right"), ("95% CI", "right")],
+    )
+    for b in report.bots:
+        add_row(
+            t,
+            b.bot,
+            b.seats,
+            f"{b.points.value:+.2f}",
+            _ci(b.points.low, b.points.high),
+            _pct(b.win_rate),
+            _ci(b.win_low, b.win_high, pct=True),
+        )
+    out.print(t)
+    p = table(
+        "Go/stop and decision time",
+        ["bot", ("nagari", "right"), ("go hands", "right"), ("go won", "right"), ("go-bak", "right"), ("p50", "right"), ("p95", "right")],
+    )
+    for b in report.bots:
+        add_row(
+            p,
+            b.bot,
+            _pct(b.nagari_rate),
+            b.go_hands,
+            _pct(b.go_success),
+            _pct(b.go_bak_rate),
+            duration_text(b.time_p50_ms),
+            duration_text(b.time_p95_ms),
+        )
+    out.print(p)
+    if job.players == 3 and job.rules.shodang:
+        st = table(
+            "Shodang per hand",
+            ["bot", ("offers", "right"), ("accepts", "right"), ("refusals", "right")],
+        )
+        for b in report.bots:
+            add_row(st, b.bot, *(f"{b.events.get(e, 0.0):.3f}" for e in SHODANG_EVENTS))
+        out.print(st)
+    kinds = [e for e in EVENT_TYPES_SHOWN if any(e in b.events for b in report.bots)]
+    hidden = {*EVENT_TYPES_SHOWN, *SHODANG_EVENTS, "accept-deemed"}
+    kinds += sorted({e for b in report.bots for e in b.events} - hidden)
+    if kinds:
+        et = table("Events per hand (by the seat that made or owed them)", ["event", *((b.bot, "right") for b in report.bots)])
+        for e in kinds:
+            add_row(et, e, *(f"{b.events.get(e, 0.0):.3f}" for b in report.bots))
+        out.print(et)
+    if report.pairs:
+        pt = table("Differences A - B (points per hand, clustered by deal)", ["A", "B", ("A - B", "right"), ("95% CI", "right")])
+        for pr in report.pairs:
+            add_row(pt, pr.a, pr.b, f"{pr.diff.value:+.2f}", _ci(pr.diff.low, pr.diff.high))
+        out.print(pt)
+
+
+def format_match_report(report: MatchReport, out: Console) -> None:
+    """Print a match-mode report (chips per match, clustered by match seed)."""
+    job = report.job
+    over = job.rules.overrides()
+    rules_text = job.rules.preset + (
+        " + " + ", ".join(f"{k}={value_text(v)}" for k, v in over.items()) if over else ""
+    )
+    limit = job.hands_limit()
+    length = f"{limit} hands at most" if limit is not None else "the rules' length"
+    out.print(
+        Text(
+            f"{report.clusters} matches x {job.seats} rotations = {report.matches} matches, "
+            f"{job.seats} seats, {report.hands} hands, rules {rules_text}, {length}, seed {job.seed}"
+        )
+    )
+    t = table(
+        "Chips per match (95 % CI clustered by match seed)",
+        ["bot", ("seats", "right"), ("chips", "right"), ("95% CI", "right"), ("1st %", "right"), ("hands", "right")],
+    )
+    for b in report.bots:
+        add_row(
+            t,
+            b.bot,
+            b.seats,
+            f"{b.chips.value:+.2f}",
+            _ci(b.chips.low, b.chips.high),
+            _pct(b.first_rate),
+            f"{b.hands_played:.1f}",
+        )
+    out.print(t)
+    p = table("Decision time", ["bot", ("decisions", "right"), ("p50", "right"), ("p95", "right")])
+    for b in report.bots:
+        add_row(p, b.bot, b.decisions, duration_text(b.time_p50_ms), duration_text(b.time_p95_ms))
+    out.print(p)
+    if report.pairs:
+        pt = table("Differences A - B (chips per match, clustered)", ["A", "B", ("A - B", "right"), ("95% CI", "right")])
+        for a, b_, d in report.pairs:
+            add_row(pt, a, b_, f"{d.value:+.2f}", _ci(d.low, d.high))
+        out.print(pt)
+
+
+@contextmanager
+def _progress_bar(total: int, enabled: bool, what: str = "deals") -> Iterator[Callable[[int], None] | None]:
+    if not enabled:
+        yield None
+        return
+    bar = Progress(
+        TextColumn(what),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+        auto_refresh=False,  # no refresh thread: worker processes are forked meanwhile
+    )
+    with bar:
+        task = bar.add_task(what, total=total)
+
+        def advance(n: int) -> None:
+            bar.advance(task, n)
+            bar.refresh()
+
+        bar.refresh()
+        yield advance
+
+
+def _in_range(option: str, value: int | None, key: str) -> None:
+    if value is None:
+        return
+    lo, hi = LIMITS[key]
+    if not lo <= value <= hi:
+        raise UsageProblem(f"{option} must be between {lo:,} and {hi:,}, got {value}")
+
+
+def _shown(text: str) -> str:
+    """``text`` quoted and cut short for an error message."""
+    return repr(text if len(text) <= 40 else text[:40] + "...")
+
+
+def simulate_command(
+    bots: Annotated[list[str], typer.Argument(metavar="BOT...", help=_BOTS_HELP, show_default=False)],
+    deals: Annotated[
+        int | None,
+        typer.Option("--deals", "-n", help="Number of deals, 1 to 10,000,000 (each played once per seating; default 200).", show_default=False),
+    ] = None,
+    match: Annotated[
+        bool, typer.Option("--match", help="Play whole matches (2 to 7 bots; gwangpalli from 4 seated) and report chips per match.")
+    ] = False,
+    matches: Annotated[
+        int | None,
+        typer.Option("--matches", "-m", help="With --match: number of matches, 1 to 1,000,000 (each played once per rotation of the bots; default 20).", show_default=False),
+    ] = None,
+    hands: Annotated[
+        int | None,
+        typer.Option("--hands", help="With --match: hands per match, 1 to 1,000 (default: the rules' match length, or 12).", show_default=False),
+    ] = None,
+    preset: Annotated[str | None, typer.Option("--preset", help="Rules preset (default pagat).", show_default=False)] = None,
+    rules_file: Annotated[
+        str | None, typer.Option("--rules", metavar="FILE", help="Rules TOML file instead of --preset.", show_default=False)
+    ] = None,
+    set_: Annotated[list[str] | None, typer.Option("--set", metavar="KNOB=VALUE", help=SET_HELP, show_default=False)] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Run seed, 0 to 2**63-1: the same seed gives the same numbers.")] = 0,
+    workers: Annotated[
+        int | None,
+        typer.Option("--workers", "-w", help="Worker processes, 1 to 1,024 (default: all cores).", show_default=False),
+    ] = None,
+    backend: Annotated[
+        str, typer.Option("--backend", help=f"Where to play: {' or '.join(BACKENDS)} (ray needs the extra gostop\\[ray]).")
+    ] = "local",
+    address: Annotated[
+        str | None,
+        typer.Option("--address", help="Ray cluster address (with --backend ray; default: a local Ray).", show_default=False),
+    ] = None,
+    engine: Annotated[
+        str,
+        typer.Option(
+            "--engine",
+            help="reference, or fast: the compiled engine (extra gostop\\[fast]; random and greedy bots only, same results).",
+        ),
+    ] = "reference",
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    progress: Annotated[
+        bool | None,
+        typer.Option("--progress/--no-progress", help="Progress bar on stderr (default: when stderr is a terminal).", show_default=False),
+    ] = None,
+    timing: Annotated[
+        bool, typer.Option("--timing/--no-timing", help="Measure decision times (--no-timing: JSON without them).")
+    ] = True,
+) -> None:
+    """Play bots against each other on duplicate deals and report points per hand.
+
+    Each deal is replayed with the bots rotated over the seats (2 seatings for 2 players, 3
+    for 3 players), so every bot plays every seat of the same cards. With --match, whole
+    matches are played instead (2 to 7 bots, table decisions included), each match once per
+    rotation of the bots, and chips per match are reported.
+
+    Example:  gostop simulate search greedy --deals 2000
+    Example:  gostop simulate greedy random --deals 100000 --engine fast
+    Example:  gostop simulate --match hard normal easy easy normal --matches 20
+    """
+    with reported_errors():
+        if match:
+            if not 2 <= len(bots) <= 7:
+                raise UsageProblem(f"--match seats 2 to 7 bots, one per seat, got {len(bots)}; " + bot_help())
+            if deals is not None:
+                raise UsageProblem("--deals counts hands of the deal-by-deal mode; with --match give --matches")
+        else:
+            if len(bots) not in (2, 3):
+                hint = " (more seats: add --match to play whole matches)" if 4 <= len(bots) <= 7 else ""
+                raise UsageProblem(
+                    f"give one bot per seat: 2 bots for a 2-player table or 3 for 3 players, got {len(bots)}{hint}; "
+                    + bot_help()
+                )
+            for option, value in (("--matches", matches), ("--hands", hands)):
+                if value is not None:
+                    raise UsageProblem(f"{option} is for --match")
+        _in_range("--deals", deals, "deals")
+        _in_range("--matches", matches, "matches")
+        _in_range("--hands", hands, "hands")
+        _in_range("--workers", workers, "workers")
+        _in_range("--seed", seed, "seed")
+        if backend not in BACKENDS:
+            raise UsageProblem(f"--backend must be one of {', '.join(BACKENDS)}, got {backend!r}")
+        if address is not None and backend != "ray":
+            raise UsageProblem("--address is for --backend ray")
+        if engine not in ("reference", "fast"):
+            raise UsageProblem(f"--engine must be reference or fast, got {_shown(engine)}")
+        if engine == "fast" and match:
+            raise UsageProblem("--engine fast plays deals, not --match")
+        rules = select_rules(preset, rules_file, set_)
+        show = sys.stderr.isatty() if progress is None else progress
+        try:
+            if match:
+                count = matches or 20
+                with _progress_bar(count, show, "matches") as advance:
+                    match_report = simulate_matches(
+                        rules,
+                        bots,
+                        count,
+                        seed=seed,
+                        hands=hands,
+                        workers=workers or default_workers(),
+                        backend=backend,
+                        address=address,
+                        progress=advance,
+                        timing=timing,
+                    )
+            else:
+                count = deals or 200
+                with _progress_bar(count, show, "deals") as advance:
+                    report = simulate(
+                        rules,
+                        bots,
+                        count,
+                        seed=seed,
+                        workers=workers or default_workers(),
+                        backend=backend,
+                        address=address,
+                        progress=advance,
+                        timing=timing,
+                        engine=engine,
+                    )
+        except BackendUnavailable as exc:
+            raise UsageProblem(str(exc)) from None
+        except ImportError:
+            raise UsageProblem("--engine fast needs the extra gostop[fast] (numba): pip install 'gostop[fast]'") from None
+        except ValueError as exc:
+            if engine != "fast":
+                raise
+            raise UsageProblem(str(exc)) from None
+        data = match_report.to_json(timing=timing) if match else report.to_json(timing=timing)
+        if as_json:
+            typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        elif match:
+            format_match_report(match_report, console())
+        else:
+            format_report(report, console())

@@ -1,0 +1,311 @@
+"""What a seat may know, sampled worlds, and read-only views of a hand.
+
+:meth:`Information.observation` (see :mod:`~gostop.engine.observation`: a seat's own hand and
+everything public, never another seat's hidden card or the stock order),
+:meth:`Information.determinize` (a world consistent with one seat's observation, for search),
+and the read-only properties and views (history, events, zones for invariant checks).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Self
+
+from gostop.cards import Card
+
+from .actions import Action
+from .deal import MISSIONS
+from .events import PRIVATE_EVENT_TYPES, Event
+from .observation import Observation, StackInfo
+from .stages import (
+    CHONGTONG,
+    PICK_HAND,
+    PICK_STOCK,
+    STAGES,
+    SURRENDER,
+)
+from .state import HandState, month_of_pos
+from .tables import NIB1, bits, nibble_counts
+
+__all__ = ["Information", "DETERMINIZE_TRIES"]
+
+#: How many times ``determinize`` deals again a sample that contradicts the public facts.
+DETERMINIZE_TRIES = 100
+
+
+class Information(HandState):
+    """Mixin of :class:`~gostop.engine.hand.Hand`: observations, determinize, read-only views."""
+
+    __slots__ = ()
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know now (see :class:`Observation`)."""
+        n = self.players
+        if not isinstance(seat, int) or not 0 <= seat < n:
+            raise ValueError(f"seat must be 0..{n - 1}, got {seat!r}")
+        t = self._t
+        cards = t.cards
+        st = self._stage
+        choosing: Card | None = None
+        choice: tuple[Card, ...] = ()
+        if st in (PICK_HAND, PICK_STOCK):
+            choosing = t.deck[self._pick_card]
+            choice = cards(self._pick_options)
+        debt: dict[str, Any] | None = None
+        if st == SURRENDER:
+            item = self._debt_queue[0]
+            debt = {"debtor": item[1], "creditor": self._mover, "junk": item[2], "for": self._turn_events[item[3]]}
+        private = PRIVATE_EVENT_TYPES
+        history = [e if e.seat == seat or e.type not in private else e.redacted() for e in self._events]
+        stacks = tuple(
+            StackInfo(
+                month=m + 1,
+                owner=None if owner < 0 else owner,
+                made_on_turn=made,
+                cards=cards((self._layout & (0xF << (4 * m))) | jk),
+            )
+            for m, (owner, made, jk) in sorted(self._stacks.items())
+        )
+        shown = tuple(
+            cards(self._hands[s]) if s == seat else cards(self._shown_in_hand(s)) for s in range(n)
+        )
+        mission = None
+        if self._mission_index >= 0:
+            name, codes = MISSIONS[self._mission_index]
+            mission = (name, codes, self._mission_multiplier)
+        result = self._result
+        return Observation(
+            seat=seat,
+            players=n,
+            preset=self.rules.preset,
+            rules=self.rules.to_dict(),
+            stage=STAGES[st],
+            current_player=self.current_player,
+            mover=self._mover,
+            turn=self._turn_no,
+            own_turns=tuple(self._own_turns),
+            hand=cards(self._hands[seat]),
+            hand_sizes=tuple(h.bit_count() for h in self._hands),
+            shown_hand_cards=shown,
+            exposed=tuple(self._exposed),
+            declared_months=tuple(tuple(month_of_pos(p) for p in bits(d)) for d in self._declared_months),
+            shown_quads=tuple(tuple(month_of_pos(p) for p in bits(q)) for q in self._shown_quads),
+            layout=cards(self._layout),
+            stacks=stacks,
+            pending=cards(self._pending | self._pair_jokers),
+            choosing_for=choosing,
+            choice=choice,
+            debt=debt,
+            captures=tuple(cards(c) for c in self._caps),
+            stock_size=len(self._stock) - self._stock_pos,
+            skip_allowance=tuple(self._skip_allowance),
+            goes=tuple(self._goes),
+            last_go_points=tuple(self._last_go_points),
+            stop_points=tuple(self.stop_points(s) for s in range(n)),
+            ppuk=tuple(self._ppuk_count),
+            bombs=tuple(self._bomb_count),
+            refusals=self._refusals,
+            weol_yak_month=self._weol_yak_month,
+            mission=mission,
+            nagari_before=self._nagari_before,
+            boar_pot=self._boar_pot_in,
+            chips=result.chips if result is not None else tuple(self._chips),
+            shots=result.shots if result is not None else tuple(self._shots),
+            history=tuple(history),
+            result=result,
+        )
+
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        """A full copy consistent with ``observation(seat)``: every card ``seat`` cannot see
+        (other seats' unshown hand cards and the stock) is re-dealt at random with ``rng``.
+
+        Hand sizes, shown cards and everything public stay as they are, so
+        ``det.observation(seat) == hand.observation(seat)``. While quad holders still decide
+        DEC-5 (``chongtong = optional``), the deciding seat keeps a quad (chosen at random
+        among the months the observer cannot see). A seat that declared no chongtong, kept no
+        quad and drew no card (JOKER-4) held no quad at the deal (DEAL-7): a sample that would
+        give it one (for instance the unseen fourth card of a month it shook) is dealt again
+        (up to :data:`DETERMINIZE_TRIES` times; then the last sample is kept).
+        """
+        n = self.players
+        if not 0 <= seat < n:
+            raise ValueError(f"seat must be 0..{n - 1}, got {seat!r}")
+        c = self.clone()
+        c._legal = None
+        hidden = [0] * n
+        base_pool: list[int] = list(self._stock[self._stock_pos :])
+        for s in range(n):
+            if s != seat:
+                hidden[s] = self._hands[s] & ~self._shown_in_hand(s)
+                base_pool.extend(bits(hidden[s]))
+        need_quad = [s for s in self._chongtong_queue if s != seat] if self._stage == CHONGTONG else []
+        no_quad = self._quadless_at_deal(seat, need_quad)
+        for _attempt in range(DETERMINIZE_TRIES):
+            pool = base_pool[:]
+            rng.shuffle(pool)
+            consistent = True
+            for s in range(n):
+                if s == seat:
+                    continue
+                k = hidden[s].bit_count()
+                new = 0
+                if s in need_quad:
+                    # DEC-5 pending: give this seat a quad of a month wholly in the pool.
+                    pool_mask = 0
+                    for i in pool:
+                        pool_mask |= 1 << i
+                    cnt = nibble_counts(pool_mask)
+                    months = bits((cnt >> 2) & NIB1)
+                    if months:
+                        p = months[rng.randrange(len(months))]
+                        quad = 0xF << p
+                        new = quad
+                        pool = [i for i in pool if not quad >> i & 1]
+                        k -= 4
+                take, pool = pool[:k], pool[k:]
+                for i in take:
+                    new |= 1 << i
+                c._hands[s] = (self._hands[s] & ~hidden[s]) | new
+                c._plays[s] = None
+                dealt = no_quad.get(s)
+                if dealt is not None and (nibble_counts(c._hands[s] | dealt) >> 2) & NIB1:
+                    consistent = False
+            if consistent:
+                break
+        c._stock = self._stock[: self._stock_pos] + tuple(pool)
+        # Nothing of the real hidden cards may survive in the copy: other seats' private
+        # events (their dealt cards, their draws) are redacted, and of the hands other seats
+        # held at the start of their latest turn (LIAB-4 (B)) only the cards everybody knows
+        # are kept (our reading: samples judge oe-myeon (B) on those).
+        c._events = [e if e.seat == seat else e.redacted() for e in self._events]
+        for s in range(n):
+            if s != seat:
+                c._oe_myeon_start_hand[s] = self._known_start_hand(s)
+        m = self._mover
+        if m != seat:  # the mover's hand at the start of the turn, as far as it is re-dealt
+            played = self._start_hand & ~self._hands[m]
+            c._start_hand = c._hands[m] | played
+        return c
+
+    def _quadless_at_deal(self, seat: int, need_quad: list[int]) -> dict[int, int]:
+        """For ``determinize``: the seats (other than ``seat``) known to have held no quad at
+        the deal, each with the month cards it has played from hand since (public).
+
+        A quad at the deal is always public (DEAL-7: a ``chongtong`` or ``keep-quad`` event),
+        and without a draw (JOKER-4) a seat's deal hand is its hand now plus what it played.
+        """
+        out: dict[int, int] = {}
+        skip = set(need_quad)
+        skip.add(seat)
+        played = [0] * self.players
+        index = self._t.index
+        for e in self._events:
+            s = e.seat
+            if s is None:
+                continue
+            etype = e.type
+            if etype in ("draw", "keep-quad", "chongtong"):
+                skip.add(s)
+            elif etype == "play":
+                i = index[e.cards[0].code]
+                if i < 48:
+                    played[s] |= 1 << i
+        for s in range(self.players):
+            if s not in skip:
+                out[s] = played[s]
+        return out
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """The actions applied so far, in order (what a record stores)."""
+        return tuple(self._history)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Every event so far: the deal events, then those of each action."""
+        return tuple(self._events)
+
+    @property
+    def deal_events(self) -> tuple[Event, ...]:
+        """The events of the deal and the DEAL checks (before the first action)."""
+        return tuple(self._events[: self._deal_event_count])
+
+    @property
+    def stage(self) -> str:
+        """The name of the current decision (see :data:`STAGES`)."""
+        return STAGES[self._stage]
+
+    @property
+    def mover(self) -> int:
+        """The seat whose turn it is."""
+        return self._mover
+
+    @property
+    def turn(self) -> int:
+        """Number of the current turn in the hand (1 = the dealer's first turn)."""
+        return self._turn_no
+
+    @property
+    def stock_size(self) -> int:
+        """Cards left in the stock."""
+        return len(self._stock) - self._stock_pos
+
+    @property
+    def target(self) -> int:
+        """The stop target of the hand (GOSTOP-1)."""
+        return self._target
+
+    def hand_cards(self, seat: int) -> tuple[Card, ...]:
+        """The hand of ``seat`` (hidden information: not for agents)."""
+        return self._t.cards(self._hands[seat])
+
+    def layout_cards(self) -> tuple[Card, ...]:
+        """The layout's month cards (stack cards included)."""
+        return self._t.cards(self._layout)
+
+    def capture_cards(self, seat: int) -> tuple[Card, ...]:
+        """The capture area of ``seat``."""
+        return self._t.cards(self._caps[seat])
+
+    def stock_cards(self) -> tuple[Card, ...]:
+        """The stock, top first (hidden information: not for agents)."""
+        deck = self._t.deck
+        return tuple(deck[i] for i in self._stock[self._stock_pos :])
+
+    def stop_points(self, seat: int) -> int:
+        """SCORE-10 stop points of ``seat``'s capture area."""
+        return self._stop_points(seat)
+
+    def goes(self, seat: int) -> int:
+        """How many times ``seat`` said go."""
+        return self._goes[seat]
+
+    def zones(self) -> dict[str, int]:
+        """Where every card is, as deck-index masks (for invariant checks).
+
+        Keys: ``hand0``.., ``capture0``.., ``layout`` (month cards), ``stack-jokers``,
+        ``pending`` (matched this turn, incl. jokers held with a pair under JOKER-3),
+        ``resolving`` (a card waiting for its pick), ``stock`` (not yet turned). The masks are
+        disjoint and together hold the whole deck.
+        """
+        out: dict[str, int] = {}
+        for s in range(self.players):
+            out[f"hand{s}"] = self._hands[s]
+        for s in range(self.players):
+            out[f"capture{s}"] = self._caps[s]
+        out["layout"] = self._layout
+        sj = 0
+        for _owner, _made, jk in self._stacks.values():
+            sj |= jk
+        out["stack-jokers"] = sj
+        out["pending"] = self._pending | self._pair_jokers
+        out["resolving"] = (1 << self._pick_card) if self._stage in (PICK_HAND, PICK_STOCK) else 0
+        st = 0
+        for i in self._stock[self._stock_pos :]:
+            st |= 1 << i
+        out["stock"] = st
+        return out
+
+    def deck_mask(self) -> int:
+        """The mask of the whole deck."""
+        return self._t.all

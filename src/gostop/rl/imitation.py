@@ -1,0 +1,204 @@
+"""Imitation data and numpy-only learning: record a teacher bot's decisions as (observation
+vector, action mask, action index) and fit a policy to them.
+
+:func:`collect` plays seeded hands in which a *teacher* (any registered bot, e.g. ``expert`` or
+``search:only=go-stop``) holds one seat and other bots the rest, exactly as the simulator drives
+them (each bot sees only its seat's observation), and records every teacher decision that has
+more than one legal index. :func:`fit_numpy` trains a :class:`~gostop.rl.learned.PolicyNet`
+on such data with plain numpy (masked softmax cross-entropy, Adam): it is what the test suite
+uses for its tiny training run; the shipped bot is trained with torch by
+:mod:`gostop.rl.train` on the same data.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from gostop.agents import Agent, Decision, HandContext, WorldSampler, make_agent
+from gostop.agents.protocol import check_choice
+from gostop.engine import Hand
+from gostop.rl.encoding import N_ACTIONS, ActionCodec, encode_observation
+from gostop.rl.learned import PolicyNet
+from gostop.rules import Rules
+
+__all__ = ["Dataset", "collect", "fit_numpy", "evaluate"]
+
+
+@dataclass
+class Dataset:
+    """Recorded decisions: ``x`` float16 [n, OBS_SIZE], ``mask`` bool [n, N_ACTIONS], ``y`` int16
+    [n] (the teacher's index), ``stage`` the engine stage of each decision."""
+
+    x: np.ndarray
+    mask: np.ndarray
+    y: np.ndarray
+    stage: np.ndarray
+
+    def __len__(self) -> int:
+        return int(self.y.shape[0])
+
+    def save(self, path: str) -> None:
+        np.savez_compressed(path, x=self.x, mask=self.mask, y=self.y, stage=self.stage)
+
+    @classmethod
+    def load(cls, path: str) -> Dataset:
+        with np.load(path) as z:
+            return cls(z["x"], z["mask"], z["y"], z["stage"])
+
+    @classmethod
+    def concat(cls, parts: Sequence[Dataset]) -> Dataset:
+        return cls(
+            np.concatenate([p.x for p in parts]),
+            np.concatenate([p.mask for p in parts]),
+            np.concatenate([p.y for p in parts]),
+            np.concatenate([p.stage for p in parts]),
+        )
+
+    def select(self, keep: np.ndarray) -> Dataset:
+        return Dataset(self.x[keep], self.mask[keep], self.y[keep], self.stage[keep])
+
+
+def collect(
+    rules: Rules,
+    players: int,
+    teacher: str,
+    opponents: Sequence[str],
+    hands: int,
+    seed: int,
+    *,
+    stages: frozenset[str] | None = None,
+    driver: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> Dataset:
+    """Play ``hands`` seeded hands and record the teacher's decisions (see the module docstring).
+
+    The teacher's seat is drawn for every hand; each other seat gets a bot drawn from
+    ``opponents``. ``stages`` keeps only decisions of those engine stages (``None``: all).
+    With ``driver`` (a bot spec, e.g. the learned bot being trained), the driver plays the
+    teacher's seat and the teacher only labels the states the driver reaches (DAgger).
+    """
+    rng = random.Random(seed)
+    codec = ActionCodec(rules)
+    xs: list[np.ndarray] = []
+    masks: list[np.ndarray] = []
+    ys: list[int] = []
+    sts: list[str] = []
+    for h in range(hands):
+        hand = Hand.new(rules, players, rng.randrange(2**62))
+        tseat = rng.randrange(players)
+        agents: list[Agent] = []
+        for s in range(players):
+            agent = make_agent(teacher if s == tseat else rng.choice(list(opponents)))
+            agent.begin_hand(HandContext(rules, players, s, rng.randrange(2**62)))
+            agents.append(agent)
+        labeler = agents[tseat]
+        if driver is not None:
+            agents[tseat] = make_agent(driver)
+            agents[tseat].begin_hand(HandContext(rules, players, tseat, rng.randrange(2**62)))
+        while not hand.is_over:
+            seat = hand.current_player
+            assert seat is not None
+            legal = tuple(hand.legal_actions())
+            if len(legal) == 1:
+                hand.apply(legal[0])
+                continue
+            agent = agents[seat]
+            record = seat == tseat and (stages is None or hand.stage in stages)
+            sampler = None
+            if agent.needs_sampler or (record and labeler.needs_sampler):
+                sampler = WorldSampler.from_hand(hand, seat, rng.randrange(2**62))
+            obs = hand.observation(seat)
+            decision = Decision(obs, legal, sampler)
+            action = check_choice(agent, agent.choose(decision), legal)
+            label = action
+            if record and driver is not None:
+                label = check_choice(labeler, labeler.choose(decision), legal)
+            if record:
+                mask = codec.mask(legal)
+                if mask.sum() > 1:
+                    xs.append(encode_observation(obs, rules).astype(np.float16))
+                    masks.append(mask.astype(bool))
+                    ys.append(codec.index_of(label))
+                    sts.append(obs.stage)
+            hand.apply(action)
+        if progress is not None:
+            progress(h + 1)
+    from gostop.rl.encoding import OBS_SIZE
+
+    return Dataset(
+        np.array(xs, dtype=np.float16).reshape(-1, OBS_SIZE),
+        np.array(masks, dtype=bool).reshape(-1, N_ACTIONS),
+        np.array(ys, dtype=np.int16),
+        np.array(sts, dtype="<U16"),
+    )
+
+
+def fit_numpy(
+    data: Dataset,
+    net: PolicyNet,
+    *,
+    epochs: int = 10,
+    batch: int = 64,
+    lr: float = 1e-2,
+    seed: int = 0,
+) -> list[float]:
+    """Fit ``net`` in place to the teacher's choices (masked softmax cross-entropy, Adam).
+
+    Returns the mean loss of each epoch.
+    """
+    rng = np.random.default_rng(seed)
+    x = data.x.astype(np.float32)
+    mask = data.mask
+    y = data.y.astype(np.int64)
+    params = net.params()
+    m = [np.zeros_like(p) for p in params]
+    v = [np.zeros_like(p) for p in params]
+    b1, b2, eps = 0.9, 0.999, 1e-8
+    step = 0
+    losses = []
+    n = len(y)
+    for _ in range(epochs):
+        order = rng.permutation(n)
+        total = 0.0
+        for start in range(0, n, batch):
+            idx = order[start : start + batch]
+            loss, grads = net.loss_and_grads(x[idx], mask[idx], y[idx])
+            total += loss * len(idx)
+            step += 1
+            for p, g, mi, vi in zip(params, grads, m, v, strict=True):
+                mi *= b1
+                mi += (1 - b1) * g
+                vi *= b2
+                vi += (1 - b2) * g * g
+                p -= lr * (mi / (1 - b1**step)) / (np.sqrt(vi / (1 - b2**step)) + eps)
+        losses.append(total / max(1, n))
+    return losses
+
+
+def evaluate(
+    rules: Rules,
+    players: int,
+    policy: Callable[[np.ndarray, np.ndarray], int],
+    opponent: str,
+    hands: int,
+    seed: int,
+) -> float:
+    """Mean reward (chips) per hand of ``policy(obs_vector, mask) -> index`` against ``opponent``
+    over ``hands`` seeded hands of the single-seat wrapper (seat drawn per hand)."""
+    from gostop.rl.wrappers import SingleSeatEnv
+
+    env = SingleSeatEnv(rules=rules, players=players, opponents=[opponent])
+    total = 0.0
+    for h in range(hands):
+        obs, _ = env.reset(seed=seed * 1_000_003 + h)
+        done = False
+        reward = 0.0
+        while not done:
+            a = policy(obs["observation"], obs["action_mask"])
+            obs, reward, done, _, _ = env.step(a)
+        total += reward
+    return total / hands

@@ -1,0 +1,746 @@
+"""The live rooms of one server process: connections, presence, bots, timers, commits.
+
+A :class:`Hub` keeps every room this process serves in memory (:class:`LiveRoom`: the
+:class:`~gostop.server.room.Room`, its lock, its sockets) and is the only place that changes
+one. Every change follows the same order: decide under the room's lock, **commit to the store**,
+then tell this process's sockets and publish to the other processes (:mod:`gostop.server.fanout`).
+
+Bots think off the event loop: quick bots in a thread pool, searching bots (``hard``) in a
+worker process that rebuilds the room from its actions (:func:`~gostop.server.room.think_in_worker`). A human seat whose player has no socket left
+is played by a standby bot once the grace period has passed (``away``), and is given back the
+moment the player reconnects. The optional turn timer hands a single decision to the bot.
+
+Framework-free: the HTTP and WebSocket layers (:mod:`~gostop.server.lobby`,
+:mod:`~gostop.server.socket`) call it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import multiprocessing
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, TypeVar
+
+from gostop.match import IllegalMatchActionError
+from gostop.match.record import dumps_match
+from gostop.server.fanout import Fanout
+from gostop.server.protocol import error_message
+from gostop.server.room import Room, RoomConfig, RoomError, SeatConfig, think_in_worker
+from gostop.server.store import RoomRow, Store, token_hash
+
+__all__ = ["ServerSettings", "Hub", "LiveRoom", "Connection", "LobbyError"]
+
+log = logging.getLogger("gostop.server")
+T = TypeVar("T")
+
+
+@dataclass
+class ServerSettings:
+    """Everything ``gostop serve`` can be told."""
+
+    db_url: str | None = None
+    redis_url: str | None = None
+    redis_prefix: str = "gostop:"
+    host: str = "127.0.0.1"
+    port: int = 8000
+    origins: list[str] = field(default_factory=list)
+    grace_seconds: float = 30.0
+    bot_delay: float = 0.6
+    max_rooms_per_client: int = 20
+    max_connections_per_client: int = 64
+    rate_per_second: float = 20.0
+    rate_burst: int = 40
+    bot_threads: int = 2
+    bot_processes: int = 1
+    hello_seconds: float = 10.0
+
+    def allowed_origins(self) -> set[str]:
+        own = {f"http://{self.host}:{self.port}", f"http://localhost:{self.port}", f"http://127.0.0.1:{self.port}"}
+        return own | {o.rstrip("/") for o in self.origins}
+
+
+class LobbyError(Exception):
+    """A lobby request refused: HTTP ``status`` and a sentence."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+class Connection:
+    """One socket of a room: its seat (None: spectator) and its outgoing queue."""
+
+    def __init__(self, send: Callable[[str], Awaitable[None]], seat: int | None, addr: str) -> None:
+        self.send_text = send
+        self.seat = seat
+        self.addr = addr
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=256)
+        self.closed = False
+        self.task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self.task = asyncio.create_task(self._writer())
+
+    async def _writer(self) -> None:
+        while True:
+            text = await self.queue.get()
+            if text is None:
+                return
+            try:
+                await self.send_text(text)
+            except Exception:
+                self.closed = True
+                return
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait(json.dumps(message, separators=(",", ":")))
+        except asyncio.QueueFull:  # a client that does not read: it resyncs when it reconnects
+            self.closed = True
+            with contextlib.suppress(asyncio.QueueFull):
+                self.queue.put_nowait(None)
+
+    async def close(self) -> None:
+        self.closed = True
+        with contextlib.suppress(asyncio.QueueFull):
+            self.queue.put_nowait(None)
+        if self.task is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.task, 2.0)
+
+
+@dataclass
+class LiveRoom:
+    """A room held in memory by this process."""
+
+    room: Room
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    conns: set[Connection] = field(default_factory=set)
+    local: dict[int, int] = field(default_factory=dict)
+    remote: dict[int, set[str]] = field(default_factory=dict)
+    away: set[int] = field(default_factory=set)
+    grace: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
+    timed_out: int | None = None
+    deadline: float | None = None
+    turn_timer: asyncio.TimerHandle | None = None
+    driver: asyncio.Task[None] | None = None
+    primary: bool = True  # this process committed the last action: it moves the bots
+    created: datetime | None = None
+
+    def connected(self, seat: int) -> bool:
+        return self.local.get(seat, 0) > 0 or bool(self.remote.get(seat))
+
+    def presence(self) -> dict[int, tuple[bool, bool]]:
+        out = {}
+        for i, s in enumerate(self.room.config.seats):
+            if s.kind == "bot":
+                out[i] = (True, False)
+            else:
+                out[i] = (self.connected(i), i in self.away or s.status == "left")
+        return out
+
+
+class Hub:
+    """The rooms of this process (see the module docstring)."""
+
+    def __init__(self, settings: ServerSettings, store: Store, fanout: Fanout) -> None:
+        self.settings = settings
+        self.store = store
+        self.fanout = fanout
+        self.rooms: dict[str, LiveRoom] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self.connections_by_addr: dict[str, int] = {}
+        self.db_pool = ThreadPoolExecutor(max_workers=1 if store.sqlite else 8, thread_name_prefix="gostop-db")
+        self.bot_pool = ThreadPoolExecutor(max_workers=max(1, settings.bot_threads), thread_name_prefix="gostop-bot")
+        self._think_pool: ProcessPoolExecutor | None = None
+        self.stats = {"actions": 0}
+
+    # -- life cycle ----------------------------------------------------------------------
+
+    async def start(self) -> None:
+        await self.db(self.store.migrate)
+        await self.fanout.start(self.on_fanout)
+        for room_id in await self.db(self.store.room_ids, "playing"):
+            try:
+                live = await self.get(room_id)
+            except Exception:
+                log.exception("room %s cannot be resumed", room_id)
+                continue
+            if live is not None:
+                self.kick(live)
+
+    async def stop(self) -> None:
+        for live in list(self.rooms.values()):
+            if live.driver is not None:
+                live.driver.cancel()
+            for h in live.grace.values():
+                h.cancel()
+            if live.turn_timer is not None:
+                live.turn_timer.cancel()
+        await self.fanout.stop()
+        self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        if self._think_pool is not None:
+            self._think_pool.shutdown(wait=False, cancel_futures=True)
+        self.db_pool.shutdown(wait=True)
+        self.store.dispose()
+
+    async def db(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a store call in the store's worker thread."""
+        return await asyncio.get_running_loop().run_in_executor(self.db_pool, lambda: fn(*args))
+
+    # -- loading -------------------------------------------------------------------------
+
+    def _build(self, row: RoomRow, actions: list[tuple[int, str]]) -> Room:
+        room = Room(row.id, RoomConfig.from_json(row.config), row.seed)
+        for seat, text in actions:
+            room.apply(seat, text)
+        return room
+
+    async def get(self, room_id: str) -> LiveRoom | None:
+        """The live room (loaded from the store and replayed on first use), None if unknown."""
+        live = self.rooms.get(room_id)
+        if live is not None:
+            return live
+        lock = self._loading.setdefault(room_id, asyncio.Lock())
+        async with lock:
+            live = self.rooms.get(room_id)
+            if live is not None:
+                return live
+            row = await self.db(self.store.get_room, room_id)
+            if row is None:
+                return None
+            actions = await self.db(self.store.load_actions, room_id)
+            live = LiveRoom(self._build(row, actions), created=row.created_at)
+            self.rooms[room_id] = live
+            self._start_grace_all(live)
+            # the other processes say which players they hold (cancels those grace timers)
+            await self.fanout.publish({"kind": "who", "room": room_id})
+            return live
+
+    async def reload(self, live: LiveRoom) -> None:
+        """Rebuild a live room from the store (after a conflict or a missed message)."""
+        row = await self.db(self.store.get_room, live.room.id)
+        if row is None:
+            return
+        actions = await self.db(self.store.load_actions, live.room.id)
+        old = live.room
+        live.room = self._build(row, actions)
+        live.room.agents = old.agents  # the bots keep their memory of the hand
+        live.room._told = old._told
+        self._start_grace_all(live)
+
+    def _start_grace_all(self, live: LiveRoom) -> None:
+        if not live.room.started or live.room.over:
+            return
+        for i, s in enumerate(live.room.config.seats):
+            if s.kind == "human" and s.status == "taken" and not live.connected(i) and i not in live.away:
+                self._start_grace(live, i)
+
+    # -- lobby ---------------------------------------------------------------------------
+
+    def room_info(self, row_or_room: RoomRow | Room, live: LiveRoom | None = None) -> dict[str, Any]:
+        room: Room | None
+        if isinstance(row_or_room, Room):
+            room = row_or_room
+            room_id, config, state, version = room.id, room.config, room.state, room.version
+            created = live.created if live is not None else None
+        else:
+            room_id, config = row_or_room.id, RoomConfig.from_json(row_or_room.config)
+            state, version, created = row_or_room.state, row_or_room.version, row_or_room.created_at
+            room = live.room if live is not None else None
+        presence = live.presence() if live is not None else {}
+        names = [p.name for p in config.players()]
+        seats = []
+        for i, s in enumerate(config.seats):
+            connected, away = presence.get(i, (s.kind == "bot", s.status == "left"))
+            seats.append(
+                {
+                    "seat": i,
+                    "kind": s.kind,
+                    "name": names[i] if (s.kind == "bot" or s.status != "open") else None,
+                    "taken": s.kind == "bot" or s.status != "open",
+                    "connected": connected,
+                    "away": away,
+                    "level": s.level if s.kind == "bot" else None,
+                }
+            )
+        hands_played = room.match.hands_played if room is not None and room.match is not None else 0
+        return {
+            "id": room_id,
+            "name": config.name,
+            "preset": config.preset,
+            "rules": config.rules,
+            "players": len(config.seats),
+            "seats": seats,
+            "hands": config.hands,
+            "target_chips": config.target_chips,
+            "public": config.public,
+            "spectators": config.spectators,
+            "cut": config.cut,
+            "turn_seconds": config.turn_seconds,
+            "state": state,
+            "version": version,
+            "hands_played": hands_played,
+            "created_at": None if created is None else created.strftime("%Y-%m-%dT%H:%M:%SZ"),
+        }
+
+    async def info(self, room_id: str) -> dict[str, Any]:
+        row = await self.db(self.store.get_room, room_id)
+        if row is None:
+            raise LobbyError(404, f"there is no room {room_id!r}")
+        return self.room_info(row, self.rooms.get(room_id))
+
+    async def list_rooms(self, state: str | None, limit: int) -> list[dict[str, Any]]:
+        rows = await self.db(self.store.list_rooms, state, limit)
+        return [self.room_info(r, self.rooms.get(r.id)) for r in rows]
+
+    async def create_room(self, config: RoomConfig, creator: str, join_name: str | None) -> tuple[dict[str, Any], int | None, str | None]:
+        try:
+            config.check()
+        except RoomError as exc:
+            raise LobbyError(400, str(exc)) from None
+        if not any(s.kind == "human" for s in config.seats) and join_name is not None:
+            raise LobbyError(400, "no human seat to join: every seat is a bot")
+        if await self.db(self.store.active_rooms_of, creator) >= self.settings.max_rooms_per_client:
+            raise LobbyError(429, f"too many open rooms from your address (at most {self.settings.max_rooms_per_client}); finish or leave one first")
+        seat = token = None
+        tokens: dict[int, str] = {}
+        if join_name is not None:
+            seat = config.open_seats[0]
+            config.seats[seat].status = "taken"
+            config.seats[seat].name = join_name
+            token = secrets.token_urlsafe(32)
+            tokens[seat] = token_hash(token)
+        room_id = secrets.token_urlsafe(6)
+        seed = secrets.randbelow(2**62)
+        state = "waiting" if config.open_seats else "playing"
+        await self.db(self.store.create_room, room_id, config.to_json(), seed, config.public, creator, state, tokens)
+        live = await self.get(room_id)
+        assert live is not None
+        if live.room.started:
+            self.kick(live)
+        return self.room_info(live.room, live), seat, token
+
+    async def join(self, room_id: str, name: str, seat: int | None) -> tuple[dict[str, Any], int, str]:
+        token = secrets.token_urlsafe(32)
+        chosen: list[int] = []
+
+        def change(row: RoomRow) -> tuple[dict[str, Any], str, dict[int, str | None]]:
+            config = RoomConfig.from_json(row.config)
+            if row.state != "waiting":
+                raise LobbyError(409, "that room has already started" if row.state == "playing" else "that match is over")
+            open_seats = config.open_seats
+            if seat is not None:
+                if not 0 <= seat < len(config.seats):
+                    raise LobbyError(400, f"seat must be 0 to {len(config.seats) - 1}")
+                if seat not in open_seats:
+                    raise LobbyError(409, f"seat {seat} is not open")
+                s = seat
+            elif open_seats:
+                s = open_seats[0]
+            else:
+                raise LobbyError(409, "that room has no open seat")
+            config.seats[s].status = "taken"
+            config.seats[s].name = name
+            chosen.append(s)
+            state = "waiting" if config.open_seats else "playing"
+            return config.to_json(), state, {s: token_hash(token)}
+
+        try:
+            await self.db(self.store.update_room, room_id, change)
+        except KeyError:
+            raise LobbyError(404, f"there is no room {room_id!r}") from None
+        live = await self._refresh(room_id)
+        return self.room_info(live.room, live), chosen[0], token
+
+    async def leave(self, room_id: str, token: str) -> dict[str, Any]:
+        seat = await self.db(self.store.seat_of_token, room_id, token)
+        if seat is None:
+            raise LobbyError(401, "that token holds no seat of this room")
+
+        def change(row: RoomRow) -> tuple[dict[str, Any], str, dict[int, str | None]]:
+            config = RoomConfig.from_json(row.config)
+            s = config.seats[seat]
+            if row.state == "waiting":
+                s.status, s.name = "open", None
+            else:
+                s.status = "left"  # a bot plays the seat to the end
+            return config.to_json(), row.state, {seat: None}
+
+        await self.db(self.store.update_room, room_id, change)
+        live = await self._refresh(room_id)
+        for conn in [c for c in live.conns if c.seat == seat]:
+            conn.send(error_message("bad_token", "you left this seat"))
+            await conn.close()
+        return self.room_info(live.room, live)
+
+    async def quick(self, name: str, preset: str, players: int, level: str, creator: str) -> tuple[dict[str, Any], int, str]:
+        for row in await self.db(self.store.list_rooms, "waiting", 50):
+            config = RoomConfig.from_json(row.config)
+            if config.preset == preset and len(config.seats) == players and config.open_seats:
+                try:
+                    return await self.join(row.id, name, None)
+                except LobbyError:
+                    continue
+        seats = [SeatConfig("human")] + [SeatConfig("bot", level) for _ in range(players - 1)]
+        config = RoomConfig(seats=seats, name=f"{name} vs bots", preset=preset, public=False)
+        info, seat, token = await self.create_room(config, creator, name)
+        assert seat is not None and token is not None
+        return info, seat, token
+
+    async def record(self, room_id: str, token: str | None) -> dict[str, Any]:
+        live = await self.get(room_id)
+        if live is None:
+            raise LobbyError(404, f"there is no room {room_id!r}")
+        room = live.room
+        if room.over:
+            record: dict[str, Any] = json.loads(dumps_match(room.record()))
+            return record
+        if token is None:
+            raise LobbyError(403, "the record is public once the match is over; a seated player may ask with the seat token")
+        seat = await self.db(self.store.seat_of_token, room_id, token)
+        if seat is None:
+            raise LobbyError(401, "that token holds no seat of this room")
+        hands = []
+        if room.match is not None:
+            for d in room.match.deals:
+                if d.hand_record is not None and d.hand_record.result is not None:
+                    hands.append(d.to_json())
+        return {
+            "format": "gostop-seat-view",
+            "room": room_id,
+            "seat": seat,
+            "hands": hands,
+            "view": room.view(seat, live.presence()),
+        }
+
+    async def _refresh(self, room_id: str) -> LiveRoom:
+        """After a seat change: rebuild, tell everybody, start the bots if the match began."""
+        live = await self.get(room_id)
+        assert live is not None
+        async with live.lock:
+            await self.reload(live)
+            self._broadcast_state(live)
+        await self.fanout.publish({"kind": "reload", "room": room_id})
+        if live.room.started:
+            self.kick(live)
+        return live
+
+    # -- sockets -------------------------------------------------------------------------
+
+    def add_connection(self, addr: str) -> bool:
+        n = self.connections_by_addr.get(addr, 0)
+        if n >= self.settings.max_connections_per_client:
+            return False
+        self.connections_by_addr[addr] = n + 1
+        return True
+
+    def drop_connection(self, addr: str) -> None:
+        n = self.connections_by_addr.get(addr, 1) - 1
+        if n <= 0:
+            self.connections_by_addr.pop(addr, None)
+        else:
+            self.connections_by_addr[addr] = n
+
+    async def seat_for(self, room_id: str, token: str) -> int | None:
+        return await self.db(self.store.seat_of_token, room_id, token)
+
+    async def attach(self, live: LiveRoom, conn: Connection) -> None:
+        """A socket said hello: welcome it, update presence."""
+        live.conns.add(conn)
+        seat = conn.seat
+        came_back = False
+        if seat is not None:
+            live.local[seat] = live.local.get(seat, 0) + 1
+            h = live.grace.pop(seat, None)
+            if h is not None:
+                h.cancel()
+            came_back = seat in live.away
+            live.away.discard(seat)
+        conn.send(
+            {
+                "type": "welcome",
+                "protocol": 1,
+                "room": self.room_info(live.room, live),
+                "seat": seat,
+                "view": self._view(live, seat),
+            }
+        )
+        if seat is not None:
+            self._broadcast_presence(live, seat)
+            await self.fanout.publish({"kind": "presence", "room": live.room.id, "seat": seat, "connected": True})
+            if came_back:
+                self.kick(live)
+
+    async def detach(self, live: LiveRoom, conn: Connection) -> None:
+        live.conns.discard(conn)
+        if live.room.over and not live.conns:
+            self.rooms.pop(live.room.id, None)  # a finished room lives on in the store only
+        seat = conn.seat
+        if seat is None:
+            return
+        live.local[seat] = max(0, live.local.get(seat, 0) - 1)
+        if live.local[seat] == 0:
+            await self.fanout.publish({"kind": "presence", "room": live.room.id, "seat": seat, "connected": False})
+            if not live.connected(seat):
+                self._start_grace(live, seat)
+                self._broadcast_presence(live, seat)
+
+    def _start_grace(self, live: LiveRoom, seat: int) -> None:
+        if seat in live.grace or live.room.over:
+            return
+        loop = asyncio.get_running_loop()
+        live.grace[seat] = loop.call_later(self.settings.grace_seconds, self._grace_over, live, seat)
+
+    def _grace_over(self, live: LiveRoom, seat: int) -> None:
+        live.grace.pop(seat, None)
+        if live.connected(seat) or live.room.over:
+            return
+        live.away.add(seat)
+        self._broadcast_presence(live, seat)
+        asyncio.ensure_future(self.fanout.publish({"kind": "presence", "room": live.room.id, "seat": seat, "away": True}))
+        self.kick(live)
+
+    async def act(self, live: LiveRoom, conn: Connection, seq: int, version: int, action: str) -> None:
+        """A player's action: check, apply, commit, broadcast (errors go back to ``conn``)."""
+        seat = conn.seat
+        if seat is None:
+            conn.send(error_message("spectator", "spectators watch; they cannot act", seq))
+            return
+        async with live.lock:
+            room = live.room
+            if not room.started:
+                conn.send(error_message("room_not_started", "the match starts when every seat is taken", seq, room.version))
+                return
+            if room.over:
+                conn.send(error_message("room_over", "the match is over", seq, room.version))
+                return
+            if version != room.version:
+                conn.send(
+                    error_message(
+                        "stale_version",
+                        f"that action was for version {version}; the table is at version {room.version} (send sync)",
+                        seq,
+                        room.version,
+                    )
+                )
+                return
+            if room.decider() != seat:
+                conn.send(error_message("not_your_turn", f"it is seat {room.decider()}'s decision, not yours", seq, room.version))
+                return
+            if action not in room.legal_texts():
+                shown = ", ".join(room.legal_texts()[:10])
+                conn.send(error_message("illegal_action", f"{action[:40]!r} is not a legal action now; legal: {shown}", seq, room.version))
+                return
+            ok = await self._commit(live, seat, action)
+            if not ok:
+                conn.send(error_message("conflict", "another server applied an action first; here is the table again", seq, live.room.version))
+                conn.send({"type": "state", "version": live.room.version, "view": self._view(live, seat)})
+                return
+            conn.send({"type": "ack", "seq": seq, "version": live.room.version})
+        self.kick(live)
+
+    async def _commit(self, live: LiveRoom, seat: int, action: str) -> bool:
+        """Apply ``action`` in memory, commit it, then broadcast (the caller holds the lock).
+
+        On a conflict the room is reloaded from the store and False returned."""
+        room = live.room
+        version = room.version
+        seats_before = tuple(room.match.hand_seats) if room.match is not None else ()
+        try:
+            events = room.apply(seat, action)
+        except IllegalMatchActionError:
+            return False
+        record = dumps_match(room.record()) if room.over else None
+        ok = await self.db(self.store.commit_action, room.id, version, seat, action, room.state, record)
+        if not ok:
+            await self.reload(live)
+            self._broadcast_state(live)
+            return False
+        live.primary = True
+        live.timed_out = None
+        live.deadline = None
+        if live.turn_timer is not None:
+            live.turn_timer.cancel()
+            live.turn_timer = None
+        self.stats["actions"] += 1
+        nxt = room.decider()
+        if nxt is not None and not self.bot_controls(live, nxt):
+            self._arm_turn_timer(live, nxt)
+        self._broadcast_update(live, seat, action, events, seats_before)
+        await self.fanout.publish({"kind": "action", "room": room.id, "version": version + 1, "seat": seat, "action": action})
+        return True
+
+    # -- bots and timers -----------------------------------------------------------------
+
+    def bot_controls(self, live: LiveRoom, seat: int) -> bool:
+        s = live.room.config.seats[seat]
+        return s.kind == "bot" or s.status == "left" or seat in live.away or live.timed_out == live.room.version
+
+    def kick(self, live: LiveRoom) -> None:
+        """Make sure the room's driver runs (it plays bot decisions until a human must act)."""
+        if live.driver is None or live.driver.done():
+            live.driver = asyncio.create_task(self._drive(live))
+
+    async def _drive(self, live: LiveRoom) -> None:
+        try:
+            while True:
+                room = live.room
+                seat = room.decider()
+                if seat is None:
+                    return
+                if not self.bot_controls(live, seat):
+                    self._arm_turn_timer(live, seat)
+                    return
+                version = room.version
+                delay = self.settings.bot_delay if live.primary else self.settings.bot_delay + 2.0
+                if delay > 0:
+                    await asyncio.sleep(delay)
+                async with live.lock:
+                    room = live.room
+                    if room.version != version or room.decider() != seat or not self.bot_controls(live, seat):
+                        continue
+                    action = await self._bot_decision(room, seat)
+                    if live.room is not room or room.version != version:
+                        continue
+                    await self._commit(live, seat, action)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("room %s: the bot driver failed", live.room.id)
+
+    async def _bot_decision(self, room: Room, seat: int) -> str:
+        """Quick bots think in a thread; searching bots in a worker process (their thinking
+        would otherwise hold the interpreter lock that the event loop needs)."""
+        loop = asyncio.get_running_loop()
+        if self.settings.bot_processes > 0 and room.thinks_long(seat):
+            if self._think_pool is None:
+                self._think_pool = ProcessPoolExecutor(
+                    max_workers=self.settings.bot_processes, mp_context=multiprocessing.get_context("spawn")
+                )
+            try:
+                action: str = await loop.run_in_executor(
+                    self._think_pool, think_in_worker, room.id, room.config.to_json(), room.seed, list(room.actions), seat
+                )
+                if action in room.legal_texts():
+                    return action
+            except Exception:
+                log.exception("room %s: the bot worker failed; thinking here instead", room.id)
+        return await loop.run_in_executor(self.bot_pool, room.bot_action, seat)
+
+    def _arm_turn_timer(self, live: LiveRoom, seat: int) -> None:
+        secs = live.room.config.turn_seconds
+        if not secs or live.turn_timer is not None:
+            return
+        version = live.room.version
+        live.deadline = time.time() + secs
+
+        def expire() -> None:
+            live.turn_timer = None
+            if live.room.version == version and live.room.decider() == seat:
+                live.timed_out = version
+                self.kick(live)
+
+        live.turn_timer = asyncio.get_running_loop().call_later(secs, expire)
+
+    # -- sending -------------------------------------------------------------------------
+
+    def _view(self, live: LiveRoom, seat: int | None, history: bool = True) -> dict[str, Any]:
+        return live.room.view(seat, live.presence(), live.deadline, history)
+
+    def _broadcast_update(self, live: LiveRoom, seat: int, action: str, events: list[Any], seats_before: tuple[int, ...]) -> None:
+        room = live.room
+        cache: dict[int | None, dict[str, Any]] = {}
+        for conn in list(live.conns):
+            s = conn.seat
+            if s not in cache:
+                cache[s] = {
+                    "type": "update",
+                    "version": room.version,
+                    "seat": seat,
+                    "action": action,
+                    "events": room.events_for(s, events, seats_before),
+                    "view": self._view(live, s, history=False),
+                }
+            conn.send(cache[s])
+
+    def _broadcast_state(self, live: LiveRoom) -> None:
+        cache: dict[int | None, dict[str, Any]] = {}
+        for conn in list(live.conns):
+            s = conn.seat
+            if s not in cache:
+                cache[s] = {"type": "state", "version": live.room.version, "view": self._view(live, s)}
+            conn.send(cache[s])
+
+    def _broadcast_presence(self, live: LiveRoom, seat: int) -> None:
+        connected, away = live.presence()[seat]
+        for conn in list(live.conns):
+            conn.send({"type": "presence", "seat": seat, "connected": connected, "away": away})
+
+    def send_state(self, live: LiveRoom, conn: Connection) -> None:
+        conn.send({"type": "state", "version": live.room.version, "view": self._view(live, conn.seat)})
+
+    # -- other processes -----------------------------------------------------------------
+
+    async def on_fanout(self, msg: dict[str, Any]) -> None:
+        room_id = msg.get("room")
+        if not isinstance(room_id, str):
+            return
+        live = self.rooms.get(room_id)
+        if live is None:
+            return
+        kind = msg.get("kind")
+        if kind == "who":
+            for seat, count in live.local.items():
+                if count > 0:
+                    await self.fanout.publish({"kind": "presence", "room": room_id, "seat": seat, "connected": True})
+            return
+        if kind == "presence":
+            seat = int(msg.get("seat", -1))
+            origin = str(msg.get("origin"))
+            if "connected" in msg:
+                bucket = live.remote.setdefault(seat, set())
+                if msg["connected"]:
+                    bucket.add(origin)
+                    live.away.discard(seat)
+                    h = live.grace.pop(seat, None)
+                    if h is not None:
+                        h.cancel()
+                else:
+                    bucket.discard(origin)
+            elif msg.get("away") and not live.connected(seat):
+                live.away.add(seat)
+            if 0 <= seat < len(live.room.config.seats):
+                self._broadcast_presence(live, seat)
+            return
+        async with live.lock:
+            if kind == "action" and msg.get("version") == live.room.version + 1:
+                room = live.room
+                seats_before = tuple(room.match.hand_seats) if room.match is not None else ()
+                try:
+                    events = room.apply(int(msg["seat"]), str(msg["action"]))
+                except (IllegalMatchActionError, KeyError, ValueError):
+                    await self.reload(live)
+                    self._broadcast_state(live)
+                else:
+                    live.timed_out = None
+                    live.deadline = None
+                    self._broadcast_update(live, int(msg["seat"]), str(msg["action"]), events, seats_before)
+            elif kind == "reload" or (kind == "action" and int(msg.get("version", 0)) > live.room.version + 1):
+                await self.reload(live)
+                self._broadcast_state(live)
+            else:
+                return
+            live.primary = False
+        self.kick(live)

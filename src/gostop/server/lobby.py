@@ -1,0 +1,280 @@
+"""The lobby: HTTP JSON endpoints under ``/api`` (docs/protocol.md, OpenAPI at ``/openapi.json``).
+
+Create a room, list public rooms, look at one, join a seat (the seat token is returned once),
+leave, quick match, download the record. Each handler checks its input with pydantic and asks
+the :class:`~gostop.server.hub.Hub`; refusals are ``{"detail": "..."}`` with a fitting status.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Header, Query, Request
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from gostop import __version__
+from gostop.agents import LEVELS
+from gostop.rules import KNOBS, PRESET_NAMES, PRESETS
+from gostop.server.hub import Hub, LobbyError
+from gostop.server.protocol import PROTOCOL_VERSION
+from gostop.server.room import RoomConfig, SeatConfig
+
+__all__ = ["router"]
+
+router = APIRouter(prefix="/api")
+
+
+
+class ErrorOut(BaseModel):
+    detail: str = Field(description="One sentence for people")
+
+
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorOut, "description": "Bad input (the detail says what)"},
+    401: {"model": ErrorOut, "description": "No or bad seat token"},
+    403: {"model": ErrorOut, "description": "Not allowed"},
+    404: {"model": ErrorOut, "description": "Unknown room"},
+    409: {"model": ErrorOut, "description": "Conflict: the seat or room is not open"},
+    413: {"model": ErrorOut, "description": "Request body too big"},
+    422: {"model": ErrorOut, "description": "A body or parameter of the wrong shape"},
+    429: {"model": ErrorOut, "description": "Too many rooms from this address"},
+}
+
+
+def _clean_name(value: str) -> str:
+    value = " ".join(value.split())
+    if not value or any(not ch.isprintable() for ch in value):
+        raise ValueError("a name needs at least one visible character and no control characters")
+    return value
+
+
+class SeatIn(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    kind: Literal["human", "bot"]
+    level: str | None = Field(None, max_length=60, description="easy, normal, hard, or a bot spec")
+
+
+class JoinAs(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    name: str = Field(min_length=1, max_length=32)
+
+    _name = field_validator("name")(_clean_name)
+
+
+class CreateRoomIn(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    name: str = Field("", max_length=60)
+    preset: str = Field("pagat", max_length=40)
+    rules: dict[str, Any] = Field(default_factory=dict, max_length=80)
+    seats: list[SeatIn] = Field(min_length=2, max_length=7)
+    hands: int | None = Field(3, ge=1, le=100)
+    target_chips: int | None = Field(None, ge=1, le=1_000_000)
+    public: bool = True
+    spectators: bool = True
+    cut: bool = False
+    turn_seconds: int | None = Field(None, ge=10, le=600)
+    join: JoinAs | None = None
+
+
+class JoinIn(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    name: str = Field(min_length=1, max_length=32)
+    seat: int | None = Field(None, ge=0, le=6)
+
+    _name = field_validator("name")(_clean_name)
+
+
+class QuickIn(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    name: str = Field("You", min_length=1, max_length=32)
+    preset: str = Field("pagat", max_length=40)
+    players: int = Field(2, ge=2, le=7)
+    level: str = Field("normal", max_length=60)
+
+    _name = field_validator("name")(_clean_name)
+
+
+class SeatOut(BaseModel):
+    seat: int
+    kind: str
+    name: str | None
+    taken: bool
+    connected: bool
+    away: bool
+    level: str | None
+
+
+class RoomOut(BaseModel):
+    id: str
+    name: str
+    preset: str
+    rules: dict[str, Any]
+    players: int
+    seats: list[SeatOut]
+    hands: int | None
+    target_chips: int | None
+    public: bool
+    spectators: bool
+    cut: bool
+    turn_seconds: int | None
+    state: str
+    version: int
+    hands_played: int
+    created_at: str | None
+
+
+class SeatTokenOut(BaseModel):
+    room: RoomOut
+    seat: int | None
+    token: str | None
+
+
+class RoomsOut(BaseModel):
+    rooms: list[RoomOut]
+
+
+class RoomWrap(BaseModel):
+    room: RoomOut
+
+
+class HealthOut(BaseModel):
+    ok: bool
+    protocol: int
+    version: str
+
+
+def _hub(request: Request) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+def _addr(request: Request) -> str:
+    return request.client.host if request.client is not None else "unknown"
+
+
+def _bearer(authorization: str | None) -> str | None:
+    if authorization is None:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise LobbyError(401, "send the seat token as 'Authorization: Bearer <token>'")
+    return token.strip()
+
+
+RoomId = Annotated[str, Field(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
+
+
+@router.get("/health", response_model=HealthOut, responses=_ERRORS)
+async def health() -> dict[str, Any]:
+    """Is the server up, and which protocol does it speak."""
+    return {"ok": True, "protocol": PROTOCOL_VERSION, "version": __version__}
+
+
+@router.get("/presets", responses=_ERRORS)
+async def presets() -> dict[str, Any]:
+    """Rule presets, bot levels and the knobs a room may change (with their meaning)."""
+    out_presets = []
+    for name in PRESET_NAMES:
+        r = PRESETS[name]
+        out_presets.append(
+            {
+                "name": name,
+                "max_players": r.max_players,
+                "multi_player_mode": r.multi_player_mode,
+                "match_hands": r.match_hands,
+                "match_target_chips": r.match_target_chips,
+            }
+        )
+    knobs = []
+    for k in KNOBS.values():
+        knobs.append(
+            {
+                "name": k.name,
+                "kind": k.kind,
+                "meaning": k.meaning,
+                "choices": list(k.choices),
+                "minimum": k.minimum,
+                "maximum": k.maximum,
+                "nullable": k.nullable,
+                "defaults": {p: _plain(getattr(PRESETS[p], k.name)) for p in PRESET_NAMES},
+            }
+        )
+    return {"presets": out_presets, "levels": list(LEVELS), "knobs": knobs}
+
+
+def _plain(v: Any) -> Any:
+    if isinstance(v, tuple | list):
+        return [_plain(x) for x in v]
+    return v
+
+
+@router.post("/rooms", response_model=SeatTokenOut, status_code=201, responses=_ERRORS)
+async def create_room(body: CreateRoomIn, request: Request) -> dict[str, Any]:
+    """Create a room (and take its first open human seat with ``join``)."""
+    config = RoomConfig(
+        seats=[SeatConfig(s.kind, s.level) for s in body.seats],
+        name=body.name.strip(),
+        preset=body.preset,
+        rules=dict(body.rules),
+        hands=body.hands,
+        target_chips=body.target_chips,
+        public=body.public,
+        spectators=body.spectators,
+        cut=body.cut,
+        turn_seconds=body.turn_seconds,
+    )
+    if body.join is not None and not config.open_seats:
+        raise LobbyError(400, "no human seat to join: every seat is a bot")
+    room, seat, token = await _hub(request).create_room(config, _addr(request), body.join.name if body.join else None)
+    return {"room": room, "seat": seat, "token": token}
+
+
+@router.get("/rooms", response_model=RoomsOut, responses=_ERRORS)
+async def list_rooms(
+    request: Request,
+    state: Literal["waiting", "playing", "over"] | None = None,
+    limit: Annotated[int, Query(ge=1, le=200)] = 50,
+) -> dict[str, Any]:
+    """Public rooms, newest first."""
+    return {"rooms": await _hub(request).list_rooms(state, limit)}
+
+
+@router.get("/rooms/{room_id}", response_model=RoomOut, responses=_ERRORS)
+async def get_room(room_id: RoomId, request: Request) -> dict[str, Any]:
+    """One room (public or private: knowing the id is the invitation)."""
+    return await _hub(request).info(room_id)
+
+
+@router.post("/rooms/{room_id}/join", response_model=SeatTokenOut, responses=_ERRORS)
+async def join_room(room_id: RoomId, body: JoinIn, request: Request) -> dict[str, Any]:
+    """Take an open seat; the answer holds the seat token (shown only here)."""
+    room, seat, token = await _hub(request).join(room_id, body.name, body.seat)
+    return {"room": room, "seat": seat, "token": token}
+
+
+@router.post("/rooms/{room_id}/leave", response_model=RoomWrap, responses=_ERRORS)
+async def leave_room(
+    room_id: RoomId, request: Request, authorization: Annotated[str | None, Header()] = None
+) -> dict[str, Any]:
+    """Give a seat up (before the start it opens again; later a bot plays it to the end)."""
+    token = _bearer(authorization)
+    if token is None:
+        raise LobbyError(401, "send the seat token as 'Authorization: Bearer <token>'")
+    return {"room": await _hub(request).leave(room_id, token)}
+
+
+@router.post("/quick", response_model=SeatTokenOut, responses=_ERRORS)
+async def quick(body: QuickIn, request: Request) -> dict[str, Any]:
+    """Join an open seat of a public waiting room like this, or play against bots now."""
+    if body.preset not in PRESET_NAMES:
+        raise LobbyError(400, f"unknown preset {body.preset!r}; presets: {', '.join(PRESET_NAMES)}")
+    room, seat, token = await _hub(request).quick(body.name, body.preset, body.players, body.level, _addr(request))
+    return {"room": room, "seat": seat, "token": token}
+
+
+@router.get("/rooms/{room_id}/record", responses=_ERRORS)
+async def room_record(
+    room_id: RoomId, request: Request, authorization: Annotated[str | None, Header()] = None
+) -> dict[str, Any]:
+    """The match record once the match is over; before that a seated player's own view."""
+    return await _hub(request).record(room_id, _bearer(authorization))

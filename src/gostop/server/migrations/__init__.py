@@ -1,0 +1,1 @@
+"""Alembic migrations of the game server's database (run at startup by :mod:`gostop.server.store`)."""

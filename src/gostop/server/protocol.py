@@ -1,0 +1,136 @@
+"""The table protocol's messages (docs/protocol.md): version, client message checks, errors.
+
+Client messages are checked by hand (they are few and small) so that every mistake gets its
+own one-sentence answer: :func:`parse_client` returns a :class:`ClientMessage` or raises
+:class:`ProtocolError` with a code of :data:`ERROR_CODES`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = [
+    "PROTOCOL_VERSION",
+    "MAX_MESSAGE_BYTES",
+    "ERROR_CODES",
+    "CLOSE_CODES",
+    "ClientMessage",
+    "ProtocolError",
+    "parse_client",
+    "error_message",
+]
+
+PROTOCOL_VERSION = 1
+#: Largest client message accepted (bytes of the text frame).
+MAX_MESSAGE_BYTES = 4096
+
+ERROR_CODES = (
+    "bad_json",
+    "too_big",
+    "rate_limited",
+    "bad_message",
+    "unknown_type",
+    "protocol",
+    "hello_first",
+    "bad_token",
+    "room_unknown",
+    "spectators_off",
+    "spectator",
+    "duplicate",
+    "stale_version",
+    "not_your_turn",
+    "illegal_action",
+    "room_not_started",
+    "room_over",
+    "conflict",
+    "internal",
+)
+
+#: Errors after which the server closes the socket, and the close code it uses.
+CLOSE_CODES = {"bad_token": 4401, "room_unknown": 4404, "spectators_off": 4403, "hello_first": 4408, "protocol": 4400}
+
+_TYPES = ("hello", "action", "sync", "ping")
+
+
+class ProtocolError(Exception):
+    """A client message the server refuses: ``code`` (see :data:`ERROR_CODES`) and a sentence."""
+
+    def __init__(self, code: str, message: str, seq: int | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.seq = seq
+
+
+@dataclass(frozen=True)
+class ClientMessage:
+    """A checked client message."""
+
+    type: str
+    seq: int | None = None
+    version: int | None = None
+    action: str | None = None
+    token: str | None = None
+    spectate: bool = False
+    protocol: int | None = None
+
+
+def _int(data: dict[str, Any], key: str, seq: int | None) -> int:
+    v = data.get(key)
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise ProtocolError("bad_message", f"'{key}' must be a whole number, got {json.dumps(v)[:40]}", seq)
+    if not 0 <= v < 2**53:
+        raise ProtocolError("bad_message", f"'{key}' is out of range", seq)
+    return v
+
+
+def parse_client(text: str | bytes) -> ClientMessage:
+    """Check one client frame. Raises :class:`ProtocolError`."""
+    if isinstance(text, bytes):
+        raise ProtocolError("bad_message", "send JSON as text frames, not binary frames")
+    if len(text.encode("utf-8", errors="replace")) > MAX_MESSAGE_BYTES:
+        raise ProtocolError("too_big", f"a message may be at most {MAX_MESSAGE_BYTES} bytes")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise ProtocolError("bad_json", "that message is not JSON") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("bad_json", "a message must be a JSON object with a 'type'")
+    raw_seq = data.get("seq")
+    seq = raw_seq if isinstance(raw_seq, int) and not isinstance(raw_seq, bool) and 0 <= raw_seq < 2**53 else None
+    kind = data.get("type")
+    if not isinstance(kind, str):
+        raise ProtocolError("bad_message", "a message needs a 'type' (hello, action, sync or ping)", seq)
+    if kind not in _TYPES:
+        raise ProtocolError("unknown_type", f"unknown message type {kind[:30]!r}; known: {', '.join(_TYPES)}", seq)
+    if kind == "hello":
+        proto = data.get("protocol", PROTOCOL_VERSION)
+        if proto != PROTOCOL_VERSION or isinstance(proto, bool):
+            raise ProtocolError("protocol", f"this server speaks protocol {PROTOCOL_VERSION}, not {json.dumps(proto)[:20]}")
+        token = data.get("token")
+        spectate = data.get("spectate", False)
+        if token is not None and (not isinstance(token, str) or not 1 <= len(token) <= 200):
+            raise ProtocolError("bad_message", "'token' must be the seat token string")
+        if not isinstance(spectate, bool):
+            raise ProtocolError("bad_message", "'spectate' must be true or false")
+        if token is None and not spectate:
+            raise ProtocolError("bad_message", "hello needs a seat 'token', or 'spectate': true")
+        return ClientMessage("hello", token=token, spectate=spectate and token is None, protocol=PROTOCOL_VERSION)
+    seq = _int(data, "seq", seq)
+    if kind == "action":
+        version = _int(data, "version", seq)
+        action = data.get("action")
+        if not isinstance(action, str) or not 1 <= len(action) <= 120:
+            raise ProtocolError("bad_message", "'action' must be the text of one legal action (view.legal[].action)", seq)
+        return ClientMessage("action", seq=seq, version=version, action=action)
+    return ClientMessage(kind, seq=seq)
+
+
+def error_message(code: str, message: str, seq: int | None = None, version: int | None = None) -> dict[str, Any]:
+    """The ``error`` message."""
+    out: dict[str, Any] = {"type": "error", "seq": seq, "code": code, "message": message}
+    if version is not None:
+        out["version"] = version
+    return out

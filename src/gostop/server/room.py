@@ -1,0 +1,647 @@
+"""The authoritative match of one room, and what each seat may see of it.
+
+:class:`Room` wraps a :class:`~gostop.match.Match` (RULES.md 2.3 MATCH): it applies actions by
+their text, rebuilds itself from its committed actions (the match seed and the action list are
+the whole state), builds each seat's *view* (docs/protocol.md) and the spectators' public view,
+and asks the bots (:mod:`gostop.agents`) for the decisions of bot seats -- table decisions
+(DEC-1..DEC-4) through :meth:`~gostop.agents.Agent.choose_table`, hand decisions through
+:meth:`~gostop.agents.Agent.choose`.
+
+No web framework here: the socket layer and the tests drive it the same way.
+
+What a view holds comes from the engine's observation of the seat (``Hand.observation``), the
+engine's previews (``Hand.preview``, ``Hand.stop_preview``: public facts and the decider's own
+hand) and :mod:`gostop.hints` (sets one card away, bak stamps, score lines), never from the
+hand's hidden state; the spectators' view is built from the observations with every hand card
+removed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from gostop.agents import (
+    LEVELS,
+    Agent,
+    Decision,
+    HandContext,
+    TableDecision,
+    WorldSampler,
+    make_agent,
+)
+from gostop.agents.protocol import check_choice
+from gostop.cards import parse_card
+from gostop.engine import PRIVATE_EVENT_TYPES, Action, Hand, HandResult, Observation
+from gostop.explain import settlement_lines
+from gostop.hints import (
+    bak_stamps,
+    go_warnings,
+    near_sets,
+    score_lines,
+)
+from gostop.match import IllegalMatchActionError, Match, MatchAction, MatchError, MatchEvent, Player
+from gostop.match.record import match_to_json
+from gostop.match.seeds import derive_seed
+from gostop.rules import PRESET_NAMES, Rules, RulesError, get_preset
+
+__all__ = [
+    "SeatConfig",
+    "RoomConfig",
+    "Room",
+    "RoomError",
+    "BOT_NAMES",
+    "STANDBY_LEVEL",
+    "bot_spec",
+    "event_cards",
+]
+
+#: Names given to bot seats, in seat order.
+BOT_NAMES = ("Minji", "Hoon", "Sora", "Jun", "Yuna", "Tae", "Dami")
+#: The level of the bot that keeps an absent player's seat warm.
+STANDBY_LEVEL = "normal"
+
+
+class RoomError(ValueError):
+    """A room that cannot be set up as asked (message for people)."""
+
+
+def bot_spec(level: str) -> str:
+    """The bot spec of a level (``easy``/``normal``/``hard``) or a spec itself, checked."""
+    spec = LEVELS.get(level, level)
+    try:
+        make_agent(spec)
+    except ValueError as exc:
+        raise RoomError(str(exc)) from None
+    return spec
+
+
+@dataclass
+class SeatConfig:
+    """One seat: ``kind`` ``human`` or ``bot``; a human seat is ``open``, ``taken`` or ``left``."""
+
+    kind: str
+    level: str | None = None
+    name: str | None = None
+    status: str = "open"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "level": self.level, "name": self.name, "status": self.status}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> SeatConfig:
+        return cls(data["kind"], data.get("level"), data.get("name"), data.get("status", "open"))
+
+
+@dataclass
+class RoomConfig:
+    """What the room's creator chose (the lobby's ``POST /api/rooms``)."""
+
+    seats: list[SeatConfig]
+    name: str = ""
+    preset: str = "pagat"
+    rules: dict[str, Any] = field(default_factory=dict)
+    hands: int | None = 3
+    target_chips: int | None = None
+    public: bool = True
+    spectators: bool = True
+    cut: bool = False
+    turn_seconds: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out = dataclasses.asdict(self)
+        out["seats"] = [s.to_json() for s in self.seats]
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> RoomConfig:
+        d = dict(data)
+        d["seats"] = [SeatConfig.from_json(s) for s in d.get("seats", [])]
+        return cls(**d)
+
+    def build_rules(self) -> Rules:
+        """The rules of the match (raises :class:`RoomError` with the reason)."""
+        if self.preset not in PRESET_NAMES:
+            raise RoomError(f"unknown preset {self.preset!r}; presets: {', '.join(PRESET_NAMES)}")
+        changes = dict(self.rules)
+        if self.target_chips is not None:
+            changes["match_target_chips"] = self.target_chips
+        elif self.hands is not None:
+            changes["match_hands"] = self.hands
+            changes["match_target_chips"] = None
+        try:
+            rules = get_preset(self.preset)
+            return rules.with_overrides(changes) if changes else rules
+        except (RulesError, ValueError, TypeError) as exc:
+            raise RoomError(f"rules: {exc}") from None
+
+    def hands_limit(self, rules: Rules) -> int | None:
+        """A cap on the match length: the hands asked for on top of a chip target, or a safety
+        cap for a match the rules leave open-ended."""
+        if self.target_chips is not None:
+            return self.hands
+        if rules.match_hands is None and rules.match_target_chips is None:
+            return self.hands or 12
+        return None
+
+    def check(self) -> Rules:
+        """Check every choice; returns the rules. Raises :class:`RoomError`."""
+        if not 2 <= len(self.seats) <= 7:
+            raise RoomError(f"a room has 2 to 7 seats, got {len(self.seats)}")
+        for i, s in enumerate(self.seats):
+            if s.kind not in ("human", "bot"):
+                raise RoomError(f"seat {i}: kind must be 'human' or 'bot', got {s.kind!r}")
+            if s.kind == "bot":
+                s.level = bot_spec(s.level or STANDBY_LEVEL)
+        if self.turn_seconds is not None and not 10 <= self.turn_seconds <= 600:
+            raise RoomError(f"turn_seconds must be 10 to 600 (or null), got {self.turn_seconds}")
+        if self.hands is not None and not 1 <= self.hands <= 100:
+            raise RoomError(f"hands must be 1 to 100 (or null), got {self.hands}")
+        if self.hands is None and self.target_chips is None:
+            raise RoomError("give hands (a number of hands) or target_chips (a chip target)")
+        rules = self.build_rules()
+        try:
+            Match(rules, self.players(), 1, hands_limit=self.hands_limit(rules), ask_cut=self.cut)
+        except MatchError as exc:
+            raise RoomError(str(exc)) from None
+        return rules
+
+    def players(self) -> list[Player]:
+        """The seated players; a name already at the table gets a number (``Ann 2``): the match
+        needs distinct names."""
+        names: list[Player] = []
+        used: set[str] = set()
+        bots = 0
+        for i, s in enumerate(self.seats):
+            if s.kind == "bot":
+                name = s.name or BOT_NAMES[bots % len(BOT_NAMES)]
+                bots += 1
+            else:
+                name = s.name or f"Player {i + 1}"
+            base, k = name, 1
+            while name.casefold() in used:
+                k += 1
+                name = f"{base} {k}"
+            used.add(name.casefold())
+            names.append(Player(name, 40 - i))
+        return names
+
+    @property
+    def open_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.kind == "human" and s.status == "open"]
+
+
+def event_cards(obj: Any) -> set[str]:
+    """Every card code inside a JSON value (for the leak checks of the tests and the server)."""
+    out: set[str] = set()
+    stack = [obj]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, dict):
+            stack.extend(v.values())
+            stack.extend(k for k in v if isinstance(k, str))
+        elif isinstance(v, list | tuple):
+            stack.extend(v)
+        elif isinstance(v, str) and len(v) <= 4:
+            out.add(v)
+    return out
+
+
+class Room:
+    """One room's match, rebuilt from its committed actions (see the module docstring).
+
+    Args:
+        room_id: the room's id.
+        config: the seats and choices of the room.
+        seed: the match seed (kept on the server; sent to nobody before the match is over).
+        actions: the committed actions, in order (replayed).
+    """
+
+    def __init__(self, room_id: str, config: RoomConfig, seed: int, actions: Iterable[str] = ()) -> None:
+        self.id = room_id
+        self.config = config
+        self.seed = seed
+        self.rules = config.build_rules()
+        self.match: Match | None = None
+        self.actions: list[str] = []
+        self.actors: list[int] = []
+        self.last_result: HandResult | None = None
+        self.last_hands: list[list[str]] = []
+        self.last_deal: int | None = None
+        self.agents: dict[int, Agent] = {}
+        self._told: dict[int, object] = {}
+        self._score_cache: dict[tuple[str, ...], list[str]] = {}
+        self._near_cache: dict[tuple[tuple[str, ...], ...], list[tuple[int, str, str, int, Any]]] = {}
+        if not config.open_seats:
+            self.start()
+        for text in actions:
+            seat = self.decider()
+            if seat is None:
+                raise RoomError(f"room {room_id}: committed action {text!r} after the end")
+            self.apply(seat, text)
+
+    # -- state ---------------------------------------------------------------------------
+
+    @property
+    def version(self) -> int:
+        """The number of actions applied."""
+        return len(self.actions)
+
+    @property
+    def started(self) -> bool:
+        return self.match is not None
+
+    @property
+    def over(self) -> bool:
+        return self.match is not None and self.match.is_over
+
+    @property
+    def state(self) -> str:
+        if self.match is None:
+            return "waiting"
+        return "over" if self.match.is_over else "playing"
+
+    def start(self) -> list[MatchEvent]:
+        """Seat everybody and start the match (when no seat is open any more)."""
+        if self.match is None:
+            self.match = Match(
+                self.rules,
+                self.config.players(),
+                self.seed,
+                hands_limit=self.config.hands_limit(self.rules),
+                ask_cut=self.config.cut,
+            )
+            return list(self.match.start_events)
+        return []
+
+    def decider(self) -> int | None:
+        """The table seat that must decide now (None before the start and after the end)."""
+        return None if self.match is None else self.match.current_seat
+
+    def legal(self) -> list[Any]:
+        return [] if self.match is None else self.match.legal_actions()
+
+    def legal_texts(self) -> list[str]:
+        return [str(a) for a in self.legal()]
+
+    def apply(self, seat: int, text: str) -> list[MatchEvent]:
+        """Apply ``text`` for table seat ``seat``. Raises :class:`IllegalMatchActionError`
+        (nothing changed) when it is not that seat's turn or not a legal action."""
+        m = self.match
+        if m is None:
+            raise IllegalMatchActionError("the match has not started: seats are still open")
+        if m.is_over:
+            raise IllegalMatchActionError("the match is over")
+        if m.current_seat != seat:
+            raise IllegalMatchActionError(f"it is seat {m.current_seat}'s decision, not seat {seat}'s")
+        legal = {str(a): a for a in m.legal_actions()}
+        action = legal.get(text)
+        if action is None:
+            raise IllegalMatchActionError(f"{text!r} is not a legal action now")
+        hand = m.hand
+        deal = len(m.deals) - 1
+        events = m.apply(action)
+        self.actions.append(text)
+        self.actors.append(seat)
+        if hand is not None and hand.is_over:
+            self.last_result = hand.result
+            self.last_hands = [[c.code for c in hand.hand_cards(s)] for s in range(hand.players)]
+            self.last_deal = deal
+        return events
+
+    # -- bots ----------------------------------------------------------------------------
+
+    def agent(self, seat: int) -> Agent:
+        """The bot of a seat (a bot seat's own, or the standby bot of a human seat)."""
+        agent = self.agents.get(seat)
+        if agent is None:
+            s = self.config.seats[seat]
+            spec = s.level if s.kind == "bot" and s.level else bot_spec(STANDBY_LEVEL)
+            agent = self.agents[seat] = make_agent(spec)
+        return agent
+
+    def bot_action(self, seat: int) -> str:
+        """The decision of the bot playing ``seat`` now (may think for a while: run it off the
+        event loop). Reads the match only; the caller holds the room's lock."""
+        m = self.match
+        assert m is not None and m.current_seat == seat
+        legal = m.legal_actions()
+        agent = self.agent(seat)
+        if m.phase != "hand":
+            hand_cards = tuple(parse_card(c) for c in m.dealt_cards(seat))
+            log = m.deals[-1] if m.deals else None
+            seated = len(log.seats) if log is not None else m.n
+            dropped = sum(1 for _, a in log.announcements if a == "drop") if log is not None else 0
+            choice = agent.choose_table(TableDecision(tuple(legal), hand_cards, self.rules, seated, dropped))
+            if choice not in legal:
+                choice = legal[0]
+            return str(choice)
+        hand = m.hand
+        assert hand is not None
+        hs = m.hand_seat(seat)
+        assert hs is not None
+        if self._told.get(seat) is not hand:
+            self._told[seat] = hand
+            ctx_seed = derive_seed(self.seed, "serve-bot", len(m.deals), seat)
+            agent.begin_hand(HandContext(self.rules, hand.players, hs, ctx_seed))
+        if len(legal) == 1:
+            return str(legal[0])
+        sampler = None
+        if agent.needs_sampler:
+            sampler = WorldSampler.from_hand(hand, hs, derive_seed(self.seed, "serve-world", self.version, seat))
+        action = agent.choose(Decision(hand.observation(hs), tuple(legal), sampler))
+        return str(check_choice(agent, action, legal))
+
+    def thinks_long(self, seat: int) -> bool:
+        """True when the seat's bot searches (it may think for a long while: the server then
+        asks a worker process, see :func:`think_in_worker`)."""
+        m = self.match
+        return m is not None and m.phase == "hand" and self.agent(seat).needs_sampler
+
+    # -- what a seat sees ----------------------------------------------------------------
+
+    def hand_seat_of(self, seat: int | None) -> int | None:
+        if seat is None or self.match is None or self.match.hand is None:
+            return None
+        return self.match.hand_seat(seat)
+
+    def public_observation(self, hand: Hand) -> dict[str, Any]:
+        """The hand as every player sees it: no hand card at all, only what was shown."""
+        k = hand.players
+        obs = [hand.observation(s) for s in range(k)]
+        out = obs[0].to_json()
+        out["seat"] = None
+        out["hand"] = []
+        out["shown_hand_cards"] = [[c.code for c in obs[(i + 1) % k].shown_hand_cards[i]] for i in range(k)]
+        out["history"] = [e.redacted().to_json() for e in obs[0].history]
+        return out
+
+    def view(
+        self,
+        seat: int | None,
+        presence: Mapping[int, tuple[bool, bool]] | None = None,
+        deadline: float | None = None,
+        history: bool = True,
+    ) -> dict[str, Any]:
+        """What table seat ``seat`` (None: a spectator) sees now (docs/protocol.md, the view).
+
+        ``presence``: per seat ``(connected, away)``; ``history``: keep the hand's event history
+        (``update`` messages leave it out: their events carry it).
+        """
+        presence = presence or {}
+        m = self.match
+        current = self.decider()
+        to_move = seat is not None and current == seat
+        hs = self.hand_seat_of(seat)
+        view: dict[str, Any] = {
+            "version": self.version,
+            "room": self.id,
+            "seat": seat,
+            "phase": "waiting" if m is None else m.phase,
+            "current_seat": current,
+            "to_move": to_move,
+            "deadline": deadline if current is not None else None,
+            "players": self._players(presence),
+            "match": None,
+            "hand_seat": hs,
+            "hand": None,
+            "legal": [],
+            "stop_preview": None,
+            "go_warnings": [],
+            "bak": [],
+            "near_sets": [],
+            "scores": [],
+            "table": None,
+            "last_hand": None,
+            "over": None,
+        }
+        if m is None:
+            return view
+        view["match"] = {
+            "dealer": m.dealer,
+            "deal": len(m.deals) - 1,
+            "hands_played": m.hands_played,
+            "hands": self.config.hands,
+            "target_chips": self.config.target_chips,
+            "carry": m.carry,
+            "hand_seats": list(m.hand_seats),
+            "standings": [s.to_json() for s in m.standings],
+            "ledger": m.ledger.to_json(),
+            "end_reason": m.end_reason,
+            "list": list(m.list_order),
+        }
+        hand = m.hand
+        obs: Observation | None = None
+        if hand is not None:
+            if hs is not None:
+                obs = hand.observation(hs)
+                view["hand"] = obs.to_json()
+            else:
+                view["hand"] = self.public_observation(hand)
+                obs = None
+            self._hints(view, hand, obs)
+            if not history:
+                view["hand"].pop("history", None)
+        if m.phase in ("drop", "claim"):
+            log = m.deals[-1]
+            view["table"] = {
+                "dealt": list(m.dealt_cards(seat)) if seat is not None else [],
+                "announcements": [[s, a] for s, a in log.announcements],
+                "seated": len(log.seats),
+                "dropped": sum(1 for _, a in log.announcements if a == "drop"),
+            }
+        if to_move:
+            view["legal"] = [self._legal_entry(a, hand if obs is not None else None) for a in m.legal_actions()]
+            if hand is not None and obs is not None and hs is not None and hand.stage == "go-stop":
+                sp = hand.stop_preview()
+                names = [p.name for p in self.config.players()]
+                view["stop_preview"] = {
+                    **sp.to_json(),
+                    "payments": [amount for _, amount in sp.payments],
+                    "payments_by_seat": [[s, amount] for s, amount in sp.payments],
+                    "plain_steps": []
+                    if sp.settlement is None
+                    else settlement_lines(sp.settlement, [names[m.hand_seats[s]] for s, _ in sp.payments], obs.goes[hs]),
+                }
+                view["go_warnings"] = list(go_warnings(self.rules, hand.players, obs.goes[hs], obs.stop_points[hs]))
+        if self.last_result is not None and self.last_deal is not None:
+            entry = next((e for e in reversed(m.ledger.entries) if e.deal == self.last_deal), None)
+            view["last_hand"] = {
+                "deal": self.last_deal,
+                "seats": list(m.deals[self.last_deal].hand_seats),
+                "result": self.last_result.to_json(),
+                "ledger": None if entry is None else entry.to_json(),
+                "hands": self.last_hands,
+                "plain_steps": self._plain_steps(self.last_result, m.deals[self.last_deal].hand_seats),
+            }
+        if m.is_over:
+            view["over"] = {"reason": m.end_reason, "standings": [s.to_json() for s in m.standings]}
+        return view
+
+    def _plain_steps(self, result: HandResult, hand_seats: Sequence[int]) -> list[str]:
+        """The settlement of a finished hand in the player's words (no formulas, no rule IDs)."""
+        if result.settlement is None or result.winner is None:
+            return []
+        names = [p.name for p in self.config.players()]
+        payers = [names[hand_seats[o]] for o in result.opponents]
+        goes = result.context.goes if result.context is not None else 0
+        return settlement_lines(result.settlement, payers, goes)
+
+    def _players(self, presence: Mapping[int, tuple[bool, bool]]) -> list[dict[str, Any]]:
+        m = self.match
+        names = [p.name for p in self.config.players()]
+        out = []
+        for i, s in enumerate(self.config.seats):
+            connected, away = presence.get(i, (s.kind == "bot", False))
+            out.append(
+                {
+                    "seat": i,
+                    "name": names[i] if (s.kind == "bot" or s.status != "open") else None,
+                    "kind": s.kind,
+                    "level": s.level if s.kind == "bot" else None,
+                    "status": s.status,
+                    "connected": connected,
+                    "away": away or s.status == "left",
+                    "hand_seat": self.hand_seat_of(i),
+                    "chips": m.ledger.totals[i] if m is not None else 0,
+                    "shots": m.ledger.shot_totals[i] if m is not None else 0,
+                }
+            )
+        return out
+
+    def _hints(self, view: dict[str, Any], hand: Hand, obs: Observation | None) -> None:
+        # Everything here is computed from an observation (the viewer's, or seat 0's with its
+        # own hand never used: bak stamps and scores read only capture areas).
+        base = obs if obs is not None else hand.observation(0)
+        view["bak"] = [dataclasses.asdict(st) for st in bak_stamps(self.rules, base)]
+        view["near_sets"] = self._near_sets(base, obs)
+        view["scores"] = [
+            {"hand_seat": i, "points": base.stop_points[i], "items": self._score_items(caps)}
+            for i, caps in enumerate(base.captures)
+        ]
+
+    def _score_items(self, caps: tuple[Any, ...]) -> list[str]:
+        key = tuple(c.code for c in caps)
+        found = self._score_cache.get(key)
+        if found is None:
+            if len(self._score_cache) > 256:
+                self._score_cache.clear()
+            found = self._score_cache[key] = list(score_lines(self.rules, caps)[1])
+        return found
+
+    def _near_sets(self, base: Observation, obs: Observation | None) -> list[dict[str, Any]]:
+        """Sets one card away. Which card each seat lacks depends only on the capture areas,
+        so it is computed once per capture state and shared by every viewer; where the card is
+        (your hand, the table, shown, unseen) is then said from this viewer's side. Only the
+        brights, animals and ribbons of the capture areas matter to a set (SCORE-1/3/5), so the
+        junk captured does not count in the key."""
+        key = tuple(tuple(c.code for c in caps if c.kind.letter in "BAR") for caps in base.captures)
+        found = self._near_cache.get(key)
+        if found is None:
+            if len(self._near_cache) > 64:
+                self._near_cache.clear()
+            found = self._near_cache[key] = [
+                (ns.seat, ns.name, ns.rule, ns.points, ns.missing) for ns in near_sets(self.rules, base)
+            ]
+        out = []
+        for seat, name, rule, points, card in found:
+            where, holder = "unseen", None
+            if obs is not None and card in obs.hand:
+                where = "your hand"
+            elif card in base.layout:
+                where = "the table"
+            else:
+                viewer = obs.seat if obs is not None else None
+                shown_in = [
+                    s for s, shown in enumerate(base.shown_hand_cards)
+                    if s != viewer and card in shown and (obs is not None or s != base.seat)
+                ]
+                if shown_in:
+                    where, holder = "shown", shown_in[0]
+            out.append(
+                {"seat": seat, "name": name, "rule": rule, "points": points, "missing": card.code,
+                 "where": where, "holder": holder}
+            )
+        return out
+
+    @staticmethod
+    def _legal_entry(action: Any, hand: Hand | None) -> dict[str, Any]:
+        if isinstance(action, MatchAction):
+            return {"action": str(action), "kind": action.kind, "value": action.value, "cards": [], "month": 0}
+        assert isinstance(action, Action)
+        entry: dict[str, Any] = {
+            "action": str(action),
+            "kind": action.kind,
+            "cards": list(action.cards),
+            "month": action.month,
+        }
+        if hand is not None:
+            # the engine's preview: public facts and the decider's own hand only
+            p = hand.preview(action).to_json()
+            targets = p["matches"] if p["kind"] == "choice" else p["takes"]
+            entry["preview"] = {**p, "targets": targets, "text": _preview_text(p["kind"], targets)}
+        return entry
+
+    def events_for(self, seat: int | None, events: Sequence[MatchEvent], seats_before: Sequence[int]) -> list[dict[str, Any]]:
+        """The events of one action as table seat ``seat`` (None: a spectator) may see them:
+        another seat's private hand events (``deal``, ``draw``) lose their cards."""
+        hand_seats = tuple(seats_before)
+        out = []
+        for ev in events:
+            if ev.type == "hand-start":
+                hand_seats = tuple(ev.data.get("seats", ()))
+            j = ev.to_json()
+            he = ev.hand_event
+            if he is not None and he.type in PRIVATE_EVENT_TYPES:
+                mine = seat is not None and seat in hand_seats and hand_seats.index(seat) == he.seat
+                if not mine:
+                    j["event"] = he.redacted().to_json()
+            out.append(j)
+        return out
+
+    def record(self) -> dict[str, Any]:
+        """The standard match record (holds the seeds: only for a finished match)."""
+        assert self.match is not None
+        return match_to_json(self.match, self.config.name or f"gostop room {self.id}")
+
+
+def _preview_text(kind: str, targets: Sequence[str]) -> str:
+    """One line for people about a preview (the browser has its own words; bots and tools use this)."""
+    if kind == "one":
+        return f"takes {' '.join(targets)}"
+    if kind == "choice":
+        return f"takes {' or '.join(targets)} (choose)"
+    if kind == "stack":
+        return f"takes the stack {' '.join(targets)}"
+    if kind == "joker":
+        return "joker: to your captures, top stock card played instead"
+    if kind in ("bomb", "grenade"):
+        return f"{kind}: takes {' '.join(targets)}" if targets else kind
+    if kind == "none":
+        return "no match"
+    return ""
+
+
+#: Rooms rebuilt inside a bot worker process: room id -> (config JSON, room).
+_WORKER_ROOMS: dict[str, tuple[dict[str, Any], Room]] = {}
+
+
+def think_in_worker(room_id: str, config: dict[str, Any], seed: int, actions: list[str], seat: int) -> str:
+    """The bot decision of ``seat``, computed in a worker process: the room is rebuilt from
+    its committed actions (kept between calls and brought up to date), then asked."""
+    cached = _WORKER_ROOMS.get(room_id)
+    room = None
+    if cached is not None and cached[0] == config and cached[1].actions == actions[: len(cached[1].actions)]:
+        room = cached[1]
+    if room is None:
+        if len(_WORKER_ROOMS) >= 256:
+            _WORKER_ROOMS.clear()
+        room = Room(room_id, RoomConfig.from_json(config), seed)
+        _WORKER_ROOMS[room_id] = (config, room)
+    for text in actions[len(room.actions):]:
+        decider = room.decider()
+        assert decider is not None
+        room.apply(decider, text)
+    return room.bot_action(seat)

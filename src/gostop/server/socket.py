@@ -1,0 +1,158 @@
+"""The table's WebSocket ``/ws/{room_id}`` (docs/protocol.md): Origin, hello, message loop.
+
+Before the upgrade: the ``Origin`` header must be on the allow-list (a client without one, i.e.
+not a browser, is let in) and the client address under its connection cap. Then the first
+message must be ``hello`` (with a seat token, checked against the stored hashes in constant
+time, or ``spectate``). Each later message passes the size cap, the connection's token bucket
+and the ``seq`` check before :class:`~gostop.server.hub.Hub` sees it. A bad message gets an
+``error`` message and the socket stays open; nothing about the server's insides is ever sent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from gostop.server.hub import Connection, Hub
+from gostop.server.protocol import (
+    CLOSE_CODES,
+    ProtocolError,
+    error_message,
+    parse_client,
+)
+
+__all__ = ["router", "TokenBucket"]
+
+log = logging.getLogger("gostop.server")
+router = APIRouter()
+
+
+class TokenBucket:
+    """``rate`` tokens a second, at most ``burst`` saved up; one message costs one token."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = float(burst)
+        self.stamp = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+async def _send_error(ws: WebSocket, code: str, message: str, seq: int | None = None) -> None:
+    await ws.send_text(json.dumps(error_message(code, message, seq)))
+
+
+@router.websocket("/ws/{room_id}")
+async def table_socket(ws: WebSocket, room_id: str) -> None:
+    hub: Hub = ws.app.state.hub
+    settings = hub.settings
+    origin = ws.headers.get("origin")
+    allowed = settings.allowed_origins()
+    if origin is not None and "*" not in allowed and origin.rstrip("/") not in allowed:
+        await ws.close(code=4403)  # before accept: the upgrade is refused with HTTP 403
+        return
+    addr = ws.client.host if ws.client is not None else "unknown"
+    if not hub.add_connection(addr):
+        await ws.close(code=4429)
+        return
+    try:
+        await ws.accept()
+        await _serve(ws, hub, room_id, addr)
+    except WebSocketDisconnect:
+        pass
+    except Exception:  # our bug: log it, tell the client only that
+        log.exception("socket of room %s failed", room_id)
+        try:
+            await _send_error(ws, "internal", "the server failed on that; please reconnect")
+            await ws.close(code=1011)
+        except Exception:
+            pass
+    finally:
+        hub.drop_connection(addr)
+
+
+async def _serve(ws: WebSocket, hub: Hub, room_id: str, addr: str) -> None:
+    settings = hub.settings
+    try:
+        text = await asyncio.wait_for(ws.receive_text(), settings.hello_seconds)
+    except TimeoutError:
+        await _send_error(ws, "hello_first", f"send hello within {settings.hello_seconds:g} seconds")
+        await ws.close(code=CLOSE_CODES["hello_first"])
+        return
+    except KeyError:  # a binary frame
+        text = b""  # type: ignore[assignment]
+    try:
+        hello = parse_client(text)
+        if hello.type != "hello":
+            raise ProtocolError("hello_first", "the first message must be hello", hello.seq)
+    except ProtocolError as exc:
+        await _send_error(ws, exc.code, exc.message, exc.seq)
+        await ws.close(code=CLOSE_CODES.get(exc.code, CLOSE_CODES["hello_first"]))
+        return
+    live = await hub.get(room_id) if len(room_id) <= 32 else None
+    if live is None:
+        await _send_error(ws, "room_unknown", f"there is no room {room_id[:32]!r}")
+        await ws.close(code=CLOSE_CODES["room_unknown"])
+        return
+    seat: int | None = None
+    if hello.token is not None:
+        seat = await hub.seat_for(room_id, hello.token)
+        if seat is None:
+            await _send_error(ws, "bad_token", "that token holds no seat of this room")
+            await ws.close(code=CLOSE_CODES["bad_token"])
+            return
+    elif not live.room.config.spectators:
+        await _send_error(ws, "spectators_off", "this room does not allow spectators")
+        await ws.close(code=CLOSE_CODES["spectators_off"])
+        return
+    conn = Connection(ws.send_text, seat, addr)
+    conn.start()
+    await hub.attach(live, conn)
+    bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
+    last_seq = -1
+    try:
+        while not conn.closed:
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            frame = message.get("text")
+            if frame is None:
+                frame = message.get("bytes") or b""
+            if not bucket.take():
+                conn.send(error_message("rate_limited", "too many messages: slow down (about 20 a second)"))
+                continue
+            try:
+                msg = parse_client(frame)
+            except ProtocolError as exc:
+                conn.send(error_message(exc.code, exc.message, exc.seq))
+                continue
+            if msg.type == "hello":
+                conn.send(error_message("bad_message", "already said hello on this socket"))
+                continue
+            assert msg.seq is not None
+            if msg.seq <= last_seq:
+                conn.send(error_message("duplicate", f"seq {msg.seq} is not larger than the last one ({last_seq}); ignored", msg.seq))
+                continue
+            last_seq = msg.seq
+            if msg.type == "ping":
+                conn.send({"type": "pong", "seq": msg.seq})
+            elif msg.type == "sync":
+                hub.send_state(live, conn)
+            elif msg.type == "action":
+                assert msg.version is not None and msg.action is not None
+                await hub.act(live, conn, msg.seq, msg.version, msg.action)
+    finally:
+        await hub.detach(live, conn)
+        await conn.close()

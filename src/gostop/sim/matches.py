@@ -1,0 +1,354 @@
+"""Whole matches between bots: 2 to 7 seats, gwangpalli from 4 (RULES.md 2.3 MATCH, 2.15 GWANG).
+
+:func:`play_match` drives a :class:`~gostop.match.Match` with one agent per table seat: table
+decisions (cut, stay/drop, claims, the goo-stupe list) through
+:func:`gostop.agents.table.choose_table_action`, the hands' decisions as
+:func:`gostop.sim.runner.play_hand` asks them (observation, legal actions, a world sampler
+for agents that search).
+
+Duplicate matches: match ``i`` of a run is played once per rotation of the lineup over the
+seats with the same match seed (the same deals, draws and dealer), so every bot meets the
+same cards from every seat. The rotations of one match are one *cluster*
+(:class:`MatchCluster`): a bot's chips are averaged over its seats in the cluster first, and
+the 95 % interval is taken over clusters (:func:`build_match_report`).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from gostop.agents import Agent, Decision, HandContext, WorldSampler, make_agent
+from gostop.agents.protocol import check_choice
+from gostop.agents.table import choose_table_action
+from gostop.match import Match, Player
+from gostop.rules import Rules
+from gostop.sim.report import entrants
+from gostop.sim.schedule import derive_seed, seatings
+from gostop.sim.stats import Interval, mean_ci, percentile
+
+__all__ = [
+    "MatchJob",
+    "MatchOutcome",
+    "MatchCluster",
+    "MatchBotReport",
+    "MatchReport",
+    "play_match",
+    "check_table_size",
+    "play_cluster",
+    "play_clusters",
+    "build_match_report",
+    "DEFAULT_MATCH_HANDS",
+    "MIN_SEATS",
+    "MAX_SEATS",
+]
+
+#: Length of a simulated match when the rules set none (open-ended matches, GOO-21).
+DEFAULT_MATCH_HANDS = 12
+MIN_SEATS = 2
+MAX_SEATS = 7
+
+
+@dataclass(frozen=True)
+class MatchJob:
+    """Everything a worker needs to play matches: picklable, no live objects.
+
+    ``hands``: a cap on counted hands (``None``: the rules' ``match_hands``, or
+    :data:`DEFAULT_MATCH_HANDS` for an open-ended match).
+    """
+
+    rules: Rules
+    lineup: tuple[str, ...]
+    seed: int
+    hands: int | None = None
+
+    def __post_init__(self) -> None:
+        if not MIN_SEATS <= len(self.lineup) <= MAX_SEATS:
+            raise ValueError(f"a match seats {MIN_SEATS} to {MAX_SEATS} bots, got {len(self.lineup)}")
+
+    @property
+    def seats(self) -> int:
+        return len(self.lineup)
+
+    def hands_limit(self) -> int | None:
+        if self.hands is not None:
+            return self.hands
+        open_ended = self.rules.match_hands is None and self.rules.match_target_chips is None
+        return DEFAULT_MATCH_HANDS if open_ended else None
+
+
+@dataclass
+class MatchOutcome:
+    """One match: ``lineup_at[seat]`` is the lineup index at that table seat."""
+
+    rotation: int
+    lineup_at: tuple[int, ...]
+    chips: list[float]  # per table seat: net chips (minus shots under payment_unit = shots)
+    hands: int
+    deals: int
+    end_reason: str
+    played: list[int] = field(default_factory=list)  # per seat: hands it played in
+    times: list[list[float]] = field(default_factory=list)  # per seat: decision seconds
+
+
+@dataclass
+class MatchCluster:
+    """Every rotation of match ``deal`` (named like :class:`~gostop.sim.runner.DealResult`'s
+    field so that the backends sort both alike)."""
+
+    deal: int
+    matches: list[MatchOutcome]
+
+
+def _names(n: int) -> list[Player]:
+    # Ages for the ``oldest`` first dealer and the goo-stupe list head (MATCH-3, GOO-17).
+    return [Player(f"Seat {s + 1}", 30 + 3 * s) for s in range(n)]
+
+
+def check_table_size(job: MatchJob) -> None:
+    """Raise ``ValueError`` (a :class:`~gostop.match.MatchError`) if the rules cannot seat the
+    lineup (e.g. more players than ``max_players``)."""
+    Match(job.rules, _names(job.seats), job.seed, hands_limit=1)
+
+
+def play_match(
+    rules: Rules,
+    agents: Sequence[Agent],
+    seed: int,
+    *,
+    hands_limit: int | None = None,
+    agent_seed: int = 0,
+    timing: bool = True,
+) -> tuple[Match, list[list[float]], list[int]]:
+    """Play a whole match, ``agents[seat]`` at each table seat.
+
+    Returns the finished match, the decision times per seat (seconds, decisions with more than
+    one legal action) and the number of hands each seat played in.
+    """
+    n = len(agents)
+    match = Match(rules, _names(n), seed, hands_limit=hands_limit)
+    times: list[list[float]] = [[] for _ in range(n)]
+    played = [0] * n
+    hand = None
+    asked = [0] * n
+    while not match.is_over:
+        seat = match.current_seat
+        assert seat is not None
+        if match.phase != "hand":
+            agent = agents[seat]
+            t0 = time.perf_counter()
+            action: Any = choose_table_action(agent, match)
+            if timing:
+                times[seat].append(time.perf_counter() - t0)
+            match.apply(action)
+            continue
+        if match.hand is not hand:  # a new hand: tell the agents who play it
+            hand = match.hand
+            assert hand is not None
+            for hs, ts in enumerate(match.hand_seats):
+                played[ts] += 1
+                ctx_seed = derive_seed(agent_seed, "hand", len(match.deals), ts)
+                agents[ts].begin_hand(HandContext(rules, hand.players, hs, ctx_seed))
+        assert hand is not None
+        legal = tuple(match.legal_actions())
+        if len(legal) == 1:
+            match.apply(legal[0])
+            continue
+        mover = match.hand_seat(seat)
+        assert mover is not None
+        agent = agents[seat]
+        sampler = None
+        if agent.needs_sampler:
+            sampler = WorldSampler.from_hand(hand, mover, derive_seed(agent_seed, "world", seat, asked[seat]))
+        asked[seat] += 1
+        t0 = time.perf_counter()
+        choice = agent.choose(Decision(hand.observation(mover), legal, sampler))
+        if timing:
+            times[seat].append(time.perf_counter() - t0)
+        check_choice(agent, choice, legal)
+        match.apply(choice)
+    return match, times, played
+
+
+def _chips(match: Match) -> list[float]:
+    out = [0.0] * match.n
+    for st in match.standings:
+        out[st.seat] = -float(st.shots) if match.shots_unit else float(st.chips)
+    return out
+
+
+def play_cluster(job: MatchJob, index: int, *, timing: bool = True) -> MatchCluster:
+    """Match ``index`` of ``job`` once per rotation of the lineup (fresh agents each time)."""
+    out = []
+    seed = derive_seed(job.seed, "match", index)
+    for r, lineup_at in enumerate(seatings(job.seats)):
+        agents = [make_agent(job.lineup[i]) for i in lineup_at]
+        match, times, played = play_match(
+            job.rules,
+            agents,
+            seed,
+            hands_limit=job.hands_limit(),
+            agent_seed=derive_seed(job.seed, "agents", index, r),
+            timing=timing,
+        )
+        out.append(
+            MatchOutcome(
+                rotation=r,
+                lineup_at=lineup_at,
+                chips=_chips(match),
+                hands=match.hands_played,
+                deals=len(match.deals),
+                end_reason=str(match.end_reason),
+                played=played,
+                times=times,
+            )
+        )
+    return MatchCluster(deal=index, matches=out)
+
+
+def play_clusters(job: MatchJob, indices: list[int], timing: bool = True) -> list[MatchCluster]:
+    """Several matches in order (the unit of work of every backend)."""
+    return [play_cluster(job, i, timing=timing) for i in indices]
+
+
+# -- the report --------------------------------------------------------------------------------
+
+
+@dataclass
+class MatchBotReport:
+    bot: str
+    seats: int
+    matches: int
+    chips: Interval  # per match, clustered by match seed
+    first: int  # matches it finished on top (alone or tied)
+    hands_played: float  # per match
+    decisions: int = 0
+    time_p50_ms: float = math.nan
+    time_p95_ms: float = math.nan
+
+    @property
+    def first_rate(self) -> float:
+        return self.first / self.matches if self.matches else math.nan
+
+    def to_json(self, timing: bool = True) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "bot": self.bot,
+            "seats": self.seats,
+            "matches": self.matches,
+            "chips_per_match": _num(self.chips.value),
+            "chips_ci95": [_num(self.chips.low), _num(self.chips.high)],
+            "first_place_rate": _num(self.first_rate),
+            "hands_played_per_match": _num(self.hands_played),
+            "decisions": self.decisions,
+        }
+        if timing:
+            out["decision_ms"] = {"p50": _num(self.time_p50_ms), "p95": _num(self.time_p95_ms)}
+        return out
+
+
+@dataclass
+class MatchReport:
+    job: MatchJob
+    clusters: int
+    matches: int
+    hands: int
+    bots: list[MatchBotReport]
+    pairs: list[tuple[str, str, Interval]]
+    end_reasons: dict[str, int]
+
+    def bot(self, name: str) -> MatchBotReport:
+        for b in self.bots:
+            if b.bot == name:
+                return b
+        raise KeyError(f"no bot {name!r} in this report; bots: {', '.join(b.bot for b in self.bots)}")
+
+    def to_json(self, timing: bool = True) -> dict[str, Any]:
+        return {
+            "mode": "match",
+            "preset": self.job.rules.preset,
+            "overrides": self.job.rules.overrides(),
+            "seats": self.job.seats,
+            "lineup": list(self.job.lineup),
+            "seed": self.job.seed,
+            "match_seeds": self.clusters,
+            "matches": self.matches,
+            "hands": self.hands,
+            "hands_limit": self.job.hands_limit(),
+            "end_reasons": dict(sorted(self.end_reasons.items())),
+            "bots": [b.to_json(timing) for b in self.bots],
+            "pairs": [
+                {"a": a, "b": b, "chips_diff_per_match": _num(d.value), "ci95": [_num(d.low), _num(d.high)]}
+                for a, b, d in self.pairs
+            ],
+        }
+
+
+def _num(x: float) -> float | None:
+    return None if math.isnan(x) else x
+
+
+def build_match_report(job: MatchJob, clusters: Sequence[MatchCluster]) -> MatchReport:
+    """Chips per match per bot: each cluster's rotations averaged first (one value per match
+    seed and bot), then the mean and its Student-t 95 % interval over match seeds."""
+    clusters = sorted(clusters, key=lambda c: c.deal)
+    names = entrants(job.lineup)
+    per_cluster: dict[str, list[float]] = {n: [] for n in names}
+    matches: Counter[str] = Counter()
+    first: Counter[str] = Counter()
+    played: Counter[str] = Counter()
+    times: dict[str, list[float]] = defaultdict(list)
+    reasons: Counter[str] = Counter()
+    total_matches = total_hands = 0
+    for cl in clusters:
+        sums: dict[str, float] = defaultdict(float)
+        counts: Counter[str] = Counter()
+        for m in cl.matches:
+            total_matches += 1
+            total_hands += m.hands
+            reasons[m.end_reason] += 1
+            top = max(m.chips)
+            for seat, chips in enumerate(m.chips):
+                name = job.lineup[m.lineup_at[seat]]
+                sums[name] += chips
+                counts[name] += 1
+                matches[name] += 1
+                first[name] += chips == top
+                played[name] += m.played[seat] if m.played else 0
+                if m.times:
+                    times[name].extend(m.times[seat])
+        for name in names:
+            per_cluster[name].append(sums[name] / counts[name])
+    bots = []
+    for name in names:
+        ts = times[name]
+        bots.append(
+            MatchBotReport(
+                bot=name,
+                seats=job.lineup.count(name),
+                matches=matches[name],
+                chips=mean_ci(per_cluster[name]),
+                first=first[name],
+                hands_played=played[name] / matches[name] if matches[name] else math.nan,
+                decisions=len(ts),
+                time_p50_ms=percentile(ts, 50) * 1000 if ts else math.nan,
+                time_p95_ms=percentile(ts, 95) * 1000 if ts else math.nan,
+            )
+        )
+    pairs = []
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            diffs = [x - y for x, y in zip(per_cluster[a], per_cluster[b], strict=True)]
+            pairs.append((a, b, mean_ci(diffs)))
+    return MatchReport(
+        job=job,
+        clusters=len(clusters),
+        matches=total_matches,
+        hands=total_hands,
+        bots=bots,
+        pairs=pairs,
+        end_reasons=dict(reasons),
+    )

@@ -1,0 +1,60 @@
+// The lobby's HTTP calls (docs/protocol.md "Lobby") and the seat tokens kept in localStorage.
+
+export class ApiError extends Error {
+  constructor(status, detail) { super(detail); this.status = status; }
+}
+
+async function call(method, path, body, token) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let res;
+  try {
+    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (err) {
+    throw new ApiError(0, "The server cannot be reached.");
+  }
+  let data = null;
+  try { data = await res.json(); } catch (err) { data = null; }
+  if (!res.ok) {
+    const detail = data && typeof data.detail === "string" ? data.detail
+      : data && Array.isArray(data.detail) ? data.detail.map((d) => d.msg).join("; ") : `HTTP ${res.status}`;
+    throw new ApiError(res.status, detail);
+  }
+  return data;
+}
+
+export const api = {
+  presets: () => call("GET", "/api/presets"),
+  rooms: () => call("GET", "/api/rooms?limit=50"),
+  room: (id) => call("GET", `/api/rooms/${encodeURIComponent(id)}`),
+  create: (body) => call("POST", "/api/rooms", body),
+  join: (id, body) => call("POST", `/api/rooms/${encodeURIComponent(id)}/join`, body),
+  leave: (id, token) => call("POST", `/api/rooms/${encodeURIComponent(id)}/leave`, {}, token),
+  quick: (body) => call("POST", "/api/quick", body),
+};
+
+// -- seats kept in the browser: {roomId: {seat, token}} ------------------------------------
+
+const KEY = "gostop.seats";
+
+function allSeats() {
+  try { return JSON.parse(localStorage.getItem(KEY) || "{}"); } catch (err) { return {}; }
+}
+
+export function savedSeat(roomId) { return allSeats()[roomId] || null; }
+
+export function saveSeat(roomId, seat, token) {
+  const seats = allSeats();
+  seats[roomId] = { seat, token, at: Date.now() };
+  localStorage.setItem(KEY, JSON.stringify(seats));
+}
+
+export function forgetSeat(roomId) {
+  const seats = allSeats();
+  delete seats[roomId];
+  localStorage.setItem(KEY, JSON.stringify(seats));
+}
+
+export function playerName() { return localStorage.getItem("gostop.name") || ""; }
+export function setPlayerName(name) { localStorage.setItem("gostop.name", name); }

@@ -1,0 +1,47 @@
+// Entry point: routes by the URL hash. #/ lobby, #/room/{id} table (join by link), #/guide.
+import { getLang, setLang, t } from "./i18n.js";
+import { loadNames } from "./cards.js";
+import { showLobby } from "./lobby.js";
+import { showRoom } from "./room.js";
+import { showGuide } from "./guide.js";
+import { banner } from "./dom.js";
+
+let current = null; // the page object with a dispose() method
+
+function chrome() {
+  document.documentElement.lang = getLang();
+  document.title = t("title");
+  document.getElementById("nav-lobby").textContent = t("lobby");
+  document.getElementById("nav-guide").textContent = t("guide");
+  document.getElementById("lang-toggle").textContent = t("lang");
+}
+
+async function route() {
+  if (current && current.dispose) current.dispose();
+  current = null;
+  banner(null);
+  const main = document.getElementById("app");
+  main.replaceChildren();
+  const hash = location.hash.replace(/^#/, "") || "/";
+  const parts = hash.split("/").filter(Boolean);
+  chrome();
+  try {
+    if (parts[0] === "room" && parts[1]) current = await showRoom(main, decodeURIComponent(parts[1]));
+    else if (parts[0] === "guide") current = await showGuide(main, parts[1] || "");
+    else current = await showLobby(main);
+  } catch (err) {
+    console.error(err);
+    const p = document.createElement("p");
+    p.className = "error";
+    p.textContent = `${t("error")}: ${err.message}`;
+    main.appendChild(p);
+  }
+}
+
+document.getElementById("lang-toggle").addEventListener("click", () => {
+  setLang(getLang() === "ko" ? "en" : "ko");
+  if (current && current.relabel) { chrome(); current.relabel(); } else route();
+});
+
+window.addEventListener("hashchange", route);
+loadNames().then(route, route);

@@ -1,0 +1,60 @@
+// Cards: names (from cards/names.json, written by the deck generator), images and kinds.
+import { getLang } from "./i18n.js";
+
+let NAMES = {};
+
+export async function loadNames() {
+  const res = await fetch("/cards/names.json");
+  NAMES = await res.json();
+}
+
+/** Base code of a card: a joker copy JK1-2 is drawn as JK1. */
+export function baseCode(code) { return code.startsWith("JK") ? code.slice(0, 3) : code; }
+
+/** Accessible name, e.g. "January bright, crane and sun". */
+export function cardName(code) {
+  const entry = NAMES[baseCode(code)];
+  if (!entry) return code;
+  const name = entry[getLang()] || entry.en;
+  return code.includes("-") ? `${name} (${code.split("-")[1]})` : name;
+}
+
+export function cardMonth(code) { return code.startsWith("JK") ? 0 : parseInt(code.slice(0, 2), 10); }
+
+/** Capture group of a card: bright, animal, ribbon or junk (double junk and jokers are junk). */
+export function cardGroup(code) {
+  if (code.startsWith("JK")) return "junk";
+  return { B: "bright", A: "animal", R: "ribbon" }[code[2]] || "junk";
+}
+
+/** Printed junk value (RULES.md SCORE-7 defaults; the server's scores are authoritative). */
+export function junkValue(code) {
+  if (code.startsWith("JK")) return { 1: 1, 2: 2, 3: 3 }[code[2]] || 0;
+  if (code[2] === "D") return 2;
+  return code[2] === "J" ? 1 : 0;
+}
+
+/**
+ * An element showing one card. `opts.size` is a CSS class (sm, md, lg); `opts.button` makes it
+ * a <button>. Every card carries its accessible name and its code in data-code.
+ */
+export function cardEl(code, opts = {}) {
+  const el = document.createElement(opts.button ? "button" : "span");
+  el.className = `card ${opts.size || "md"}`;
+  if (code === "back" || !code) {
+    el.classList.add("back");
+    el.setAttribute("aria-label", cardName("back"));
+  } else {
+    el.dataset.code = code;
+    el.dataset.month = String(cardMonth(code));
+    el.setAttribute("aria-label", cardName(code));
+    el.title = cardName(code);
+  }
+  if (!opts.button) el.setAttribute("role", "img");
+  const img = document.createElement("img");
+  img.src = `/cards/${code === "back" || !code ? "back" : baseCode(code)}.svg`;
+  img.alt = "";
+  img.draggable = false;
+  el.appendChild(img);
+  return el;
+}

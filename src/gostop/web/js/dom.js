@@ -1,0 +1,33 @@
+// A tiny element builder: h("button.primary#go", {onclick}, "Go").
+export function h(spec, attrs = {}, ...children) {
+  const m = spec.match(/^([a-z0-9]+)?((?:[.#][\w-]+)*)$/i);
+  const el = document.createElement((m && m[1]) || "div");
+  for (const part of ((m && m[2]) || "").match(/[.#][\w-]+/g) || []) {
+    if (part[0] === ".") el.classList.add(part.slice(1));
+    else el.id = part.slice(1);
+  }
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else if (k === "dataset") Object.assign(el.dataset, v);
+    else if (k === "text") el.textContent = v;
+    else if (v === true) el.setAttribute(k, "");
+    else el.setAttribute(k, v);
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    el.appendChild(typeof c === "string" || typeof c === "number" ? document.createTextNode(String(c)) : c);
+  }
+  return el;
+}
+
+/** The banner under the top bar (reconnecting, spectating...); `ms` hides it after a while. */
+export function banner(text, kind = "info", ms = 0) {
+  const el = document.getElementById("banner");
+  if (!el) return;
+  if (!text) { el.hidden = true; return; }
+  el.textContent = text;
+  el.className = `banner ${kind}`;
+  el.hidden = false;
+  if (ms) setTimeout(() => { if (el.textContent === text) el.hidden = true; }, ms);
+}

@@ -1,0 +1,108 @@
+// English and Korean strings of the client; the choice is remembered in localStorage.
+const STRINGS = {
+  en: {
+    title: "gostop — Go Stop 고스톱",
+    lang: "한국어",
+    lobby: "Lobby", guide: "How to play", cards: "Card guide",
+    yourName: "Your name", quickPlay: "Quick play vs bots", play: "Play",
+    level: "Bot level", preset: "Rules", players: "Players",
+    createRoom: "Create a room", roomName: "Room name", seats: "Seats", seat: "Seat",
+    human: "Person (open)", bot: "Bot", hands: "Hands", publicRoom: "Listed in the lobby",
+    allowSpectators: "Spectators allowed", changeRule: "Change a rule", add: "Add", remove: "Remove",
+    create: "Create and sit", rooms: "Rooms", noRooms: "No public rooms yet. Create one!",
+    join: "Join", watch: "Watch", resume: "Resume", refresh: "Refresh",
+    waiting: "waiting", playing: "playing", over: "over",
+    openSeats: (n) => `${n} open seat${n === 1 ? "" : "s"}`,
+    inviteLink: "Invite a friend: send this link", copy: "Copy link", copied: "Copied!",
+    waitingForPlayers: "Waiting for players to take the open seats…",
+    takeSeat: "Take a seat", spectate: "Watch this table",
+    roomUnknown: "This room does not exist (or no longer does).",
+    roomFull: "This room is full: every seat is taken.",
+    roomOver: "This match is over.",
+    backToLobby: "Back to the lobby",
+    reconnecting: "Connection lost — reconnecting…", reconnected: "Reconnected: your seat is back.",
+    spectating: "You are watching. Hidden cards stay hidden.",
+    stock: "Stock", table: "Table", yourHand: "Your hand", captures: "Captures",
+    points: "points", target: "target", go: "Go", stop: "Stop", goes: "go", shake: "shake",
+    bomb: "bomb", ppuk: "ppuk", chips: "chips", cardsInHand: "cards in hand",
+    bright: "Brights 광", animal: "Animals 열끗", ribbon: "Ribbons 띠", junk: "Junk 피",
+    noMatch: "no match", takes: "takes", choice: "choose one of", stack: "takes the stack",
+    joker: "joker: plays the top stock card after it",
+    yourTurn: "Your turn", waitingFor: (n) => `Waiting for ${n}…`,
+    stopPreview: "If you stop now", goRisk: "If you say go", pays: "pays", total: "total",
+    events: "What happened", hints: "One card away", bak: "Penalties", live: "LIVE", risk: "risk",
+    settlement: "Settlement", next: "Next", continue: "Continue", standings: "Standings",
+    matchOver: "Match over", handOf: (a, b) => (b ? `Hand ${a} of ${b}` : `Hand ${a}`),
+    dealer: "dealer", you: "you", away: "away (bot plays)", offline: "offline", bot_: "bot",
+    sitsOut: "sits this hand out", nagari: "Nagari: nobody won, the next hand counts double",
+    winner: "wins", leave: "Leave", keys: "Keys: 1–0 play a card, g go, s stop, letters pick a button",
+    decisions: "Your decision", tableDecision: "Table decision",
+    error: "Something went wrong", copyFailed: "Select the link and copy it.",
+    rematch: "New match", carry: "carry-over", pickCard: "Take which card?",
+  },
+  ko: {
+    title: "gostop — 고스톱",
+    lang: "English",
+    lobby: "로비", guide: "게임 방법", cards: "화투 안내",
+    yourName: "이름", quickPlay: "빠른 게임 (봇 상대)", play: "시작",
+    level: "봇 수준", preset: "규칙", players: "인원",
+    createRoom: "방 만들기", roomName: "방 이름", seats: "자리", seat: "자리",
+    human: "사람 (빈자리)", bot: "봇", hands: "판 수", publicRoom: "로비에 공개",
+    allowSpectators: "관전 허용", changeRule: "규칙 바꾸기", add: "추가", remove: "삭제",
+    create: "만들고 앉기", rooms: "방 목록", noRooms: "공개된 방이 없습니다. 하나 만드세요!",
+    join: "참가", watch: "관전", resume: "이어하기", refresh: "새로고침",
+    waiting: "대기 중", playing: "게임 중", over: "끝남",
+    openSeats: (n) => `빈자리 ${n}`,
+    inviteLink: "친구 초대: 이 링크를 보내세요", copy: "링크 복사", copied: "복사됨!",
+    waitingForPlayers: "빈자리에 사람이 앉기를 기다리는 중…",
+    takeSeat: "자리에 앉기", spectate: "이 판 관전하기",
+    roomUnknown: "없는 방입니다 (또는 없어졌습니다).",
+    roomFull: "빈자리가 없습니다.",
+    roomOver: "이 게임은 끝났습니다.",
+    backToLobby: "로비로",
+    reconnecting: "연결이 끊겼습니다 — 다시 연결 중…", reconnected: "다시 연결됨: 자리를 되찾았습니다.",
+    spectating: "관전 중입니다. 가려진 패는 보이지 않습니다.",
+    stock: "더미", table: "바닥", yourHand: "내 패", captures: "먹은 패",
+    points: "점", target: "목표", go: "고", stop: "스톱", goes: "고", shake: "흔들기",
+    bomb: "폭탄", ppuk: "뻑", chips: "칩", cardsInHand: "장",
+    bright: "광", animal: "열끗", ribbon: "띠", junk: "피",
+    noMatch: "짝 없음", takes: "먹음:", choice: "둘 중 하나:", stack: "세 장 모두 먹음",
+    joker: "조커: 내고 더미 맨 위 패를 냄",
+    yourTurn: "내 차례", waitingFor: (n) => `${n} 차례…`,
+    stopPreview: "지금 스톱하면", goRisk: "고를 하면", pays: "지불", total: "합계",
+    events: "진행", hints: "한 장 남은 족보", bak: "박", live: "확정", risk: "위험",
+    settlement: "정산", next: "다음", continue: "계속", standings: "순위",
+    matchOver: "게임 끝", handOf: (a, b) => (b ? `${b}판 중 ${a}판` : `${a}판`),
+    dealer: "선", you: "나", away: "자리 비움 (봇이 대신)", offline: "연결 끊김", bot_: "봇",
+    sitsOut: "이번 판 쉼", nagari: "나가리: 승자 없음, 다음 판은 두 배",
+    winner: "승리", leave: "나가기", keys: "키: 1–0 패 내기, g 고, s 스톱, 글자 키로 버튼",
+    decisions: "결정", tableDecision: "자리 결정",
+    error: "문제가 생겼습니다", copyFailed: "링크를 선택해 복사하세요.",
+    rematch: "새 게임", carry: "이월", pickCard: "어느 패를 먹을까요?",
+  },
+};
+
+const saved = localStorage.getItem("gostop.lang");
+let lang = saved || ((navigator.language || "en").startsWith("ko") ? "ko" : "en");
+if (!STRINGS[lang]) lang = "en";
+
+export function getLang() { return lang; }
+
+export function setLang(value) {
+  lang = STRINGS[value] ? value : "en";
+  localStorage.setItem("gostop.lang", lang);
+  document.documentElement.lang = lang;
+}
+
+/** The string `key` in the current language; functions are called with `args`. */
+export function t(key, ...args) {
+  const s = STRINGS[lang][key] ?? STRINGS.en[key] ?? key;
+  return typeof s === "function" ? s(...args) : s;
+}
+
+export const MONTHS = {
+  en: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"],
+  ko: ["1월", "2월", "3월", "4월", "5월", "6월", "7월", "8월", "9월", "10월", "11월", "12월"],
+};
+
+export function monthName(m) { return MONTHS[lang][m - 1] || String(m); }

@@ -1,0 +1,131 @@
+// The event feed: every match and hand event in plain words, and the big call-outs
+// (ppuk 뻑, ja-ppuk, ttadak 따닥, chok 쪽, sseul 싹쓸이, bombs, steals, go, stop).
+import { getLang } from "./i18n.js";
+import { cardName } from "./cards.js";
+
+const CALLOUTS = {
+  ppuk: ["Ppuk! 뻑", "뻑!"],
+  "ja-ppuk": ["Ja-ppuk! 자뻑", "자뻑!"],
+  "first-turn-ppuk": ["First-turn ppuk! 첫뻑", "첫뻑!"],
+  "three-ppuk": ["Three ppuk! 삼연뻑", "삼연뻑!"],
+  ttadak: ["Ttadak! 따닥", "따닥!"],
+  chok: ["Chok! 쪽", "쪽!"],
+  sseul: ["Sseul! 싹쓸이", "싹쓸이!"],
+  bomb: ["Bomb! 폭탄", "폭탄!"],
+  grenade: ["Grenade! 수류탄", "수류탄!"],
+  shake: ["Shake! 흔들기", "흔들기!"],
+  "stack-capture": ["Stack taken! 뻑 먹기", "뻑 먹었다!"],
+  "boss-joker": ["Boss joker! 보너스", "보스 조커!"],
+  go: ["Go! 고", "고!"],
+  stop: ["Stop! 스톱", "스톱!"],
+  chongtong: ["Chongtong! 총통", "총통!"],
+  nagari: ["Nagari 나가리", "나가리"],
+  surrender: ["gives up a junk card 피 뺏김", "피 뺏김!"],
+};
+
+const cards = (e) => (e.cards || []).map(cardName).join(", ");
+
+const EN = {
+  "first-dealer": (w) => `${w} deals first.`,
+  deal: (w, e) => (e.cards && e.cards.length ? `${w} is dealt ${e.cards.length} cards.` : e.data?.count ? `${w} is dealt ${e.data.count} cards.` : null),
+  layout: (w, e) => `The table: ${cards(e)}.`,
+  "hand-start": () => "A new hand begins.",
+  "hand-end": () => "The hand is over.",
+  "match-end": () => "The match is over.",
+  stay: (w) => `${w} stays in.`,
+  drop: (w) => `${w} drops out of this hand.`,
+  claim: (w) => `${w} claims compensation.`,
+  compensation: (w, e) => `${w} is paid compensation${e.data?.amount ? `: ${e.data.amount} chips` : ""}.`,
+  cut: (w) => `${w} cuts the deck.`,
+  turn: () => null,
+  play: (w, e) => `${w} plays ${cards(e)}.`,
+  flip: (w, e) => `${w} flips ${cards(e)} from the stock.`,
+  capture: (w, e) => `${w} captures ${cards(e)}.`,
+  pick: (w, e) => `${w} takes ${cards(e)}.`,
+  draw: (w) => `${w} draws a replacement card.`,
+  substitute: (w, e) => `${w}'s joker: ${cards(e)} is played in its place.`,
+  ppuk: (w) => `${w} makes a ppuk: the three cards stay on the table.`,
+  "ja-ppuk": (w) => `${w} takes back their own ppuk (ja-ppuk).`,
+  "first-turn-ppuk": (w) => `${w} ppuks on the first turn.`,
+  "three-ppuk": (w) => `${w} made three ppuk and wins at once.`,
+  ttadak: (w) => `${w} ttadak: two pairs in one turn.`,
+  chok: (w) => `${w} chok: played onto the flipped card's pair.`,
+  sseul: (w) => `${w} sweeps the table (sseul).`,
+  "stack-capture": (w) => `${w} takes a stack of three.`,
+  bomb: (w, e) => `${w} bombs with ${cards(e)}.`,
+  grenade: (w, e) => `${w} throws a grenade: ${cards(e)}.`,
+  shake: (w, e) => `${w} shakes ${cards(e)}.`,
+  "show-quad": (w, e) => `${w} shows four: ${cards(e)}.`,
+  reveal: (w, e) => `${w} reveals ${cards(e)}.`,
+  skip: (w) => `${w} takes a stock-only turn.`,
+  surrender: (w, e) => `${w} gives up ${cards(e)}.`,
+  "no-junk": (w) => `${w} has no junk to give.`,
+  "boss-joker": (w) => `${w} captured the boss joker: each opponent gives a junk card.`,
+  payment: (w, e) => `${w} pays ${e.data?.amount ?? ""} ${e.data?.unit ?? "chips"} (${e.data?.reason ?? ""}).`,
+  go: (w, e) => `${w} says GO (${e.data?.goes ?? ""}).`,
+  stop: (w, e) => `${w} says STOP with ${e.data?.points ?? ""} points.`,
+  win: (w, e) => `${w} wins (${e.data?.reason ?? ""}).`,
+  nagari: () => "Nagari: nobody wins this hand.",
+  void: () => "The deal is void and dealt again.",
+  settlement: (w, e) => `Settlement: ${w} is paid ${(e.data?.payments || []).reduce((a, b) => a + b, 0)}.`,
+  "offer-shodang": (w) => `${w} offers shodang and shows their hand.`,
+  accept: (w) => `${w} accepts the shodang.`,
+  refuse: (w) => `${w} refuses the shodang.`,
+  chongtong: (w) => `${w} has chongtong: four of a month.`,
+  "keep-quad": (w) => `${w} keeps playing with a quad.`,
+  yell: (w) => `${w} yells!`,
+  "no-yell": (w) => `${w} stays quiet.`,
+  shot: (w, e) => `${w} takes ${e.data?.n ?? ""} shots.`,
+  boar: (w) => `${w} caught the boar.`,
+  "weol-yak": (w) => `${w}: the month's promise.`,
+  heodang: (w) => `${w}: heodang.`,
+  "four-on-table": () => "Four of a month on the table.",
+  "dealt-stack": () => "Three of a month dealt on the table: a stack.",
+  "layout-joker": () => "A joker was dealt on the table: it goes to the dealer.",
+  "iris-out": (w) => `${w} sits out (iris rule).`,
+  "forced-in": (w) => `${w} must play this hand.`,
+  "forced-out": (w) => `${w} must sit this hand out.`,
+};
+
+const KO = {
+  play: (w, e) => `${w}: ${cards(e)} 냄`,
+  flip: (w, e) => `${w}: ${cards(e)} 뒤집음`,
+  capture: (w, e) => `${w}: ${cards(e)} 먹음`,
+  go: (w, e) => `${w}: ${e.data?.goes ?? ""}고!`,
+  stop: (w, e) => `${w}: ${e.data?.points ?? ""}점 스톱!`,
+  ppuk: (w) => `${w}: 뻑!`,
+  ttadak: (w) => `${w}: 따닥!`,
+  chok: (w) => `${w}: 쪽!`,
+  sseul: (w) => `${w}: 싹쓸이!`,
+  bomb: (w, e) => `${w}: 폭탄 (${cards(e)})`,
+  shake: (w, e) => `${w}: 흔들기 (${cards(e)})`,
+  surrender: (w, e) => `${w}: ${cards(e)} 뺏김`,
+  nagari: () => "나가리: 승자 없음",
+  win: (w) => `${w} 승리`,
+  "hand-start": () => "새 판 시작",
+  "hand-end": () => "판 끝",
+  "match-end": () => "게임 끝",
+  stay: (w) => `${w}: 이번 판 함`,
+  drop: (w) => `${w}: 이번 판 빠짐`,
+};
+
+/**
+ * Feed lines and call-outs for the events of one update.
+ * `who(wrapper, event)` names the seat an event concerns.
+ */
+export function narrate(events, who) {
+  const lines = [];
+  const callouts = [];
+  const ko = getLang() === "ko";
+  for (const wrapper of events || []) {
+    const e = wrapper.type === "hand" ? wrapper.event : wrapper;
+    if (!e) continue;
+    const name = who(wrapper, e);
+    const fn = (ko && KO[e.type]) || EN[e.type];
+    const text = fn ? fn(name, e) : `${name ? `${name}: ` : ""}${e.type}`;
+    if (text) lines.push({ text, type: e.type });
+    const callout = CALLOUTS[e.type];
+    if (callout) callouts.push({ text: `${name ? `${name} — ` : ""}${callout[ko ? 1 : 0]}`, type: e.type });
+  }
+  return { lines, callouts };
+}

@@ -1,0 +1,275 @@
+// A room page (#/room/{id}, #/room/{id}/watch): join by link, friendly pages for unknown, full
+// and finished rooms, then the live table over the WebSocket with reconnects, the event feed,
+// call-outs, the settlement step by step, the standings, and keyboard play.
+import { t } from "./i18n.js";
+import { banner, h } from "./dom.js";
+import { loadPresets } from "./lobby.js";
+import { api, ApiError, forgetSeat, playerName, saveSeat, savedSeat, setPlayerName } from "./api.js";
+import { TableSocket } from "./socket.js";
+import { narrate } from "./narrate.js";
+import { HAND_KEYS, renderTable, seatName, tableSeat } from "./table.js";
+
+const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+function friendly(main, title, text, room) {
+  main.replaceChildren(h("section.panel.friendly", { role: "alert" },
+    h("h1", {}, title), text ? h("p", {}, text) : null,
+    room && room.spectators ? h("p", {}, h("a.button", { href: `#/room/${encodeURIComponent(room.id)}/watch` }, t("spectate"))) : null,
+    h("p", {}, h("a.button.primary", { href: "#/" }, t("backToLobby")))));
+  return {};
+}
+
+function joinPage(main, room) {
+  const open = room.seats.filter((s) => s.kind === "human" && !s.taken);
+  const input = h("input#join-name", { type: "text", maxlength: "24", value: playerName(), placeholder: "You", "aria-label": t("yourName") });
+  const err = h("p.error", { role: "alert", hidden: true });
+  const btn = h("button.primary#take-seat", { type: "submit" }, t("takeSeat"));
+  const form = h("form.panel.join", {},
+    h("h1", {}, room.name || room.id),
+    h("p", {}, `${room.preset} · ${room.seats.length} ${t("seats").toLowerCase()} · ${t("openSeats", open.length)}`),
+    h("ul", {}, room.seats.map((s) => h("li", {}, `${t("seat")} ${s.seat + 1}: ${s.kind === "bot" ? `${s.name} (${t("bot_")} ${s.level})` : s.name || "—"}`))),
+    h("label.field", {}, h("span", {}, t("yourName")), input), btn, err,
+    room.spectators ? h("p", {}, h("a.button", { href: `#/room/${encodeURIComponent(room.id)}/watch` }, t("spectate"))) : null);
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    btn.disabled = true;
+    const name = input.value.trim() || "You";
+    setPlayerName(name);
+    try {
+      const res = await api.join(room.id, { name });
+      saveSeat(room.id, res.seat, res.token);
+      window.dispatchEvent(new HashChangeEvent("hashchange"));
+    } catch (e) {
+      err.textContent = e.message; err.hidden = false; btn.disabled = false;
+    }
+  });
+  main.replaceChildren(form);
+  return {};
+}
+
+export async function showRoom(main, roomId) {
+  const watch = location.hash.endsWith("/watch");
+  let room;
+  try { room = await api.room(roomId); } catch (e) {
+    if (e instanceof ApiError && e.status === 404) return friendly(main, t("roomUnknown"), "");
+    throw e;
+  }
+  const mine = savedSeat(roomId);
+  if (!mine && !watch) {
+    const open = room.seats.some((s) => s.kind === "human" && !s.taken);
+    if (room.state === "over") return friendly(main, t("roomOver"), "", room);
+    if (!open || room.state !== "waiting") return friendly(main, t("roomFull"), "", room);
+    return joinPage(main, room);
+  }
+  let knobs = [];
+  try { knobs = (await loadPresets()).knobs || []; } catch (e) { knobs = []; } // only for the targets shown
+  return new TablePage(main, room, watch || !mine ? null : mine, knobs);
+}
+
+class TablePage {
+  constructor(main, room, mine, knobs) {
+    this.main = main;
+    this.room = room;
+    this.mine = mine;
+    this.view = null;
+    this.previous = null;
+    this.feedLines = [];
+    this.shownSettlement = null;
+    this.ctx = { knobs, act: (a) => this.act(a), touch: window.matchMedia("(hover: none)").matches, selected: null, buttonKeys: new Map() };
+    this.tableBox = h("div.tablebox");
+    this.feed = h("ul.feed", { "aria-live": "polite", "aria-label": t("events") });
+    this.callout = h("div.callout", { "aria-live": "assertive" });
+    this.overlay = h("div.overlay", { hidden: true });
+    this.side = h("aside.side", {}, this.inviteBox(), h("h2", {}, t("events")), this.feed);
+    main.replaceChildren(h("div.room-page", {}, this.tableBox, this.side), this.callout, this.overlay);
+    if (!mine) banner(t("spectating"), "info");
+    this.onKey = (ev) => this.key(ev);
+    // the per-decision turn timer, when the room has one: seconds left before a bot decides
+    this.tick = setInterval(() => {
+      const el = this.tableBox.querySelector(".timer");
+      if (el) el.textContent = `⏱ ${Math.max(0, Math.round(Number(el.dataset.deadline) - Date.now() / 1000))} s`;
+    }, 500);
+    document.addEventListener("keydown", this.onKey);
+    this.socket = new TableSocket(room.id, mine ? { token: mine.token } : { spectate: true }, {
+      onWelcome: (msg) => { this.room = msg.room || this.room; this.setView(msg.view, []); },
+      onUpdate: (msg) => this.setView(msg.view, msg.events || []),
+      onState: (msg) => this.setView(msg.view, []),
+      onPresence: (msg) => this.presence(msg),
+      onError: (msg) => { if (!["stale_version", "duplicate", "conflict"].includes(msg.code)) banner(msg.message, "warn", 4000); },
+      onConnection: (state, info) => this.connection(state, info),
+    });
+  }
+
+  inviteBox() {
+    const url = `${location.origin}/#/room/${encodeURIComponent(this.room.id)}`;
+    const input = h("input#invite-link", { type: "text", readonly: true, value: url, "aria-label": t("inviteLink") });
+    const btn = h("button", { type: "button" }, t("copy"));
+    btn.addEventListener("click", async () => {
+      try { await navigator.clipboard.writeText(url); btn.textContent = t("copied"); } catch (e) { input.select(); banner(t("copyFailed"), "info", 3000); }
+    });
+    return h("div.invite", {}, h("label", { for: "invite-link" }, t("inviteLink")), h("div.row", {}, input, btn),
+      this.mine ? h("button.link#leave", { type: "button", onclick: () => this.leave() }, t("leave")) : null);
+  }
+
+  async leave() {
+    try { await api.leave(this.room.id, this.mine.token); } catch (e) { /* the seat is given up either way */ }
+    forgetSeat(this.room.id);
+    location.hash = "#/";
+  }
+
+  connection(state, info) {
+    if (state === "lost") banner(t("reconnecting"), "warn");
+    else if (state === "open") { if (info) banner(t("reconnected"), "ok", 3000); else if (this.mine) banner(null); }
+    else if (state === "closed") {
+      if (info === 4401) { forgetSeat(this.room.id); friendly(this.main, t("roomFull"), "", this.room); }
+      else if (info === 4404) friendly(this.main, t("roomUnknown"), "");
+      else friendly(this.main, t("roomOver"), "", null);
+    }
+  }
+
+  presence(msg) {
+    if (!this.view) return;
+    const p = this.view.players.find((x) => x.seat === msg.seat);
+    if (p) { p.connected = msg.connected; p.away = msg.away; this.render(); }
+  }
+
+  act(action) {
+    if (!this.view || !this.view.to_move) return;
+    if (!this.view.legal.some((e) => e.action === action)) return;
+    this.ctx.selected = null;
+    this.socket.act(action, this.view.version);
+    this.tableBox.querySelectorAll("button").forEach((b) => { b.disabled = true; });
+  }
+
+  setView(view, events) {
+    this.previous = this.view;
+    this.view = view;
+    const { lines, callouts } = narrate(events, (wrapper, e) => {
+      if (e.seat === null || e.seat === undefined) return "";
+      const seat = wrapper.type === "hand" ? tableSeat(view, e.seat) ?? wrapper.seat : e.seat;
+      return seat === null || seat === undefined ? "" : seatName(view, seat);
+    });
+    for (const l of lines) this.feed.prepend(h(`li.ev-${l.type}`, {}, l.text));
+    while (this.feed.children.length > 80) this.feed.lastChild.remove();
+    if (callouts.length) this.showCallout(callouts[callouts.length - 1]);
+    this.render();
+    this.maybeSettlement();
+  }
+
+  showCallout(c) {
+    this.callout.textContent = c.text;
+    this.callout.className = `callout show ev-${c.type}`;
+    clearTimeout(this.calloutTimer);
+    this.calloutTimer = setTimeout(() => { this.callout.className = "callout"; }, 1800);
+  }
+
+  render() {
+    if (!this.view) return;
+    if (this.view.phase === "waiting") { this.renderWaiting(); return; }
+    this.ctx.previous = this.previous;
+    renderTable(this.tableBox, this.view, this.ctx);
+  }
+
+  renderWaiting() {
+    const v = this.view;
+    this.tableBox.replaceChildren(h("section.panel.waiting", {},
+      h("h1", {}, this.room.name || this.room.id), h("p", {}, t("waitingForPlayers")),
+      h("ul", {}, v.players.map((p) => h("li", {}, `${t("seat")} ${p.seat + 1}: ${p.name || "—"}${p.kind === "bot" ? ` (${t("bot_")})` : ""}`)))));
+  }
+
+  maybeSettlement() {
+    const v = this.view;
+    const last = v.last_hand;
+    if (last && this.shownSettlement !== last.deal) {
+      const fresh = this.shownSettlement !== null || (this.previous !== null);
+      this.shownSettlement = last.deal;
+      if (fresh) this.showSettlement(last);
+    }
+    if (v.over && !this.shownOver) { this.shownOver = true; if (!this.overlayOpen) this.showStandings(); }
+  }
+
+  openOverlay(content) {
+    this.overlayOpen = true;
+    this.overlay.replaceChildren(h("div.modal", { role: "dialog", "aria-modal": "true" }, content));
+    this.overlay.hidden = false;
+  }
+
+  closeOverlay() {
+    this.overlayOpen = false;
+    this.overlay.hidden = true;
+    this.overlay.replaceChildren();
+    if (this.view && this.view.over && !this.shownStandings) this.showStandings();
+  }
+
+  showSettlement(last) {
+    const v = this.view;
+    const r = last.result || {};
+    const seats = last.seats || (v.match ? v.match.hand_seats : []);
+    const name = (hs) => (hs === null || hs === undefined ? "" : seatName(v, seats[hs]));
+    const title = r.winner === null || r.winner === undefined
+      ? (r.nagari ? t("nagari") : (r.reason || ""))
+      : `${name(r.winner)} ${t("winner")} — ${r.reason}${r.points ? `, ${r.points} ${t("points")}` : ""}`;
+    // plain_steps: the settlement in words (the raw steps are for record authors)
+    const steps = (last.plain_steps && last.plain_steps.length ? last.plain_steps : (r.settlement && r.settlement.steps)) || [];
+    const list = h("ol.steps");
+    const chips = h("ul.handchips", {}, (r.chips || []).map((c, hs) => h("li", {}, `${name(hs)}: ${c > 0 ? "+" : ""}${c} ${t("chips")}`)));
+    const next = h("button#settle-next", { type: "button" }, t("next"));
+    const done = h("button.primary#settle-close", { type: "button" }, t("continue"));
+    let shown = 0;
+    const reveal = () => {
+      if (shown < steps.length) list.appendChild(h("li", {}, steps[shown++]));
+      if (shown >= steps.length) { next.hidden = true; chips.hidden = false; }
+    };
+    chips.hidden = steps.length > 0;
+    next.addEventListener("click", reveal);
+    done.addEventListener("click", () => this.closeOverlay());
+    this.openOverlay(h("section.settlement", { "aria-label": t("settlement") },
+      h("h2", {}, t("settlement")), h("p.result", {}, title), list, chips, h("div.row", {}, next, done)));
+    if (reducedMotion()) { while (shown < steps.length) reveal(); } else {
+      reveal();
+      const timer = setInterval(() => { if (shown >= steps.length || !this.overlayOpen) clearInterval(timer); else reveal(); }, 700);
+    }
+    if (!steps.length) next.hidden = true;
+    done.focus();
+  }
+
+  showStandings() {
+    this.shownStandings = true;
+    const v = this.view;
+    const st = (v.over && v.over.standings) || (v.match && v.match.standings) || [];
+    this.openOverlay(h("section.standings", { "aria-label": t("standings") },
+      h("h2", {}, t("matchOver")), h("h3", {}, t("standings")),
+      h("ol", {}, st.map((s) => h("li", {}, `${s.name}: ${s.chips > 0 ? "+" : ""}${s.chips} ${t("chips")}`))),
+      h("div.row", {}, h("a.button.primary#new-match", { href: "#/" }, t("rematch")), h("button#standings-close", { type: "button", onclick: () => { this.overlayOpen = false; this.overlay.hidden = true; } }, t("continue")))));
+  }
+
+  key(ev) {
+    if (ev.target && ["INPUT", "SELECT", "TEXTAREA"].includes(ev.target.tagName)) return;
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (this.overlayOpen) {
+      if (ev.key === "Enter" || ev.key === "Escape") { ev.preventDefault(); this.overlay.querySelector("#settle-close, #standings-close")?.click(); }
+      return;
+    }
+    const v = this.view;
+    if (!v || !v.to_move) return;
+    const k = ev.key.toLowerCase();
+    const idx = HAND_KEYS.indexOf(k);
+    if (idx >= 0 && v.hand && idx < v.hand.hand.length) {
+      const code = v.hand.hand[idx];
+      const entry = v.legal.find((e) => e.kind === "play" && e.cards[0] === code);
+      if (entry) { ev.preventDefault(); this.act(entry.action); }
+      return;
+    }
+    const action = this.ctx.buttonKeys.get(k);
+    if (action) { ev.preventDefault(); this.act(action); }
+  }
+
+  relabel() { this.render(); }
+
+  dispose() {
+    document.removeEventListener("keydown", this.onKey);
+    this.socket.close();
+    clearTimeout(this.calloutTimer);
+    clearInterval(this.tick);
+  }
+}

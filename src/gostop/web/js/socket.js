@@ -1,0 +1,104 @@
+// The table's WebSocket (docs/protocol.md "Table"): hello, actions with seq and version,
+// updates applied in version order (a gap asks for sync), reconnects with backoff.
+
+export const PROTOCOL = 1;
+
+export class TableSocket {
+  /**
+   * @param {string} roomId
+   * @param {{token?: string, spectate?: boolean}} who
+   * @param {object} handlers onWelcome(msg), onUpdate(msg), onState(msg), onPresence(msg),
+   *   onError(msg), onConnection(state: "open"|"lost"|"closed", code?)
+   */
+  constructor(roomId, who, handlers) {
+    this.roomId = roomId;
+    this.who = who;
+    this.h = handlers;
+    this.seq = 0;
+    this.version = -1;
+    this.ws = null;
+    this.closed = false;
+    this.attempt = 0;
+    this.wasOpen = false;
+    this.connect();
+  }
+
+  connect() {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const ws = new WebSocket(`${proto}//${location.host}/ws/${encodeURIComponent(this.roomId)}`);
+    this.ws = ws;
+    ws.onopen = () => {
+      const hello = { type: "hello", protocol: PROTOCOL };
+      if (this.who.token) hello.token = this.who.token;
+      else hello.spectate = true;
+      ws.send(JSON.stringify(hello));
+    };
+    ws.onmessage = (ev) => {
+      let msg;
+      try { msg = JSON.parse(ev.data); } catch (err) { return; }
+      this.receive(msg);
+    };
+    ws.onclose = (ev) => {
+      if (this.ws !== ws) return;
+      if (this.closed) return;
+      // 4401 bad token, 4404 unknown room, 4403 spectators off: do not retry
+      if ([4401, 4403, 4404].includes(ev.code)) {
+        this.closed = true;
+        this.h.onConnection?.("closed", ev.code);
+        return;
+      }
+      this.h.onConnection?.("lost");
+      const delay = Math.min(5000, 300 * 2 ** this.attempt);
+      this.attempt += 1;
+      setTimeout(() => { if (!this.closed) this.connect(); }, delay);
+    };
+  }
+
+  receive(msg) {
+    switch (msg.type) {
+      case "welcome":
+        this.attempt = 0;
+        this.version = msg.view ? msg.view.version : -1;
+        this.h.onConnection?.("open", this.wasOpen);
+        this.wasOpen = true;
+        this.h.onWelcome?.(msg);
+        break;
+      case "update":
+        if (this.version >= 0 && msg.version !== this.version + 1) {
+          if (msg.version <= this.version) return; // already applied
+          this.send({ type: "sync" });
+          return;
+        }
+        this.version = msg.version;
+        this.h.onUpdate?.(msg);
+        break;
+      case "state":
+        this.version = msg.version;
+        this.h.onState?.(msg);
+        break;
+      case "presence":
+        this.h.onPresence?.(msg);
+        break;
+      case "error":
+        if (["stale_version", "conflict"].includes(msg.code)) this.send({ type: "sync" });
+        this.h.onError?.(msg);
+        break;
+      default:
+        break; // ack, pong, and fields we do not know are ignored
+    }
+  }
+
+  send(msg) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    this.seq += 1;
+    this.ws.send(JSON.stringify({ ...msg, seq: this.seq }));
+    return true;
+  }
+
+  act(action, version) { return this.send({ type: "action", version, action }); }
+
+  close() {
+    this.closed = true;
+    if (this.ws) this.ws.close();
+  }
+}

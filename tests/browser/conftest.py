@@ -1,0 +1,128 @@
+"""Browser tests (Playwright driving Debian's Chromium); run in their own pytest process.
+
+One real ``gostop serve`` (uvicorn, 127.0.0.1, a free port, a temporary data directory) serves
+the whole session; it dies with the test process. Where ``CI`` is set a missing Chromium fails
+the tests; elsewhere they skip with one line.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+CHROMIUM = os.environ.get("GOSTOP_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"
+
+
+def _chromium() -> str:
+    path = CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium")
+    if path:
+        return path
+    if os.environ.get("CI"):
+        pytest.fail(f"Chromium is required where CI is set and {CHROMIUM} is missing (apt-get install chromium)")
+    pytest.skip(f"Chromium not installed ({CHROMIUM}); apt-get install chromium fonts-nanum")
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_type_launch_args, "executable_path": _chromium(), "args": CHROMIUM_ARGS}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _die_with_parent() -> None:  # in the child, before exec: the server dies with pytest
+    with contextlib.suppress(Exception):
+        ctypes.CDLL("libc.so.6").prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+
+
+class GameServer:
+    """A real ``gostop serve`` process."""
+
+    def __init__(self, data: Path) -> None:
+        self.data = data
+        self.port = _free_port()
+        self.db_url = f"sqlite:///{data / 'server.sqlite'}"
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = data / "serve.log"
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.scripted: dict[str, tuple[str, str]] = {}
+
+    def start(self) -> GameServer:
+        self.data.mkdir(parents=True, exist_ok=True)
+        cmd = [sys.executable, "-m", "gostop", "serve", "--host", "127.0.0.1", "--port", str(self.port),
+               "--db", self.db_url, "--bot-delay", "0.05", "--grace", "900", "--log-level", "warning"]
+        out = self.log.open("ab")
+        env = {**os.environ, "GOSTOP_DATA_DIR": str(self.data)}
+        self.proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=out, preexec_fn=_die_with_parent)
+        deadline = time.time() + 40
+        while time.time() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"gostop serve exited: {self.log.read_text()[-2000:]}")
+            with contextlib.suppress(OSError), urllib.request.urlopen(self.url + "/api/health", timeout=1) as r:
+                if r.status == 200:
+                    return self
+            time.sleep(0.2)
+        raise RuntimeError("gostop serve did not come up in 40 s")
+
+    def kill9(self) -> None:
+        """Crash the server (SIGKILL); :meth:`start` brings it back on the same port and data."""
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+
+
+@pytest.fixture(scope="session")
+def game_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[GameServer]:
+    _chromium()
+    from scenarios import prepare
+
+    server = GameServer(tmp_path_factory.mktemp("gostop-serve"))
+    server.scripted = prepare(server.db_url)  # rooms on scripted deals, resumed at start
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def base_url(game_server: GameServer) -> str:
+    return game_server.url
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_context_args, "viewport": {"width": 1280, "height": 860}, "locale": "en-US"}

@@ -1,0 +1,149 @@
+"""Scripted deals for the browser tests: rooms with a chosen match seed, written into the
+server's own database, so that a test knows which decision its seat will face.
+
+The server deals from the room's seed and its bots are seeded from it too, so a room replays
+identically. :func:`find_seed` plays candidate seeds offline with the server's own
+:class:`~gostop.server.room.Room` and the same policy the browser tests click by
+(:func:`policy_action`), until the human seat (table seat 0) is offered one of the wanted
+decision kinds. :func:`seeded_room` then stores that room, with a seat token for seat 0.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from gostop.server.room import Room, RoomConfig, SeatConfig
+from gostop.server.store import Store, token_hash
+
+HUMAN = 0
+
+
+@dataclass
+class Scenario:
+    """A room to create: people in the first ``humans`` seats (all playing by the policy),
+    bots in the others, a preset and knob changes; ``prefer``: decision kinds the policy takes
+    first whenever they are offered."""
+
+    players: int = 2
+    preset: str = "pagat"
+    rules: dict[str, Any] = field(default_factory=dict)
+    cut: bool = False
+    hands: int = 1
+    level: str = "easy"
+    humans: int = 1
+    prefer: tuple[str, ...] = ()
+
+    def config(self) -> RoomConfig:
+        seats = [SeatConfig("human", None, f"Tester {i + 1}" if i else "Tester", "taken") for i in range(self.humans)]
+        seats += [SeatConfig("bot", self.level) for _ in range(self.players - self.humans)]
+        cfg = RoomConfig(seats=seats, preset=self.preset, rules=dict(self.rules), hands=self.hands, cut=self.cut, name="scripted")
+        cfg.check()
+        return cfg
+
+
+def policy_action(view: dict[str, Any], prefer: tuple[str, ...] = ()) -> str:
+    """What the browser tests click when they are not after a particular decision: a decision
+    of a ``prefer`` kind, else the first decision button (in the order the page shows them),
+    else the first playable hand card."""
+    legal = view["legal"]
+    for kind in prefer:
+        for e in legal:
+            if e["kind"] == kind:
+                return str(e["action"])
+    plain = [e for e in legal if e["kind"] not in ("play", "cut", "list")]
+    if plain:
+        return str(plain[0]["action"])
+    for kind in ("cut", "list"):
+        numbered = [e["action"] for e in legal if e["kind"] == kind]
+        if numbered:
+            return str(numbered[len(numbered) // 2])
+    hand = view["hand"]["hand"] if view.get("hand") else []
+    plays = {e["cards"][0]: e["action"] for e in legal if e["kind"] == "play"}
+    for code in hand:
+        if code in plays:
+            return str(plays[code])
+    return str(legal[0]["action"])
+
+
+def reaches(scenario: Scenario, seed: int, kinds: frozenset[str], max_actions: int = 400) -> int | None:
+    """The number of actions after which seat 0 is offered one of ``kinds`` (None: never)."""
+    room = Room("search", scenario.config(), seed)
+    for n in range(max_actions):
+        seat = room.decider()
+        if seat is None:
+            return None
+        if seat < scenario.humans:
+            view = room.view(seat)
+            if seat == HUMAN and any(e["kind"] in kinds for e in view["legal"]):
+                return n
+            room.apply(seat, policy_action(view, scenario.prefer))
+        else:
+            room.apply(seat, room.bot_action(seat))
+    return None
+
+
+def find_seed(scenario: Scenario, kinds: set[str] | frozenset[str], start: int = 1, tries: int = 400) -> int:
+    """The first seed from ``start`` whose room offers seat 0 one of ``kinds``."""
+    wanted = frozenset(kinds)
+    for seed in range(start, start + tries):
+        if reaches(scenario, seed, wanted) is not None:
+            return seed
+    raise LookupError(f"no seed in {start}..{start + tries - 1} reaches {sorted(wanted)}")
+
+
+def seeded_room(db_url: str, scenario: Scenario, seed: int) -> tuple[str, list[str]]:
+    """Store a room with match seed ``seed`` (the human seats taken); returns its id and the
+    seat tokens of the human seats."""
+    store = Store(db_url)
+    try:
+        room_id = "t" + secrets.token_urlsafe(6)
+        tokens = [secrets.token_urlsafe(32) for _ in range(scenario.humans)]
+        hashes = {i: token_hash(t) for i, t in enumerate(tokens)}
+        store.create_room(room_id, scenario.config().to_json(), seed, False, "browser-test", "playing", hashes)
+    finally:
+        store.dispose()
+    return room_id, tokens
+
+
+# -- the decisions every browser test run reaches ---------------------------------------------
+
+#: (test id, scenario, decision kinds): every decision of the rules that has a control.
+DECISIONS: list[tuple[str, Scenario, set[str]]] = [
+    ("pick", Scenario(), {"pick"}),
+    ("go-stop", Scenario(hands=3), {"go", "stop"}),
+    ("bomb", Scenario(), {"bomb"}),
+    ("shake", Scenario(), {"shake"}),
+    ("stock-only turn", Scenario(), {"skip"}),
+    ("give up junk", Scenario(), {"surrender"}),
+    ("joker reveal", Scenario(rules={"joker_hand_mode": "reveal_replace"}), {"reveal"}),
+    ("shodang offer", Scenario(players=3, rules={"shodang": True}), {"offer-shodang"}),
+    ("gwangpalli stay/drop", Scenario(players=4), {"stay", "drop"}),
+    ("compensation claim", Scenario(players=4), {"claim", "claim-triple", "no-claim"}),
+    ("cut", Scenario(cut=True), {"cut", "no-cut"}),
+    ("chongtong", Scenario(rules={"chongtong": "optional"}), {"chongtong", "continue"}),
+    ("yell", Scenario(preset="goo-stupe", players=3), {"yell", "no-yell"}),
+    ("show quad", Scenario(rules={"chongtong": "optional"}, prefer=("continue",)), {"show-quad"}),
+    ("shodang answer", Scenario(players=3, rules={"shodang": True}, humans=2), {"accept", "refuse"}),
+]
+
+#: Seeds known to reach each decision (searched onwards from there if the deal changes).
+KNOWN = {"pick": 2, "go-stop": 1, "bomb": 41, "shake": 1, "stock-only turn": 41, "give up junk": 5,
+         "joker reveal": 4, "shodang offer": 1, "gwangpalli stay/drop": 5, "compensation claim": 6,
+         "cut": 5, "chongtong": 69, "yell": 1, "show quad": 128, "shodang answer": 6}
+
+
+def prepare(db_url: str) -> dict[str, tuple[str, list[str]]]:
+    """Store one scripted room per decision (before the server starts, so it resumes them and
+    its bots play up to the human seat): ``{test id: (room id, seat tokens)}``."""
+    store = Store(db_url)
+    try:
+        store.migrate()
+    finally:
+        store.dispose()
+    out = {}
+    for name, scenario, kinds in DECISIONS:
+        seed = find_seed(scenario, kinds, start=KNOWN.get(name, 1), tries=300)
+        out[name] = seeded_room(db_url, scenario, seed)
+    return out

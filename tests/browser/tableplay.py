@@ -1,0 +1,112 @@
+"""Playing the web table by clicking, as a person would (helpers of the browser tests)."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from typing import Any
+
+from playwright.sync_api import Page
+
+CARD_RE = re.compile(r"\b(0[1-9]|1[0-2])(B|A|R|D|J[12])\b")
+
+#: Kinds the generic policy must not click blindly (the tests choose them on purpose).
+PLAIN = ".decisions button.decision[data-action]"
+PLAYABLE = ".myhand button.card.playable"
+
+
+def table_state(page: Page) -> dict[str, str]:
+    """The table page's data attributes (phase, version, toMove, stage, over), or {}."""
+    return page.evaluate(
+        "() => { const el = document.querySelector('.table-page'); return el ? {...el.dataset} : {}; }"
+    )
+
+
+def overlay_open(page: Page) -> bool:
+    return page.locator(".overlay:not([hidden])").count() > 0
+
+
+def wait_for_change(page: Page, version: str, timeout: float = 20) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        st = table_state(page)
+        if st.get("version") != version or overlay_open(page):
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"the table stayed at version {version} for {timeout} s")
+
+
+def step(page: Page, unless: str | None = None, prefer: tuple[str, ...] = ()) -> str | None:
+    """One decision by the generic policy (the one tests/browser/scenarios.py mirrors): the
+    first decision button, else the numbered (cut/list) button, else the first playable hand
+    card. Returns what was clicked, or None when it is not our turn (or ``unless``, a selector,
+    matches: the decision a test is waiting for has come)."""
+    st = table_state(page)
+    if st.get("toMove") != "1" or "version" not in st or overlay_open(page):
+        return None  # not our turn, or the table is still being drawn
+    if unless and page.locator(unless).count():
+        return None
+    version = st["version"]
+    plain = page.locator(PLAIN)
+    preferred = [page.locator(f"{PLAIN}.kind-{k}") for k in prefer]
+    preferred = [loc for loc in preferred if loc.count()]
+    if preferred:
+        what = preferred[0].first.get_attribute("data-action")
+        preferred[0].first.click()
+    elif plain.count():
+        what = plain.first.get_attribute("data-action")
+        plain.first.click()
+    elif page.locator(".decisions .numbered button").count():
+        what = "numbered"
+        page.locator(".decisions .numbered button").first.click()
+    elif page.locator(PLAYABLE).count():
+        what = "play " + (page.locator(PLAYABLE).first.get_attribute("data-code") or "")
+        page.locator(PLAYABLE).first.click()
+    else:
+        return None
+    wait_for_change(page, version)
+    return what
+
+
+def play_until(page: Page, done: Any, timeout: float = 90, unless: str | None = None,
+               prefer: tuple[str, ...] = (), others: tuple[Page, ...] = ()) -> None:
+    """Click decisions until ``done(page)`` is true (never clicking while ``unless`` matches);
+    the ``others`` pages (more people at the table) play by the same policy meanwhile."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if done(page):
+            return
+        moved = [step(o, prefer=prefer) for o in others]
+        if step(page, unless, prefer) is None and not any(moved):
+            page.wait_for_timeout(80)
+    raise AssertionError(f"not done after {timeout} s; table {table_state(page)}")
+
+
+def settlement_shown(page: Page) -> bool:
+    return page.locator(".overlay:not([hidden]) .settlement, .overlay:not([hidden]) .standings").count() > 0
+
+
+def record_frames(page: Page) -> list[dict[str, Any]]:
+    """Every JSON frame the page's WebSockets receive, parsed, in order (filled as they come)."""
+    frames: list[dict[str, Any]] = []
+
+    def on_ws(ws: Any) -> None:
+        def got(payload: Any) -> None:
+            if isinstance(payload, str):
+                frames.append(json.loads(payload))
+
+        ws.on("framereceived", got)
+
+    page.on("websocket", on_ws)
+    return frames
+
+
+def seat_token(page: Page, room_id: str) -> Any:
+    return page.evaluate(f"() => (JSON.parse(localStorage.getItem('gostop.seats') || '{{}}'))[{json.dumps(room_id)}]")
+
+
+def room_id_of(page: Page) -> str:
+    m = re.search(r"#/room/([^/]+)", page.url)
+    assert m, page.url
+    return m.group(1)

@@ -1,0 +1,91 @@
+"""The fast engine alone: its API, and invariants over many seeded hands (cards conserved,
+every hand ends, chips zero-sum)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pytest.importorskip("numba")
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from gostop.engine import Action, Hand, IllegalActionError  # noqa: E402
+from gostop.fast import FastHand, UnsupportedRulesError  # noqa: E402
+from gostop.rules import PRESETS  # noqa: E402
+
+PAGAT = PRESETS["pagat"]
+
+
+def _check_zones(hand: FastHand) -> None:
+    seen = 0
+    for name, mask in hand.zones().items():
+        assert not seen & mask, f"a card is in two places (again in {name})"
+        seen |= mask
+    assert seen == hand.deck_mask(), "a card is nowhere"
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(min_value=0, max_value=2**40),
+    preset=st.sampled_from(["pagat", "pagat-classic", "fuda-wiki", "blog"]),
+    players=st.sampled_from([2, 3]),
+)
+def test_cards_conserved_hand_ends_zero_sum(seed: int, preset: str, players: int) -> None:
+    hand = FastHand.new(PRESETS[preset], players, seed, events=False)
+    rng = random.Random(seed)
+    _check_zones(hand)
+    for _ in range(500):
+        if hand.is_over:
+            break
+        legal = hand.legal_actions()
+        assert legal and hand.current_player is not None
+        hand.apply(legal[rng.randrange(len(legal))])
+        _check_zones(hand)
+        assert sum(hand.result.chips if hand.result else (0,)) == 0
+    assert hand.is_over, "the hand did not end within 500 actions"
+    assert hand.current_player is None and hand.legal_actions() == []
+    res = hand.result
+    assert res is not None and sum(res.chips) == 0
+    assert (res.winner is None) == (res.nagari or res.void)
+    if res.reason == "stop":  # the settlement pays the winner (chips add the fixed payments)
+        assert res.winner is not None and len(res.payments) == players - 1
+        assert min(res.payments) >= 0 and res.points >= 1
+
+
+def test_same_deal_and_actions_as_reference() -> None:
+    a, b = Hand.new(PAGAT, 2, 77, cut=5), FastHand.new(PAGAT, 2, 77, cut=5)
+    assert [a.hand_cards(s) for s in (0, 1)] == [b.hand_cards(s) for s in (0, 1)]
+    assert a.layout_cards() == b.layout_cards()
+    assert a.legal_actions() == b.legal_actions()
+    assert all(x is y for x, y in zip(a.legal_actions(), b.legal_actions(), strict=True))
+
+
+def test_illegal_action_leaves_the_hand_untouched() -> None:
+    hand = FastHand.new(PAGAT, 2, 3)
+    before = hand.zones()
+    with pytest.raises(IllegalActionError):
+        hand.apply("go")
+    with pytest.raises(IllegalActionError):
+        hand.apply("not an action")
+    assert hand.zones() == before
+    hand.apply(hand.legal_actions()[0].text)  # text works too
+    assert len(hand.history) == 1 and isinstance(hand.history[0], Action)
+
+
+def test_clone_is_independent() -> None:
+    hand = FastHand.new(PAGAT, 3, 11)
+    copy = hand.clone()
+    hand.apply(hand.legal_actions()[0])
+    assert copy.turn == 1 and len(copy.history) == 0
+    assert copy.zones() != hand.zones()
+    while not copy.is_over:
+        copy.apply(copy.legal_actions()[-1])
+    assert not hand.is_over
+
+
+def test_unsupported_rules_refused_with_the_knob() -> None:
+    with pytest.raises(UnsupportedRulesError, match="jokers"):
+        FastHand.new(PRESETS["goo-stupe"], 2, 1)

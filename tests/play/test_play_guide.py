@@ -1,0 +1,96 @@
+"""Card guide, hints, stamps and card names: what a player reads must be right and consistent."""
+
+from __future__ import annotations
+
+import re
+
+from rich.cells import cell_len
+
+from gostop.play.guide import card_guide
+from gostop.play.names import card_words
+from gostop.play.session import Session, Settings
+from gostop.play.view import table_view
+from gostop.rules import get_preset
+
+
+def test_card_guide_follows_the_preset_and_aligns() -> None:
+    pagat = card_guide(get_preset("pagat"))
+    lines = pagat.splitlines()
+    row = {ln.split()[0]: ln for ln in lines if ln.startswith("   ") and ln.split()}
+    assert "flex card" in row["09A"] and "flex card" not in row["05A"]
+    assert "09 Sep -- chrysanthemum 국화" in pagat and "국진 (gukjin), the sake cup" in row["09A"]
+    assert "국화 열끗" in row["09A"] and "국진 열끗" not in pagat
+    for knob in ("vip_bonus", "four_birds", "palssari", "VIP card", "fourth bird"):
+        assert knob not in pagat, knob
+    # the junk column starts at the same terminal cell on every row, 11D included
+    found = {code: re.search(r"junk \d", ln) for code, ln in row.items() if not code.startswith("JK")}
+    starts = {cell_len(row[code][: m.start()]) for code, m in found.items() if m is not None}
+    assert found["11D"] is not None and found["01J1"] is not None
+    assert len(starts) == 1, starts
+    five = card_guide(get_preset("pagat").with_overrides(flex_card="05A"))
+    five_rows = {ln.split()[0]: ln for ln in five.splitlines() if ln.startswith("   ") and ln.split()}
+    assert "flex card" in five_rows["05A"] and "flex card" not in five_rows["09A"]
+
+
+def test_card_words_in_both_languages() -> None:
+    from gostop.cards import parse_card
+
+    assert card_words(parse_card("09J1")) == "chrysanthemum junk"
+    assert card_words(parse_card("09J1"), "ko") == "국화 피 · chrysanthemum junk"
+    assert card_words(parse_card("02R"), "ko") == "매조 띠 · plum ribbon"
+
+
+def test_pi_bak_stamp_and_panel_read_the_sake_cup_the_same_way() -> None:
+    s = Session.start(Settings(seed=20, level="easy", hands=1, players=2))
+    for _ in range(3):
+        prompt = s.prompt()
+        assert prompt is not None
+        s.choose(prompt.choices[0].key)
+    view = table_view(s)
+    seat = next(st for st in view.seats if st.name == "Minji")
+    assert seat.junk_with_flex == ("09A", 3) and seat.junk_value == 1
+    stamp = next(st for st in seat.stamps if st.name == "pi-bak")
+    assert "junk 3 (counting 09A as double junk) < 5" in stamp.text
+    from gostop.play.render import seat_block, seat_compact
+
+    for block in (seat_block(seat, 7, "chips"), seat_compact(seat, 7, "chips")):
+        assert "3 with 09A as junk" in block.plain
+
+
+def test_hints_never_point_at_cards_in_your_hand_or_captured() -> None:
+    for seed in range(1, 12):
+        s = Session.start(Settings(seed=seed, level="easy", hands=1, players=3))
+        while not s.pending and not s.over:
+            prompt = s.prompt()
+            assert prompt is not None
+            obs = s.observation()
+            assert obs is not None
+            blocked = {c.code for c in obs.hand} | {c.code for caps in obs.captures for c in caps}
+            for seat in table_view(s).seats:
+                for hint in seat.near:
+                    for code in blocked:
+                        assert code not in hint.split(": ", 1)[1], (seed, hint, code)
+            s.choose(prompt.choices[0].key)
+
+
+def test_shake_warns_that_the_month_can_no_longer_be_bombed() -> None:
+    found = False
+    for seed in range(1, 80):
+        s = Session.start(Settings(seed=seed, level="easy", hands=1))
+        prompt = s.prompt()
+        assert prompt is not None
+        shakes = [c for c in prompt.choices if c.action.startswith("shake")]
+        if shakes:
+            assert all("you can no longer bomb" in c.detail for c in shakes)
+            found = True
+            break
+    assert found
+    assert not get_preset("pagat").bomb_after_heundeum
+
+
+def test_choices_show_korean_names_with_lang_ko() -> None:
+    s = Session.start(Settings(seed=1, level="easy", hands=1, lang="ko"))
+    prompt = s.prompt()
+    assert prompt is not None
+    labels = [c.label for c in prompt.choices if c.card is not None]
+    assert labels and all(" · " in lb for lb in labels)

@@ -1,0 +1,112 @@
+"""Learning with the environment (issue 14): a tiny numpy training run improves over its starting
+policy against random, and the shipped ``learned`` bot plays through the simulator."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from gostop.agents import BOTS, make_agent  # noqa: E402
+from gostop.rl.imitation import collect, evaluate, fit_numpy  # noqa: E402
+from gostop.rl.learned import LearnedAgent, PolicyNet  # noqa: E402
+from gostop.rules import get_preset  # noqa: E402
+from gostop.sim import simulate  # noqa: E402
+
+PAGAT = get_preset("pagat")
+
+
+def test_tiny_training_run_beats_its_starting_policy_against_random() -> None:
+    """Imitation of greedy (numpy only, a few seconds): measured on the same 300 seeded hands
+    before and after. Other seeds gave +3.5 to +11.8 chips a hand of improvement."""
+    net = PolicyNet.random(hidden=(64,), seed=0)
+
+    def policy(x: np.ndarray, mask: np.ndarray) -> int:
+        return net.choose(x, mask)
+
+    before = evaluate(PAGAT, 2, policy, "random", hands=300, seed=1)
+    data = collect(PAGAT, 2, "greedy", ["random"], hands=200, seed=2)
+    assert len(data) > 1500
+    losses = fit_numpy(data, net, epochs=10, lr=3e-3, seed=3)
+    assert losses[-1] < losses[0] * 0.5
+    after = evaluate(PAGAT, 2, policy, "random", hands=300, seed=1)
+    # greedy takes about +10 chips a hand from random; the imitation gets a good part of it
+    assert after > before + 2.0, (before, after)
+
+
+def test_numpy_gradients_match_finite_differences() -> None:
+    rng = np.random.default_rng(0)
+    net = PolicyNet.random(hidden=(8,), seed=1)
+    x = rng.random((4, net.layers[0][0].shape[0])).astype(np.float32)
+    mask = rng.random((4, net.layers[-1][0].shape[1])) < 0.3
+    mask[:, 5] = True
+    y = np.array([5, 5, 5, 5])
+    _, grads = net.loss_and_grads(x, mask, y)
+    w = net.layers[0][0]
+    for i, j in [(0, 0), (3, 2), (10, 7)]:
+        old = w[i, j]
+        w[i, j] = old + 1e-2
+        up, _ = net.loss_and_grads(x, mask, y)
+        w[i, j] = old - 1e-2
+        down, _ = net.loss_and_grads(x, mask, y)
+        w[i, j] = old
+        assert grads[0][i, j] == pytest.approx((up - down) / 2e-2, abs=2e-3)
+
+
+def test_learned_is_registered_and_plays_legal_moves_in_the_simulator() -> None:
+    assert BOTS["learned"] is LearnedAgent
+    agent = make_agent("learned")
+    assert agent.spec == "learned"
+    for players, lineup in ((2, ["learned", "greedy"]), (3, ["learned", "expert", "random"])):
+        report = simulate(PAGAT, lineup, 6, seed=4, workers=1)
+        assert report.hands == 6 * players
+
+
+def test_learned_weights_are_small_and_round_trip(tmp_path: object) -> None:
+    from importlib import resources
+    from pathlib import Path
+
+    ref = resources.files("gostop.rl") / "weights" / "learned.npz"
+    with resources.as_file(ref) as path:
+        assert path.stat().st_size < 5 * 1024 * 1024
+        net = PolicyNet.load(path)
+    out = Path(str(tmp_path)) / "copy.npz"
+    net.save(out)
+    again = PolicyNet.load(out)
+    x = np.random.default_rng(0).random(net.layers[0][0].shape[0]).astype(np.float32)
+    assert np.allclose(net.logits(x), again.logits(x), atol=1e-2)
+    agent = make_agent(f"learned:weights={out}")
+    assert isinstance(agent, LearnedAgent)
+
+
+def test_learned_bad_weights_path_is_one_line() -> None:
+    from gostop.agents import AgentSpecError
+
+    with pytest.raises(AgentSpecError, match="no weights file"):
+        make_agent("learned:weights=nowhere.npz")
+
+
+def test_train_script_is_reproducible_from_its_seed(tmp_path: object) -> None:
+    pytest.importorskip("torch")
+    from pathlib import Path
+
+    from gostop.rl.train import main
+
+    base = Path(str(tmp_path))
+    outs = []
+    for run in (1, 2):
+        out = base / f"w{run}.npz"
+        args = ["--seed", "3", "--hands", "40", "--hands3", "10", "--search-hands", "0", "--epochs", "1"]
+        assert main([*args, "--data-dir", str(base / f"data{run}"), "--out", str(out)]) == 0
+        outs.append(np.load(out))
+    assert outs[0].files == outs[1].files
+    assert all(np.array_equal(outs[0][k], outs[1][k]) for k in outs[0].files)
+
+
+def test_train_script_bad_preset_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from gostop.rl.train import main
+
+    assert main(["--preset", "nope"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and err.count("\n") == 1

@@ -1,0 +1,38 @@
+"""Fixtures of the game server tests: real `gostop serve` processes on 127.0.0.1."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from serverproc import Server  # noqa: E402
+
+FAST = ("--bot-delay", "0", "--grace", "2")
+
+
+@pytest.fixture
+def serve(tmp_path: Path) -> Iterator[Callable[..., Server]]:
+    """Start servers: ``serve(args=(...), db=..., redis=...)``; all stopped at the end."""
+    started: list[Server] = []
+
+    def start(**kw: Any) -> Server:
+        kw.setdefault("args", FAST)
+        s = Server(tmp_path / kw.pop("data", "data"), **kw).start()
+        started.append(s)
+        return s
+
+    yield start
+    for s in started:
+        s.stop()
+
+
+@pytest.fixture
+def server(serve: Callable[..., Server]) -> Server:
+    """One server on SQLite with instant bots and a 2-second grace period."""
+    return serve()

@@ -1,0 +1,141 @@
+"""The room logic without sockets: views, previews, table decisions of bots, replay."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from gostop.server.room import Room, RoomConfig, RoomError, SeatConfig, event_cards
+
+
+def _config(n: int, preset: str = "pagat", hands: int = 3) -> RoomConfig:
+    cfg = RoomConfig(seats=[SeatConfig("human", name=f"P{i}", status="taken") for i in range(n)], preset=preset, hands=hands)
+    cfg.check()
+    return cfg
+
+
+def test_decider_view_has_previews_and_stop_preview_others_do_not() -> None:
+    rng = random.Random(3)
+    saw_stop = saw_play = False
+    for seed in range(40):
+        room = Room("r", _config(2), seed)
+        while not room.over and not saw_stop:
+            seat = room.decider()
+            assert seat is not None
+            view = room.view(seat)
+            other = room.view(1 - seat)
+            assert view["to_move"] and not other["to_move"] and other["legal"] == [] and other["stop_preview"] is None
+            for entry in view["legal"]:
+                if entry["kind"] == "play":
+                    saw_play = True
+                    p = entry["preview"]
+                    assert p["kind"] in ("none", "one", "choice", "stack", "joker")
+                    assert set(p["targets"]) <= set(view["hand"]["layout"])  # GEN-3: only layout cards
+            if view["hand"] is not None and view["hand"]["stage"] == "go-stop":
+                sp = view["stop_preview"]
+                probe = room.match.hand.clone()  # type: ignore[union-attr]
+                probe.apply("stop")
+                assert sp["total"] == probe.result.settlement.total  # type: ignore[union-attr]
+                assert sp["steps"] and view["go_warnings"]
+                saw_stop = True
+                break
+            room.apply(seat, rng.choice(room.legal_texts()))
+        if saw_stop:
+            break
+    assert saw_play and saw_stop
+
+
+def test_spectator_view_has_no_hand_card_and_private_events_are_redacted() -> None:
+    room = Room("r", _config(3), 11)
+    seat = room.decider()
+    assert seat is not None
+    spectator = room.view(None)
+    assert spectator["hand"]["hand"] == [] and spectator["legal"] == []
+    hands = [set(c.code for c in room.match.hand.hand_cards(s)) for s in range(3)]  # type: ignore[union-attr]
+    everyone = set().union(*hands)
+    assert not (event_cards(spectator["hand"]) & everyone)
+    before = tuple(room.match.hand_seats)  # type: ignore[union-attr]
+    events = room.apply(seat, room.legal_texts()[0])
+    for viewer in (None, 0, 1, 2):
+        for e in room.events_for(viewer, events, before):
+            ev = e.get("event")
+            if ev and ev["type"] in ("deal", "draw") and ev["seat"] != viewer:
+                assert ev["cards"] == []
+
+
+def test_replaying_the_actions_rebuilds_the_same_room() -> None:
+    rng = random.Random(5)
+    room = Room("r", _config(5, "pagat", hands=1), 21)
+    while not room.over:
+        seat = room.decider()
+        assert seat is not None
+        room.apply(seat, room.bot_action(seat) if seat % 2 else rng.choice(room.legal_texts()))
+    again = Room("r", room.config, 21, room.actions)
+    assert again.record() == room.record() and again.over
+
+
+def test_bots_take_table_decisions_through_the_agents() -> None:
+    cfg = RoomConfig(seats=[SeatConfig("bot", "normal") for _ in range(5)], preset="pagat", hands=1, cut=True)
+    cfg.check()
+    room = Room("r", cfg, 4)
+    kinds = set()
+    while not room.over and len(room.actions) < 400:
+        seat = room.decider()
+        assert seat is not None
+        action = room.bot_action(seat)
+        assert action in room.legal_texts()
+        kinds.add(action.split()[0])
+        room.apply(seat, action)
+    assert {"no-cut", "stay"} & kinds or "cut" in kinds
+    assert kinds & {"stay", "drop"}, "gwangpalli announcements were asked of the bots"
+
+
+def test_bad_rooms_are_refused_with_a_reason() -> None:
+    with pytest.raises(RoomError, match="2 to 7"):
+        RoomConfig(seats=[SeatConfig("human")]).check()
+    with pytest.raises(RoomError, match="preset"):
+        RoomConfig(seats=[SeatConfig("human")] * 2, preset="nope").check()
+    with pytest.raises(RoomError, match="knob|unknown"):
+        RoomConfig(seats=[SeatConfig("human")] * 2, rules={"zzz": 1}).check()
+    with pytest.raises(RoomError):
+        RoomConfig(seats=[SeatConfig("human")] * 2, hands=None).check()
+    with pytest.raises(RoomError):
+        RoomConfig(seats=[SeatConfig("human")] * 8).check()
+
+
+def test_players_with_the_same_name_get_numbers() -> None:
+    cfg = RoomConfig(seats=[SeatConfig("human", name="You", status="taken"), SeatConfig("human", name="you", status="taken"),
+                            SeatConfig("human", name="Minji", status="taken"), SeatConfig("bot", "easy")], hands=1)
+    cfg.check()
+    assert [p.name for p in cfg.players()] == ["You", "you 2", "Minji", "Minji 2"]
+    assert Room("r", cfg, 1).started
+
+
+def test_settlements_reach_players_in_plain_words() -> None:
+    """The stop preview and a finished hand carry ``plain_steps``: the settlement in words,
+    without the record authors' formulas (no M / Mi, no raw payment lists, no rule IDs)."""
+    import re
+
+    jargon = re.compile(r"\bMi?\b|payments \[|RULES|PAY-|LIAB-|opp\d")
+    rng = random.Random(11)
+    preview_seen = hand_seen = False
+    for seed in range(60):
+        room = Room("r", _config(2, hands=1), seed)
+        while not room.over:
+            seat = room.decider()
+            assert seat is not None
+            view = room.view(seat)
+            sp = view["stop_preview"]
+            if sp is not None and sp["plain_steps"]:
+                preview_seen = True
+                assert not [s for s in sp["plain_steps"] if jargon.search(s)], sp["plain_steps"]
+                assert any(str(sp["total"]) in s for s in sp["plain_steps"])
+            room.apply(seat, rng.choice(room.legal_texts()))
+        last = room.view(0).get("last_hand")
+        if last and last["plain_steps"]:
+            hand_seen = True
+            assert not [s for s in last["plain_steps"] if jargon.search(s)], last["plain_steps"]
+        if preview_seen and hand_seen:
+            break
+    assert preview_seen and hand_seen

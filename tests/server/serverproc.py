@@ -243,10 +243,29 @@ async def play_out(clients: list[TableClient], rng: random.Random, *, timeout: f
 
 
 def create_room(http: httpx.Client, **body: Any) -> dict[str, Any]:
-    r = http.post("/api/rooms", json=body)
-    assert r.status_code == 201, r.text
-    data: dict[str, Any] = r.json()
-    return data
+    """Create a room (the lobby's answer). A deal that ends the whole match at once (a
+    chongtong in a one-hand match, about one deal in forty) would leave nothing to play, so
+    such a room is set aside and another made."""
+    for _ in range(20):
+        r = http.post("/api/rooms", json=body)
+        assert r.status_code == 201, r.text
+        data: dict[str, Any] = r.json()
+        if data["room"]["state"] != "over":
+            return data
+    raise AssertionError("20 rooms in a row ended at the deal")
+
+
+def human_pair_room(http: httpx.Client, hands: int, **body: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A room of two humans, Ann (the creator) and Bo, whose match is under way: a deal that
+    ends the match at once (a chongtong in a one-hand match) is set aside and a new room made.
+    Returns the creation answer and Bo's join answer (each with its seat token)."""
+    for _ in range(20):
+        made = create_room(http, seats=[{"kind": "human"}, {"kind": "human"}], hands=hands,
+                           join={"name": "Ann"}, **body)
+        bo = join(http, made["room"]["id"], "Bo")
+        if bo["room"]["state"] == "playing":
+            return made, bo
+    raise AssertionError("20 rooms in a row ended at the deal")
 
 
 def join(http: httpx.Client, room: str, name: str, seat: int | None = None) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from serverproc import Server, TableClient, create_room, join
+from serverproc import Server, TableClient, human_pair_room
 
 _json = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
@@ -31,9 +31,8 @@ _message = st.one_of(
 
 def test_fuzzed_messages_are_answered_and_change_nothing(server: Server) -> None:
     with server.http() as http:
-        made = create_room(http, seats=[{"kind": "human"}, {"kind": "human"}], hands=3, join={"name": "Ann"})
+        made, bo = human_pair_room(http, hands=3)
         room = made["room"]["id"]
-        bo = join(http, room, "Bo")
     sent: list[Any] = []
 
     @settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))

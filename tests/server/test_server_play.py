@@ -5,9 +5,10 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import time
 
 import pytest
-from serverproc import Server, TableClient, create_room, join, play_out
+from serverproc import Server, TableClient, create_room, human_pair_room, join, play_out
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
@@ -63,9 +64,8 @@ def test_a_searching_bot_thinks_in_a_worker_process(server: Server) -> None:
 
 def test_refusals_keep_the_socket_usable(server: Server) -> None:
     with server.http() as http:
-        made = create_room(http, seats=[{"kind": "human"}, {"kind": "human"}], hands=1, join={"name": "Ann"})
+        made, bo = human_pair_room(http, hands=1)
         room = made["room"]["id"]
-        bo = join(http, room, "Bo")
 
     async def main() -> None:
         a = await TableClient.open(server.ws_url, room, token=made["token"], name="a")
@@ -193,6 +193,30 @@ def test_turn_timer_hands_the_decision_to_a_bot(server: Server) -> None:
         v = ann.view["version"]
         got = await ann.until(lambda m: m["type"] == "update" and m["version"] == v + 1, timeout=25)
         assert got["seat"] == 0  # the bot acted for us when the timer ran out
+        await ann.close()
+
+    asyncio.run(main())
+
+
+def test_a_player_who_comes_back_sees_the_turn_clock(server: Server) -> None:
+    # Ann joins but connects only after the 2-second grace period: a bot plays for her
+    # meanwhile; when she is back at one of her decisions, her view shows the running clock.
+    with server.http() as http:
+        made = create_room(http, seats=[{"kind": "human"}, {"kind": "bot", "level": "easy"}], hands=100,
+                           turn_seconds=30, join={"name": "Ann"})
+        room, token = made["room"]["id"], made["token"]
+        time.sleep(2.3)  # past the grace period
+        end = time.monotonic() + 15
+        while http.get(f"/api/rooms/{room}").json()["version"] == 0 and time.monotonic() < end:
+            time.sleep(0.05)
+        assert http.get(f"/api/rooms/{room}").json()["version"] > 0  # a bot played for the absent seat
+
+    async def main() -> None:
+        ann = await TableClient.open(server.ws_url, room, token=token)
+        assert ann.view is not None and ann.view["over"] is None, "the match ended before Ann came back"
+        if not ann.view["to_move"]:
+            await ann.until(lambda m: "view" in m and m["view"]["to_move"])
+        assert ann.view is not None and ann.view["deadline"] is not None, ann.view
         await ann.close()
 
     asyncio.run(main())

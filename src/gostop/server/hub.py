@@ -468,6 +468,9 @@ class Hub:
                 h.cancel()
             came_back = seat in live.away
             live.away.discard(seat)
+            if came_back and live.room.decider() == seat and not self.bot_controls(live, seat):
+                # back at its own decision: the clock starts now, and the welcome shows it
+                self._arm_turn_timer(live, seat)
         conn.send(
             {
                 "type": "welcome",
@@ -601,7 +604,8 @@ class Hub:
                 if seat is None:
                     return
                 if not self.bot_controls(live, seat):
-                    self._arm_turn_timer(live, seat)
+                    if self._arm_turn_timer(live, seat):
+                        self._broadcast_state(live)  # every client learns the new deadline
                     return
                 version = room.version
                 delay = self.settings.bot_delay if live.primary else self.settings.bot_delay + 2.0
@@ -612,8 +616,8 @@ class Hub:
                     if room.version != version or room.decider() != seat or not self.bot_controls(live, seat):
                         continue
                     action = await self._bot_decision(room, seat)
-                    if live.room is not room or room.version != version:
-                        continue
+                    if live.room is not room or room.version != version or not self.bot_controls(live, seat):
+                        continue  # the table moved on, or the player came back while the bot thought
                     await self._commit(live, seat, action)
         except asyncio.CancelledError:
             raise
@@ -639,10 +643,11 @@ class Hub:
                 log.exception("room %s: the bot worker failed; thinking here instead", room.id)
         return await loop.run_in_executor(self.bot_pool, room.bot_action, seat)
 
-    def _arm_turn_timer(self, live: LiveRoom, seat: int) -> None:
+    def _arm_turn_timer(self, live: LiveRoom, seat: int) -> bool:
+        """Start the turn clock of ``seat`` (when the room has one); True if it started now."""
         secs = live.room.config.turn_seconds
         if not secs or live.turn_timer is not None:
-            return
+            return False
         version = live.room.version
         live.deadline = time.time() + secs
 
@@ -653,6 +658,7 @@ class Hub:
                 self.kick(live)
 
         live.turn_timer = asyncio.get_running_loop().call_later(secs, expire)
+        return True
 
     # -- sending -------------------------------------------------------------------------
 

@@ -69,6 +69,17 @@ def test_DEAL1_cut_out_of_range_is_refused() -> None:
         Hand.new(get_preset("pagat"), 4, 1)
 
 
+@pytest.mark.parametrize("field, value", [("nagari_before", 101), ("nagari_before", 10**30), ("nagari_before", -1),
+                                          ("boar_pot", 10**13), ("nagari_before", True)])
+def test_absurd_counts_are_refused_at_the_deal(field: str, value: int) -> None:
+    # MATCH-5: k consecutive nagari double the next hand 2**k times; past the documented range
+    # the deal is refused in one short sentence (the number is not echoed whole).
+    with pytest.raises(DealError, match=field) as err:
+        Hand.new(get_preset("pagat"), 2, 7, **{field: value})
+    assert len(str(err.value)) < 200
+    assert not Hand.new(get_preset("pagat"), 2, 7, nagari_before=100).is_over  # the bound itself is fine
+
+
 def test_from_deal_checks_the_permutation() -> None:
     rules = get_preset("pagat")
     deck = [c.code for c in deck_cards(rules.jokers)]

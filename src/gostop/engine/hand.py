@@ -75,6 +75,7 @@ import random
 from collections.abc import Sequence
 
 from gostop.cards import Card, CardCodeError, parse_card
+from gostop.limits import MAX_NAGARI_BEFORE, MAX_POT, clip
 from gostop.rules import Rules
 
 from .actions import Action
@@ -241,9 +242,9 @@ class Hand(
         mission: int,
         mult: int,
     ) -> Hand:
-        for name, value in (("nagari_before", nagari_before), ("boar_pot", boar_pot)):
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise DealError(f"{name} must be a whole number >= 0, got {value!r}")
+        for name, value, most in (("nagari_before", nagari_before, MAX_NAGARI_BEFORE), ("boar_pot", boar_pot, MAX_POT)):
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= most:
+                raise DealError(f"{name} must be a whole number from 0 to {most}, got {clip(value)}")
         self = object.__new__(cls)
         self._init_state(t, players, hands, layout, stock, nagari_before, boar_pot, month, mission, mult)
         return self

@@ -204,11 +204,12 @@ def _item_keys(hand: Hand, mask: int) -> dict[str, str]:
     return out
 
 
-def _new_items(hand: Hand, seat: int, gained: int) -> list[str]:
-    """Names of the items ``seat`` would newly score by adding ``gained`` to its captures."""
+def _new_items(hand: Hand, seat: int, gained: int, won: int = 0) -> list[str]:
+    """Names of the items ``seat`` would newly score by adding ``gained`` to its captures
+    (and to ``won``: the cards it has already won this turn, which join the captures with them)."""
     if not gained:
         return []
-    caps = hand._caps[seat]
+    caps = hand._caps[seat] | won
     before = _item_keys(hand, caps)
     after = _item_keys(hand, caps | gained)
     return [name for key, name in after.items() if key not in before]
@@ -223,9 +224,12 @@ def _feeds_sets(hand: Hand, seat: int, fed: int) -> tuple[tuple[int, str], ...]:
 
 
 def _completes(hand: Hand, seat: int, options: list[int]) -> tuple[str, ...]:
+    # the turn's pending captures (a pick after the hand card's capture) are the decider's too:
+    # with them the sake cup may count the other way, so an item is judged with them in place
+    won = hand._pending
     names: list[str] = []
     for gained in options:
-        for name in _new_items(hand, seat, gained):
+        for name in _new_items(hand, seat, gained, won):
             if name not in names:
                 names.append(name)
     return tuple(names)

@@ -142,6 +142,14 @@ const REASONS = {
   },
 };
 
+const LEVELS_KO = { easy: "쉬움", normal: "보통", hard: "어려움", greedy: "쉬움", expert: "보통", search: "어려움" };
+
+/** A bot's level (a level name or a bot spec such as "search:steps=200") in words. */
+export function levelText(level) {
+  if (!level || lang !== "ko") return level || "";
+  return LEVELS_KO[level] ?? LEVELS_KO[String(level).split(":")[0]] ?? level;
+}
+
 /** A hand result's or a payment's `reason` key in words. */
 export function reasonText(reason) {
   if (!reason) return "";

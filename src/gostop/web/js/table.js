@@ -1,5 +1,5 @@
 // The table: rendering one view (docs/protocol.md "The view") for a seat or a spectator.
-import { monthName, stampLabel, t, tx } from "./i18n.js";
+import { levelText, monthName, stampLabel, t, tx } from "./i18n.js";
 import { h } from "./dom.js";
 import { cardEl, cardGroup, cardMonth, cardName, junkValue } from "./cards.js";
 import { actionLabel } from "./actions.js";
@@ -92,7 +92,7 @@ function playerBox(view, p, fresh, knobs) {
   const hand = view.hand;
   const tags = [];
   if (view.match && view.match.dealer === p.seat) tags.push(t("dealer"));
-  if (p.kind === "bot") tags.push(`${t("bot_")} ${p.level || ""}`.trim());
+  if (p.kind === "bot") tags.push(`${t("bot_")} ${levelText(p.level)}`.trim());
   if (p.away) tags.push(t("away"));
   else if (p.kind === "human" && !p.connected && p.name) tags.push(t("offline"));
   const turn = view.current_seat === p.seat;

@@ -108,6 +108,8 @@ def test_the_korean_table_from_play_to_settlement(page: Page, base_url: str, gam
     items = [i for s in view["scores"] for i in s["items_ko"]]
     panel = " ".join(page.locator(".player .score .items").all_inner_texts())
     assert items and all(i in panel for i in items)
+    hints = " ".join(page.locator(".player .hints").all_inner_texts())
+    assert all(f"{n['name_ko']} (+{n['points']})" in hints and n["where_ko"] in hints for n in view["near_sets"]), hints
 
     # English: the same view shows the server's English texts, as before
     page.click("#lang-toggle")
@@ -115,8 +117,8 @@ def test_the_korean_table_from_play_to_settlement(page: Page, base_url: str, gam
     assert page.locator(".stop-preview .warnings li").all_inner_texts() == view["go_warnings"]
     assert page.locator(".stop-preview ol.steps li").all_inner_texts() == view["stop_preview"]["plain_steps"]
     assert any(english_left(t) for t in page.locator(".stop-preview").all_inner_texts())
-    assert page.locator(".player .hints li").first.inner_text().startswith(view["near_sets"][0]["name"]) or any(
-        n["name"] in " ".join(page.locator(".player .hints").all_inner_texts()) for n in view["near_sets"])
+    hints = " ".join(page.locator(".player .hints").all_inner_texts())
+    assert all(f"{n['name']} (+{n['points']})" in hints for n in view["near_sets"]), hints
     page.click("#lang-toggle")
     expect(page.locator("#lang-toggle")).to_have_text("English")
 

@@ -14,6 +14,10 @@ engine's previews (``Hand.preview``, ``Hand.stop_preview``: public facts and the
 hand) and :mod:`gostop.hints` (sets one card away, bak stamps, score lines), never from the
 hand's hidden state; the spectators' view is built from the observations with every hand card
 removed.
+
+Every text for people in a view comes in English and Korean (:mod:`gostop.explain`): a field
+``x`` has its Korean twin ``x_ko`` (docs/protocol.md, "Texts in two languages"), so one view
+per seat serves every connection of that seat, whatever language its page shows.
 """
 
 from __future__ import annotations
@@ -35,10 +39,17 @@ from gostop.agents import (
 from gostop.agents.protocol import check_choice
 from gostop.cards import parse_card
 from gostop.engine import PRIVATE_EVENT_TYPES, Action, Hand, HandResult, Observation
-from gostop.explain import settlement_lines
+from gostop.explain import (
+    card_words,
+    go_warnings_text,
+    item_name,
+    score_item_lines,
+    settlement_lines,
+    stamp_text,
+    where_text,
+)
 from gostop.hints import (
     bak_stamps,
-    go_warnings,
     near_sets,
     score_lines,
 )
@@ -232,7 +243,7 @@ class Room:
         self.last_deal: int | None = None
         self.agents: dict[int, Agent] = {}
         self._told: dict[int, object] = {}
-        self._score_cache: dict[tuple[str, ...], list[str]] = {}
+        self._score_cache: dict[tuple[str, ...], tuple[list[str], list[str]]] = {}
         self._near_cache: dict[tuple[tuple[str, ...], ...], list[tuple[int, str, str, int, Any]]] = {}
         if not config.open_seats:
             self.start()
@@ -410,6 +421,7 @@ class Room:
             "legal": [],
             "stop_preview": None,
             "go_warnings": [],
+            "go_warnings_ko": [],
             "bak": [],
             "near_sets": [],
             "scores": [],
@@ -457,15 +469,22 @@ class Room:
             if hand is not None and obs is not None and hs is not None and hand.stage == "go-stop":
                 sp = hand.stop_preview()
                 names = [p.name for p in self.config.players()]
+                payers = [names[m.hand_seats[s]] for s, _ in sp.payments]
                 view["stop_preview"] = {
                     **sp.to_json(),
                     "payments": [amount for _, amount in sp.payments],
                     "payments_by_seat": [[s, amount] for s, amount in sp.payments],
                     "plain_steps": []
                     if sp.settlement is None
-                    else settlement_lines(sp.settlement, [names[m.hand_seats[s]] for s, _ in sp.payments], obs.goes[hs]),
+                    else settlement_lines(sp.settlement, payers, obs.goes[hs]),
+                    "plain_steps_ko": []
+                    if sp.settlement is None
+                    else settlement_lines(sp.settlement, payers, obs.goes[hs], lang="ko"),
                 }
-                view["go_warnings"] = list(go_warnings(self.rules, hand.players, obs.goes[hs], obs.stop_points[hs]))
+                for lang, key in (("en", "go_warnings"), ("ko", "go_warnings_ko")):
+                    view[key] = list(
+                        go_warnings_text(self.rules, hand.players, obs.goes[hs], obs.stop_points[hs], lang=lang)
+                    )
         if self.last_result is not None and self.last_deal is not None:
             entry = next((e for e in reversed(m.ledger.entries) if e.deal == self.last_deal), None)
             view["last_hand"] = {
@@ -475,19 +494,21 @@ class Room:
                 "ledger": None if entry is None else entry.to_json(),
                 "hands": self.last_hands,
                 "plain_steps": self._plain_steps(self.last_result, m.deals[self.last_deal].hand_seats),
+                "plain_steps_ko": self._plain_steps(self.last_result, m.deals[self.last_deal].hand_seats, "ko"),
             }
         if m.is_over:
             view["over"] = {"reason": m.end_reason, "standings": [s.to_json() for s in m.standings]}
         return view
 
-    def _plain_steps(self, result: HandResult, hand_seats: Sequence[int]) -> list[str]:
-        """The settlement of a finished hand in the player's words (no formulas, no rule IDs)."""
+    def _plain_steps(self, result: HandResult, hand_seats: Sequence[int], lang: str = "en") -> list[str]:
+        """The settlement of a finished hand in the player's words (no formulas, no rule IDs),
+        in ``lang``."""
         if result.settlement is None or result.winner is None:
             return []
         names = [p.name for p in self.config.players()]
         payers = [names[hand_seats[o]] for o in result.opponents]
         goes = result.context.goes if result.context is not None else 0
-        return settlement_lines(result.settlement, payers, goes)
+        return settlement_lines(result.settlement, payers, goes, lang=lang)
 
     def _players(self, presence: Mapping[int, tuple[bool, bool]]) -> list[dict[str, Any]]:
         m = self.match
@@ -515,20 +536,25 @@ class Room:
         # Everything here is computed from an observation (the viewer's, or seat 0's with its
         # own hand never used: bak stamps and scores read only capture areas).
         base = obs if obs is not None else hand.observation(0)
-        view["bak"] = [dataclasses.asdict(st) for st in bak_stamps(self.rules, base)]
-        view["near_sets"] = self._near_sets(base, obs)
-        view["scores"] = [
-            {"hand_seat": i, "points": base.stop_points[i], "items": self._score_items(caps)}
-            for i, caps in enumerate(base.captures)
+        view["bak"] = [
+            {**dataclasses.asdict(st), "text_ko": stamp_text(st, "ko")} for st in bak_stamps(self.rules, base)
         ]
+        view["near_sets"] = self._near_sets(base, obs)
+        view["scores"] = []
+        for i, caps in enumerate(base.captures):
+            items, items_ko = self._score_items(caps)
+            view["scores"].append({"hand_seat": i, "points": base.stop_points[i], "items": items, "items_ko": items_ko})
 
-    def _score_items(self, caps: tuple[Any, ...]) -> list[str]:
+    def _score_items(self, caps: tuple[Any, ...]) -> tuple[list[str], list[str]]:
+        """The scoring items of a capture area, in English and in Korean."""
         key = tuple(c.code for c in caps)
         found = self._score_cache.get(key)
         if found is None:
             if len(self._score_cache) > 256:
                 self._score_cache.clear()
-            found = self._score_cache[key] = list(score_lines(self.rules, caps)[1])
+            b, lines = score_lines(self.rules, caps)
+            ko = score_item_lines([(it.name, it.points) for it in b.items], "ko")
+            found = self._score_cache[key] = (list(lines), ko)
         return found
 
     def _near_sets(self, base: Observation, obs: Observation | None) -> list[dict[str, Any]]:
@@ -560,9 +586,15 @@ class Room:
                 ]
                 if shown_in:
                     where, holder = "shown", shown_in[0]
+            holder_name = None
+            if holder is not None and self.match is not None:
+                table_seat = self.match.hand_seats[holder] if holder < len(self.match.hand_seats) else None
+                names = [p.name for p in self.config.players()]
+                holder_name = names[table_seat] if table_seat is not None else None
             out.append(
-                {"seat": seat, "name": name, "rule": rule, "points": points, "missing": card.code,
-                 "where": where, "holder": holder}
+                {"seat": seat, "name": name, "name_ko": item_name(name, "ko"), "rule": rule, "points": points,
+                 "missing": card.code, "where": where, "where_ko": where_text(where, "ko", holder_name),
+                 "holder": holder}
             )
         return out
 
@@ -581,7 +613,12 @@ class Room:
             # the engine's preview: public facts and the decider's own hand only
             p = hand.preview(action).to_json()
             targets = p["matches"] if p["kind"] == "choice" else p["takes"]
-            entry["preview"] = {**p, "targets": targets, "text": _preview_text(p["kind"], targets)}
+            entry["preview"] = {
+                **p,
+                "targets": targets,
+                "text": _preview_text(p["kind"], targets),
+                "text_ko": _preview_text(p["kind"], targets, "ko"),
+            }
         return entry
 
     def events_for(self, seat: int | None, events: Sequence[MatchEvent], seats_before: Sequence[int]) -> list[dict[str, Any]]:
@@ -607,8 +644,10 @@ class Room:
         return match_to_json(self.match, self.config.name or f"gostop room {self.id}")
 
 
-def _preview_text(kind: str, targets: Sequence[str]) -> str:
+def _preview_text(kind: str, targets: Sequence[str], lang: str = "en") -> str:
     """One line for people about a preview (the browser has its own words; bots and tools use this)."""
+    if lang == "ko":
+        return _preview_text_ko(kind, targets)
     if kind == "one":
         return f"takes {' '.join(targets)}"
     if kind == "choice":
@@ -621,6 +660,24 @@ def _preview_text(kind: str, targets: Sequence[str]) -> str:
         return f"{kind}: takes {' '.join(targets)}" if targets else kind
     if kind == "none":
         return "no match"
+    return ""
+
+
+def _preview_text_ko(kind: str, targets: Sequence[str]) -> str:
+    names = [card_words(c, "ko") for c in targets]
+    if kind == "one":
+        return f"{', '.join(names)} 먹음"
+    if kind == "choice":
+        return f"{' 또는 '.join(names)} 중 골라 먹음"
+    if kind == "stack":
+        return f"뻑 세 장 ({', '.join(names)}) 먹음"
+    if kind == "joker":
+        return "조커: 먹은 패로 가고 더미 맨 위 패를 대신 냄"
+    if kind in ("bomb", "grenade"):
+        word = "폭탄" if kind == "bomb" else "수류탄"
+        return f"{word}: {', '.join(names)} 먹음" if targets else word
+    if kind == "none":
+        return "짝 없음"
     return ""
 
 

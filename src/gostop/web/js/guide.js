@@ -39,7 +39,7 @@ function cardGuide() {
   const rows = MONTH_CODES.map((codes, i) => h("section.guide-month", { "aria-label": monthName(i + 1) },
     h("h3", {}, monthName(i + 1)),
     h("ul.guide-cards", {}, codes.map((c) => h("li", {}, cardEl(c, { size: "lg" }), h("span", {}, cardName(c)), h("code", {}, c))))));
-  const jokers = h("section.guide-month", {}, h("h3", {}, "Jokers 조커"),
+  const jokers = h("section.guide-month", {}, h("h3", {}, getLang() === "ko" ? "조커" : "Jokers 조커"),
     h("ul.guide-cards", {}, ["JK1", "JK2", "JK3", "JKB", "JKX", "JKP", "back"].map((c) => h("li", {}, cardEl(c === "back" ? "back" : c, { size: "lg" }), h("span", {}, cardName(c)), h("code", {}, c)))));
   return h("div.card-guide", {}, h("h2#cards", {}, t("cards")),
     h("p", {}, getLang() === "ko"

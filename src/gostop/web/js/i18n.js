@@ -39,6 +39,7 @@ const STRINGS = {
     decisions: "Your decision", tableDecision: "Table decision",
     error: "Something went wrong", copyFailed: "Select the link and copy it.",
     rematch: "New match", carry: "carry-over", pickCard: "Take which card?",
+    shown: "shown: ",
   },
   ko: {
     title: "gostop — 고스톱",
@@ -79,6 +80,7 @@ const STRINGS = {
     decisions: "결정", tableDecision: "자리 결정",
     error: "문제가 생겼습니다", copyFailed: "링크를 선택해 복사하세요.",
     rematch: "새 게임", carry: "이월", pickCard: "어느 패를 먹을까요?",
+    shown: "공개한 패: ",
   },
 };
 
@@ -106,3 +108,72 @@ export const MONTHS = {
 };
 
 export function monthName(m) { return MONTHS[lang][m - 1] || String(m); }
+
+// -- Texts made by the server ---------------------------------------------------------------
+// Every text for people in a view comes in English (`x`) and Korean (`x_ko`): see
+// docs/protocol.md, "Texts in two languages". Reasons, error codes and bak names are keys,
+// said here in both languages.
+
+/** The text field `key` of a view object in the current language (English when the server sent no Korean). */
+export function tx(obj, key) {
+  if (!obj) return undefined;
+  if (lang === "ko") {
+    const ko = obj[`${key}_ko`];
+    if (ko !== undefined && ko !== null) return ko;
+  }
+  return obj[key];
+}
+
+/** The label of a bak stamp (view.bak entry): "피박 pi-bak LIVE" / "피박 확정". */
+export function stampLabel(b) {
+  const state = b.live ? t("live") : t("risk");
+  return lang === "ko" ? `${b.hangul} ${state}` : `${b.hangul} ${b.name} ${state}`;
+}
+
+const REASONS = {
+  en: {},
+  ko: {
+    stop: "스톱", chongtong: "총통", "three-ppuk": "삼연뻑", heodang: "허당", "first-turn-ppuk": "첫뻑",
+    "first-turn-four": "첫 차례 네 장", boar: "멧돼지", nagari: "나가리", joker: "조커", "no-junk": "줄 피 없음",
+    "ja-ppuk": "자뻑", yell: "외치기", exhaustion: "패가 다 떨어짐 (나가리)", shodang: "쇼당 (나가리)",
+    "four-on-table": "바닥에 같은 달 네 장", "chongtong-tie": "총통 동시 (나가리)",
+    match_hands: "정한 판 수를 다 쳤습니다", hands_limit: "정한 판 수를 다 쳤습니다",
+    target_chips: "목표 칩에 닿았습니다", nagari_limit: "나가리가 너무 많이 났습니다", closed: "게임을 닫았습니다",
+  },
+};
+
+const LEVELS_KO = { easy: "쉬움", normal: "보통", hard: "어려움", greedy: "쉬움", expert: "보통", search: "어려움" };
+
+/** A bot's level (a level name or a bot spec such as "search:steps=200") in words. */
+export function levelText(level) {
+  if (!level || lang !== "ko") return level || "";
+  return LEVELS_KO[level] ?? LEVELS_KO[String(level).split(":")[0]] ?? level;
+}
+
+/** A hand result's or a payment's `reason` key in words. */
+export function reasonText(reason) {
+  if (!reason) return "";
+  return REASONS[lang]?.[reason] ?? reason;
+}
+
+const ERRORS_KO = {
+  rate_limited: "너무 빨리 보냈습니다. 잠시 후 다시 하세요.",
+  not_your_turn: "지금은 내 차례가 아닙니다.",
+  illegal_action: "지금 할 수 없는 수입니다.",
+  stale_version: "판이 바뀌었습니다. 다시 불러옵니다.",
+  room_not_started: "아직 게임이 시작되지 않았습니다: 빈자리가 있습니다.",
+  room_over: "이 게임은 끝났습니다.",
+  spectator: "관전자는 패를 낼 수 없습니다.",
+  spectators_off: "이 방은 관전을 허용하지 않습니다.",
+  bad_token: "자리 열쇠가 맞지 않습니다.",
+  room_unknown: "없는 방입니다.",
+  conflict: "다른 수가 먼저 들어왔습니다. 다시 불러옵니다.",
+  protocol: "이 화면은 서버와 버전이 맞지 않습니다. 새로고침하세요.",
+  internal: "서버에 문제가 생겼습니다.",
+};
+
+/** The sentence of a server `error` message in the current language. */
+export function errorText(msg) {
+  if (lang === "ko") return ERRORS_KO[msg.code] || `${t("error")} (${msg.code})`;
+  return msg.message;
+}

@@ -1,6 +1,6 @@
 // The event feed: every match and hand event in plain words, and the big call-outs
 // (ppuk 뻑, ja-ppuk, ttadak 따닥, chok 쪽, sseul 싹쓸이, bombs, steals, go, stop).
-import { getLang } from "./i18n.js";
+import { getLang, reasonText } from "./i18n.js";
 import { cardName } from "./cards.js";
 
 const CALLOUTS = {
@@ -87,26 +87,70 @@ const EN = {
   "forced-out": (w) => `${w} must sit this hand out.`,
 };
 
+const UNIT_KO = { chips: "칩", shots: "샷" };
+const unitKo = (e) => UNIT_KO[e.data?.unit ?? "chips"] ?? "칩";
+
+// Korean: every event of EN, in the words players use at the table.
 const KO = {
-  play: (w, e) => `${w}: ${cards(e)} 냄`,
-  flip: (w, e) => `${w}: ${cards(e)} 뒤집음`,
-  capture: (w, e) => `${w}: ${cards(e)} 먹음`,
-  go: (w, e) => `${w}: ${e.data?.goes ?? ""}고!`,
-  stop: (w, e) => `${w}: ${e.data?.points ?? ""}점 스톱!`,
-  ppuk: (w) => `${w}: 뻑!`,
-  ttadak: (w) => `${w}: 따닥!`,
-  chok: (w) => `${w}: 쪽!`,
-  sseul: (w) => `${w}: 싹쓸이!`,
-  bomb: (w, e) => `${w}: 폭탄 (${cards(e)})`,
-  shake: (w, e) => `${w}: 흔들기 (${cards(e)})`,
-  surrender: (w, e) => `${w}: ${cards(e)} 뺏김`,
-  nagari: () => "나가리: 승자 없음",
-  win: (w) => `${w} 승리`,
+  "first-dealer": (w) => `${w}: 첫 선`,
+  deal: (w, e) => (e.cards && e.cards.length ? `${w}: 패 ${e.cards.length}장 받음` : e.data?.count ? `${w}: 패 ${e.data.count}장 받음` : null),
+  layout: (w, e) => `바닥: ${cards(e)}`,
   "hand-start": () => "새 판 시작",
   "hand-end": () => "판 끝",
   "match-end": () => "게임 끝",
   stay: (w) => `${w}: 이번 판 함`,
-  drop: (w) => `${w}: 이번 판 빠짐`,
+  drop: (w) => `${w}: 이번 판 빠짐 (광팔이)`,
+  claim: (w) => `${w}: 광값 청구`,
+  compensation: (w, e) => `${w}: 광값 받음${e.data?.amount ? ` ${e.data.amount}칩` : ""}`,
+  cut: (w) => `${w}: 패를 뗌`,
+  turn: () => null,
+  play: (w, e) => `${w}: ${cards(e)} 냄`,
+  flip: (w, e) => `${w}: 더미에서 ${cards(e)} 뒤집음`,
+  capture: (w, e) => `${w}: ${cards(e)} 먹음`,
+  pick: (w, e) => `${w}: ${cards(e)} 골라 먹음`,
+  draw: (w) => `${w}: 패 한 장 보충`,
+  substitute: (w, e) => `${w}: 조커 대신 ${cards(e)} 냄`,
+  ppuk: (w) => `${w}: 뻑! 세 장이 바닥에 남음`,
+  "ja-ppuk": (w) => `${w}: 자뻑! 자기 뻑을 먹음`,
+  "first-turn-ppuk": (w) => `${w}: 첫뻑!`,
+  "three-ppuk": (w) => `${w}: 삼연뻑! 바로 승리`,
+  ttadak: (w) => `${w}: 따닥!`,
+  chok: (w) => `${w}: 쪽!`,
+  sseul: (w) => `${w}: 싹쓸이!`,
+  "stack-capture": (w) => `${w}: 뻑 먹음 (세 장)`,
+  bomb: (w, e) => `${w}: 폭탄 (${cards(e)})`,
+  grenade: (w, e) => `${w}: 수류탄 (${cards(e)})`,
+  shake: (w, e) => `${w}: 흔들기 (${cards(e)})`,
+  "show-quad": (w, e) => `${w}: 네 장 보여줌 (${cards(e)})`,
+  reveal: (w, e) => `${w}: ${cards(e)} 공개`,
+  skip: (w) => `${w}: 패 안 내고 더미만 뒤집음`,
+  surrender: (w, e) => `${w}: ${cards(e)} 뺏김`,
+  "no-junk": (w) => `${w}: 줄 피가 없음`,
+  "boss-joker": (w) => `${w}: 보스 조커! 상대마다 피 한 장씩`,
+  payment: (w, e) => `${w}: ${e.data?.amount ?? ""}${unitKo(e)} 냄 (${reasonText(e.data?.reason)})`,
+  go: (w, e) => `${w}: ${e.data?.goes ?? ""}고!`,
+  stop: (w, e) => `${w}: ${e.data?.points ?? ""}점 스톱!`,
+  win: (w, e) => `${w} 승리 (${reasonText(e.data?.reason)})`,
+  nagari: () => "나가리: 승자 없음",
+  void: () => "무효: 다시 돌립니다",
+  settlement: (w, e) => `정산: ${w} ${(e.data?.payments || []).reduce((a, b) => a + b, 0)} 받음`,
+  "offer-shodang": (w) => `${w}: 쇼당! 패를 보여줌`,
+  accept: (w) => `${w}: 쇼당 받음`,
+  refuse: (w) => `${w}: 쇼당 거절`,
+  chongtong: (w) => `${w}: 총통! 같은 달 네 장`,
+  "keep-quad": (w) => `${w}: 네 장 들고 계속`,
+  yell: (w) => `${w}: 외침!`,
+  "no-yell": (w) => `${w}: 안 외침`,
+  shot: (w, e) => `${w}: ${e.data?.n ?? ""}샷`,
+  boar: (w) => `${w}: 멧돼지를 잡음`,
+  "weol-yak": (w) => `${w}: 월약`,
+  heodang: (w) => `${w}: 허당`,
+  "four-on-table": () => "바닥에 같은 달 네 장",
+  "dealt-stack": () => "바닥에 같은 달 세 장: 뻑으로 놓임",
+  "layout-joker": () => "바닥에 조커: 선이 가져감",
+  "iris-out": (w) => `${w}: 이번 판 쉼 (난초 규칙)`,
+  "forced-in": (w) => `${w}: 이번 판 꼭 해야 함`,
+  "forced-out": (w) => `${w}: 이번 판 쉬어야 함`,
 };
 
 /**

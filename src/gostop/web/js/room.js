@@ -1,7 +1,7 @@
 // A room page (#/room/{id}, #/room/{id}/watch): join by link, friendly pages for unknown, full
 // and finished rooms, then the live table over the WebSocket with reconnects, the event feed,
 // call-outs, the settlement step by step, the standings, and keyboard play.
-import { t } from "./i18n.js";
+import { errorText, reasonText, t, tx } from "./i18n.js";
 import { banner, h } from "./dom.js";
 import { loadPresets } from "./lobby.js";
 import { api, ApiError, forgetSeat, playerName, saveSeat, savedSeat, setPlayerName } from "./api.js";
@@ -95,7 +95,7 @@ class TablePage {
       onUpdate: (msg) => this.setView(msg.view, msg.events || []),
       onState: (msg) => this.setView(msg.view, []),
       onPresence: (msg) => this.presence(msg),
-      onError: (msg) => { if (!["stale_version", "duplicate", "conflict"].includes(msg.code)) banner(msg.message, "warn", 4000); },
+      onError: (msg) => { if (!["stale_version", "duplicate", "conflict"].includes(msg.code)) banner(errorText(msg), "warn", 4000); },
       onConnection: (state, info) => this.connection(state, info),
     });
   }
@@ -207,10 +207,11 @@ class TablePage {
     const seats = last.seats || (v.match ? v.match.hand_seats : []);
     const name = (hs) => (hs === null || hs === undefined ? "" : seatName(v, seats[hs]));
     const title = r.winner === null || r.winner === undefined
-      ? (r.nagari ? t("nagari") : (r.reason || ""))
-      : `${name(r.winner)} ${t("winner")} — ${r.reason}${r.points ? `, ${r.points} ${t("points")}` : ""}`;
+      ? (r.nagari ? t("nagari") : reasonText(r.reason))
+      : `${name(r.winner)} ${t("winner")} — ${reasonText(r.reason)}${r.points ? `, ${r.points} ${t("points")}` : ""}`;
     // plain_steps: the settlement in words (the raw steps are for record authors)
-    const steps = (last.plain_steps && last.plain_steps.length ? last.plain_steps : (r.settlement && r.settlement.steps)) || [];
+    const plain = tx(last, "plain_steps");
+    const steps = (plain && plain.length ? plain : (r.settlement && r.settlement.steps)) || [];
     const list = h("ol.steps");
     const chips = h("ul.handchips", {}, (r.chips || []).map((c, hs) => h("li", {}, `${name(hs)}: ${c > 0 ? "+" : ""}${c} ${t("chips")}`)));
     const next = h("button#settle-next", { type: "button" }, t("next"));

@@ -1,5 +1,5 @@
 // The table: rendering one view (docs/protocol.md "The view") for a seat or a spectator.
-import { monthName, t } from "./i18n.js";
+import { levelText, monthName, stampLabel, t, tx } from "./i18n.js";
 import { h } from "./dom.js";
 import { cardEl, cardGroup, cardMonth, cardName, junkValue } from "./cards.js";
 import { actionLabel } from "./actions.js";
@@ -72,10 +72,10 @@ function scorePanel(view, hs, p, knobs) {
     cell(t("bomb"), hand ? hand.bombs[hs] : 0),
     cell(t("ppuk"), hand ? hand.ppuk[hs] : 0),
     cell(t("chips"), p ? (p.chips > 0 ? `+${p.chips}` : p.chips) : 0, ".chips"));
-  if (score && score.items && score.items.length) panel.appendChild(h("span.items", {}, score.items.join(" · ")));
+  if (score && score.items && score.items.length) panel.appendChild(h("span.items", {}, tx(score, "items").join(" · ")));
   const baks = (view.bak || []).filter((b) => b.seat === hs);
   for (const b of baks) {
-    panel.appendChild(h(`span.stamp${b.live ? ".live" : ""}`, { title: b.text }, `${b.hangul} ${b.name} ${b.live ? t("live") : t("risk")}`));
+    panel.appendChild(h(`span.stamp${b.live ? ".live" : ""}`, { title: tx(b, "text") }, stampLabel(b)));
   }
   return panel;
 }
@@ -84,7 +84,7 @@ function hintsEl(view, hs) {
   const near = (view.near_sets || []).filter((n) => n.seat === hs);
   if (!near.length) return null;
   return h("ul.hints", { "aria-label": t("hints") },
-    near.map((n) => h("li", {}, `${n.name} (+${n.points}): `, cardEl(n.missing, { size: "xs" }), ` ${cardName(n.missing)} — ${n.where}`)));
+    near.map((n) => h("li", {}, `${tx(n, "name")} (+${n.points}): `, cardEl(n.missing, { size: "xs" }), ` ${cardName(n.missing)} — ${tx(n, "where")}`)));
 }
 
 function playerBox(view, p, fresh, knobs) {
@@ -92,7 +92,7 @@ function playerBox(view, p, fresh, knobs) {
   const hand = view.hand;
   const tags = [];
   if (view.match && view.match.dealer === p.seat) tags.push(t("dealer"));
-  if (p.kind === "bot") tags.push(`${t("bot_")} ${p.level || ""}`.trim());
+  if (p.kind === "bot") tags.push(`${t("bot_")} ${levelText(p.level)}`.trim());
   if (p.away) tags.push(t("away"));
   else if (p.kind === "human" && !p.connected && p.name) tags.push(t("offline"));
   const turn = view.current_seat === p.seat;
@@ -103,7 +103,7 @@ function playerBox(view, p, fresh, knobs) {
   if (hand && hs !== null && hs !== undefined) {
     box.appendChild(scorePanel(view, hs, p, knobs));
     const shown = (hand.shown_hand_cards[hs] || []);
-    if (shown.length && p.seat !== view.seat) box.appendChild(h("div.shown", {}, h("small", {}, "shown: "), shown.map((c) => cardEl(c, { size: "xs" }))));
+    if (shown.length && p.seat !== view.seat) box.appendChild(h("div.shown", {}, h("small", {}, t("shown")), shown.map((c) => cardEl(c, { size: "xs" }))));
     box.appendChild(capturesEl(hand.captures[hs], fresh, hs));
     const hints = hintsEl(view, hs);
     if (hints) box.appendChild(hints);
@@ -205,12 +205,14 @@ function stopPreviewEl(view) {
     const opp = (view.hand && view.match) ? view.hand.captures.map((_, i) => i).filter((i) => i !== view.hand_seat) : [];
     box.appendChild(h("h3", {}, `${t("stopPreview")}: +${sp.total} ${t("chips")}`));
     box.appendChild(h("ul.payments", {}, (sp.payments || []).map((amt, i) => h("li", {}, `${seatName(view, tableSeat(view, opp[i]))} ${t("pays")} ${amt}`))));
-    const steps = sp.plain_steps && sp.plain_steps.length ? sp.plain_steps : sp.steps;
+    const plain = tx(sp, "plain_steps");
+    const steps = plain && plain.length ? plain : sp.steps;
     if (steps && steps.length) box.appendChild(h("ol.steps", {}, steps.map((s) => h("li", {}, s))));
   }
-  if (view.go_warnings && view.go_warnings.length) {
+  const warnings = tx(view, "go_warnings");
+  if (warnings && warnings.length) {
     box.appendChild(h("h3", {}, t("goRisk")));
-    box.appendChild(h("ul.warnings", {}, view.go_warnings.map((w) => h("li", {}, w))));
+    box.appendChild(h("ul.warnings", {}, warnings.map((w) => h("li", {}, w))));
   }
   return box;
 }

@@ -1,0 +1,136 @@
+"""The table in Korean: with Korean on, every text of the table is Korean -- the score panels,
+the bak stamps, the hints for sets one card away, the stop preview and the go warnings, the
+event feed, the settlement and the standings -- including the texts the server makes; switched
+to English, the same view shows the server's English texts, unchanged.
+
+A scripted deal (a room stored with a chosen seed, three players, two easy bots) brings the
+person to a go/stop decision with stamps and hints on the table; the page stops there.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from playwright.sync_api import Page, expect
+from scenarios import HUMAN, Scenario, policy_action, seeded_room
+from tableplay import play_until, record_frames
+
+from gostop.server.room import BOT_NAMES, Room
+
+SCENARIO = Scenario(players=3, hands=1)
+GO = ".decisions button.decision.kind-go"
+
+HANGUL = re.compile(r"[\uac00-\ud7a3]")
+CODES = re.compile(r"\b(?:\d\d[BARDJ]\d?|JK[123BXP](?:-\d+)?)\b")
+#: Three English words in a row: a sentence (or a phrase) left in English.
+ENGLISH_RUN = re.compile(r"[A-Za-z][A-Za-z'-]*(?:[\s,:;.()/—-]+[A-Za-z][A-Za-z'-]*){2,}")
+NAMES = ("Tester", *BOT_NAMES)
+
+
+def english_left(text: str) -> list[str]:
+    """Runs of three English words in ``text``, card codes and player names taken out."""
+    plain = CODES.sub(" ", text)
+    for name in NAMES:
+        plain = plain.replace(name, " ")
+    return [m.group(0) for line in plain.splitlines() for m in ENGLISH_RUN.finditer(line)]
+
+
+def assert_korean(what: str, texts: list[str]) -> None:
+    assert texts and any(t.strip() for t in texts), f"{what}: nothing shown"
+    for text in texts:
+        if text.strip():
+            assert HANGUL.search(text), f"{what}: no Korean in {text!r}"
+            assert not english_left(text), f"{what}: English left {english_left(text)} in {text!r}"
+
+
+def go_stop_seed(start: int = 55, tries: int = 300) -> int:
+    """A seed whose room asks the person (seat 0, the first to act, so that the server's bots
+    wait for the page) to go or stop with bak stamps and hints on the table."""
+    for seed in range(start, start + tries):
+        room = Room("search", SCENARIO.config(), seed)
+        if room.decider() != HUMAN:
+            continue
+        for _ in range(400):
+            seat = room.decider()
+            if seat is None:
+                break
+            if seat != HUMAN:
+                room.apply(seat, room.bot_action(seat))
+                continue
+            view = room.view(seat)
+            if any(e["kind"] == "go" for e in view["legal"]):
+                if view["bak"] and view["near_sets"] and view["go_warnings"]:
+                    return seed
+                break
+            room.apply(seat, policy_action(view))
+    raise LookupError(f"no seed in {start}..{start + tries - 1} reaches go/stop with stamps and hints")
+
+
+def last_view(frames: list[dict[str, Any]]) -> dict[str, Any]:
+    views = [f["view"] for f in frames if isinstance(f.get("view"), dict)]
+    assert views
+    return views[-1]
+
+
+def test_the_korean_table_from_play_to_settlement(page: Page, base_url: str, game_server: Any) -> None:
+    room, tokens = seeded_room(game_server.db_url, SCENARIO, go_stop_seed())
+    page.emulate_media(reduced_motion="reduce")  # the settlement shows all its steps at once
+    frames = record_frames(page)
+    page.goto(base_url + "/")
+    seats = {room: {"seat": HUMAN, "token": tokens[0]}}
+    page.evaluate(f"() => {{ localStorage.setItem('gostop.lang', 'ko');"
+                  f" localStorage.setItem('gostop.seats', {json.dumps(json.dumps(seats))}); }}")
+    page.goto(f"{base_url}/#/room/{room}")
+    page.reload()  # the language is read when the page loads
+    expect(page.locator("#lang-toggle")).to_have_text("English")  # Korean is on
+    play_until(page, lambda p: p.locator(GO).count() > 0, timeout=120, unless=GO)
+
+    view = last_view(frames)
+    assert view["to_move"] and view["stop_preview"] is not None
+    # every region of the table, in Korean
+    assert_korean("score panels", page.locator(".player .score").all_inner_texts())
+    assert_korean("bak stamps", page.locator(".player .score .stamp").all_inner_texts())
+    assert_korean("bak stamp titles", [el.get_attribute("title") or "" for el in page.locator(".stamp").all()])
+    assert_korean("hints", page.locator(".player .hints").all_inner_texts())
+    assert_korean("stop preview", page.locator(".stop-preview").all_inner_texts())
+    assert_korean("go warnings", page.locator(".stop-preview .warnings li").all_inner_texts())
+    assert_korean("captures", page.locator(".player .captures").all_inner_texts())
+    assert_korean("decisions", page.locator(".decisions").all_inner_texts())
+    assert_korean("status", page.locator(".status").all_inner_texts())
+    assert_korean("event feed", page.locator(".feed li").all_inner_texts())
+    # ... and they are the server's Korean texts
+    warnings = page.locator(".stop-preview .warnings li").all_inner_texts()
+    steps = page.locator(".stop-preview ol.steps li").all_inner_texts()
+    assert warnings == view["go_warnings_ko"]
+    assert steps == view["stop_preview"]["plain_steps_ko"]
+    items = [i for s in view["scores"] for i in s["items_ko"]]
+    panel = " ".join(page.locator(".player .score .items").all_inner_texts())
+    assert items and all(i in panel for i in items)
+    hints = " ".join(page.locator(".player .hints").all_inner_texts())
+    assert all(f"{n['name_ko']} (+{n['points']})" in hints and n["where_ko"] in hints for n in view["near_sets"]), hints
+
+    # English: the same view shows the server's English texts, as before
+    page.click("#lang-toggle")
+    expect(page.locator("#lang-toggle")).to_have_text("한국어")
+    assert page.locator(".stop-preview .warnings li").all_inner_texts() == view["go_warnings"]
+    assert page.locator(".stop-preview ol.steps li").all_inner_texts() == view["stop_preview"]["plain_steps"]
+    assert any(english_left(t) for t in page.locator(".stop-preview").all_inner_texts())
+    hints = " ".join(page.locator(".player .hints").all_inner_texts())
+    assert all(f"{n['name']} (+{n['points']})" in hints for n in view["near_sets"]), hints
+    page.click("#lang-toggle")
+    expect(page.locator("#lang-toggle")).to_have_text("English")
+
+    # stop: the settlement, step by step, then the standings (a one-hand match)
+    page.keyboard.press("s")
+    expect(page.locator(".overlay .settlement")).to_be_visible()
+    page.wait_for_function("() => document.querySelector('#settle-next') && document.querySelector('#settle-next').hidden")
+    last = last_view(frames)["last_hand"]
+    assert last is not None and last["plain_steps_ko"]
+    assert page.locator(".overlay .settlement ol.steps li").all_inner_texts() == last["plain_steps_ko"]
+    assert_korean("settlement", page.locator(".overlay .settlement").all_inner_texts())
+    page.click("#settle-close")
+    expect(page.locator(".overlay .standings")).to_be_visible()
+    assert_korean("standings", page.locator(".overlay .standings").all_inner_texts())
+    assert_korean("event feed after the hand", page.locator(".feed li").all_inner_texts())

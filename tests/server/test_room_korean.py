@@ -1,0 +1,120 @@
+"""Every text for people in a room's view comes in English and in Korean (``x`` and ``x_ko``,
+docs/protocol.md "Texts in two languages"): one view per seat serves every page of that seat,
+whatever its language. Played without sockets, all seats people, by a fixed policy."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from gostop.explain import settlement_lines
+from gostop.hints import go_warnings
+from gostop.server.room import Room, RoomConfig, SeatConfig
+
+HANGUL = re.compile(r"[\uac00-\ud7a3]")
+CODES = re.compile(r"\b(?:\d\d[BARDJ]\d?|JK[123BXP](?:-\d+)?)\b")
+ENGLISH_RUN = re.compile(r"[A-Za-z][A-Za-z'-]*(?:[\s,:;.()]+[A-Za-z][A-Za-z'-]*){2,}")
+NAMES = ("Ann", "Bo", "Cy")
+
+#: Text fields of a view (where they are: a path of keys, "*" for every list entry).
+TEXT_FIELDS = [
+    ("stop_preview", "plain_steps"),
+    ("", "go_warnings"),
+    ("bak", "*", "text"),
+    ("near_sets", "*", "name"),
+    ("near_sets", "*", "where"),
+    ("scores", "*", "items"),
+    ("legal", "*", "preview", "text"),
+    ("last_hand", "plain_steps"),
+]
+
+
+def korean(text: str) -> bool:
+    plain = CODES.sub(" ", text)
+    for name in NAMES:
+        plain = plain.replace(name, " ")
+    return bool(HANGUL.search(text)) and not ENGLISH_RUN.search(plain)
+
+
+def twins(view: dict[str, Any], path: tuple[str, ...]) -> list[tuple[Any, Any]]:
+    """(English, Korean) pairs of one text field in a view."""
+    objs: list[Any] = [view]
+    *where, key = [p for p in path if p]
+    for p in where:
+        nxt: list[Any] = []
+        for o in objs:
+            if o is None:
+                continue
+            if p == "*":
+                nxt.extend(o)
+            else:
+                nxt.append(o.get(p))
+        objs = nxt
+    return [(o[key], o[f"{key}_ko"]) for o in objs if isinstance(o, dict) and key in o]
+
+
+def check_view(view: dict[str, Any], seen: dict[str, int]) -> None:
+    for path in TEXT_FIELDS:
+        for en, ko in twins(view, path):
+            name = ".".join(p for p in path if p and p != "*")
+            if isinstance(en, list):
+                assert isinstance(ko, list) and len(ko) == len(en), (name, en, ko)
+                pairs = list(zip(en, ko, strict=True))
+            else:
+                pairs = [(en, ko)]
+            for e, k in pairs:
+                if not e:
+                    continue
+                assert korean(k), (name, e, k)
+                seen[name] = seen.get(name, 0) + 1
+
+
+def policy(view: dict[str, Any]) -> str:
+    legal = view["legal"]
+    for kind in ("stop",):  # end hands soon: more settlements
+        for e in legal:
+            if e["kind"] == kind:
+                return str(e["action"])
+    for e in legal:
+        if e["kind"] != "play":
+            return str(e["action"])
+    return str(legal[0]["action"])
+
+
+def test_every_view_text_has_a_korean_twin() -> None:
+    seen: dict[str, int] = {}
+    for players, seed in ((3, 1), (2, 2), (3, 3), (2, 4)):
+        cfg = RoomConfig(seats=[SeatConfig("human", name=NAMES[i], status="taken") for i in range(players)], hands=2)
+        cfg.check()
+        room = Room("k", cfg, seed)
+        while not room.over:
+            seat = room.decider()
+            assert seat is not None
+            view = room.view(seat)
+            check_view(view, seen)
+            check_view(room.view(None), seen)  # the spectators' view too
+            if view["stop_preview"] is not None:
+                hs = view["hand_seat"]
+                obs = view["hand"]
+                # the English texts are the ones the server always sent
+                assert view["go_warnings"] == list(go_warnings(room.rules, obs["players"], obs["goes"][hs], obs["stop_points"][hs]))
+                assert len(view["stop_preview"]["plain_steps_ko"]) == len(view["stop_preview"]["plain_steps"])
+            last = room.last_result
+            if last is not None and last.settlement is not None and view["last_hand"] is not None:
+                assert view["last_hand"]["plain_steps"] == settlement_lines(
+                    last.settlement,
+                    [NAMES[view["last_hand"]["seats"][o]] for o in last.opponents],
+                    last.context.goes if last.context is not None else 0,
+                )
+            room.apply(seat, policy(view))
+    # every kind of text was met (the test plays enough to see each)
+    wanted = {"stop_preview.plain_steps", "go_warnings", "bak.text", "near_sets.name", "near_sets.where",
+              "scores.items", "legal.preview.text", "last_hand.plain_steps"}
+    assert wanted <= set(seen), (wanted - set(seen), seen)
+
+
+def test_korean_twins_are_in_the_empty_view_too() -> None:
+    cfg = RoomConfig(seats=[SeatConfig("human"), SeatConfig("bot", "easy")])
+    cfg.check()
+    view = Room("w", cfg, 1).view(None)
+    assert view["go_warnings"] == [] and view["go_warnings_ko"] == []

@@ -28,7 +28,7 @@ from gostop.fast import UnsupportedRulesError  # noqa: E402
 from gostop.fast.config import config_for  # noqa: E402
 from gostop.fast.convert import ConversionError, HistoryCodes, from_hand, state_from_hand  # noqa: E402
 from gostop.fast.hand import FastHand  # noqa: E402
-from gostop.fast.kernels import apply, current_player, legal  # noqa: E402
+from gostop.fast.kernels import current_player, legal  # noqa: E402
 from gostop.fast.policies import greedy_tables  # noqa: E402
 from gostop.fast.rollout import GO_MARGIN, rollout, rollout_choose  # noqa: E402
 from gostop.rules import PRESETS, Rules, RulesError  # noqa: E402

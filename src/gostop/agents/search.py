@@ -40,16 +40,17 @@ Rollouts (``rollouts=auto|fast|reference``, default ``auto``):
   candidate is finished by :func:`gostop.fast.rollout.rollout`, whose policy is the compiled
   ``greedy`` with the expert's go/stop and the stock's answer to a match (``expert-lite``, see
   that module); ``go_margin`` is passed on, ``rate`` is fixed at 0.55. A world the fast engine
-  cannot take over is rolled out by the reference engine. Refused at construction when the fast
+  cannot take over (rare: see :mod:`gostop.fast.convert`), and every world under rules it does
+  not cover, is rolled out by the reference engine. Refused at construction when the fast
   engine is not installed;
 * ``auto`` -- ``fast`` when the fast engine is installed and covers the rules, else
   ``reference``, silently.
 
 With fast rollouts the ``steps`` budget counts compiled actions (the replay of the history that
 takes a world over, and the rollouts) at an exchange rate of :data:`FAST_STEPS_PER_STEP` per
-step, about their relative cost on the benchmark machine (a compiled action, with its share of
-the Python work around it, costs about a twentieth of a reference one), so that a ``steps``
-budget takes about the same time with either rollouts. ``ms`` is the natural budget to compare
+step, about their relative cost on the benchmark machine (about 60 us per reference step;
+under 2 us per compiled action with its share of the Python work of a world: drawing it,
+taking it over), so that a ``steps`` budget takes about the same time with either rollouts. ``ms`` is the natural budget to compare
 them: same wall clock, more worlds for the faster rollouts.
 """
 

@@ -81,7 +81,7 @@ TABLE_WORLDS = 24
 TABLE_PRIOR_WORLDS = 16
 
 #: With fast rollouts, this many compiled actions cost one step of the ``steps`` budget.
-FAST_STEPS_PER_STEP = 35
+FAST_STEPS_PER_STEP = 40
 
 #: Values of the ``rollouts`` option.
 ROLLOUTS = ("auto", "fast", "reference")

@@ -1,0 +1,288 @@
+"""Compiled rollouts for the search bot (:mod:`gostop.agents.search`): finish a hand with a
+compiled policy for every seat and score it for one seat.
+
+The rollout policy (``expert-lite``) is the compiled ``greedy`` (:mod:`gostop.fast.policies`)
+with two of the ``expert``'s choices ported:
+
+* **go/stop** (DEC-16) by expected value, as ``ExpertPolicy.wants_go`` with the fast payment
+  estimate (``Evaluator.stop_payment(fast=True)``): stop is worth the estimated settlement now;
+  go is worth the chance of improving before an opponent reaches its target (Poisson model,
+  rate 0.55) times the bigger payment, minus the chance an opponent wins first times what it
+  would cost (gwang-bak, pi-bak and, with three players, go-bak). Greedy instead says one go
+  whenever it holds three cards.
+* **single and double matches** weigh the stock: a single match risks a ppuk (the stock card of
+  the same month comes up, CAPT-S) and a double match may end in a ttadak, with the chance that
+  the next stock card is of that month among the cards the seat cannot see.
+
+Everything else (bombs, targets, surrenders, shodang, declarations) is greedy's. The policy
+reads only what its seat may know (its hand, the layout, captures, counts).
+"""
+
+# ruff: noqa: SIM109
+# mypy: disable-error-code="no-any-return"
+from __future__ import annotations
+
+import numpy as np
+
+from .kernels import (
+    _jit,
+    apply,
+    bright_points,
+    current_player,
+    go_chips,
+    go_multiplier,
+    junk_count,
+    legal,
+    lowidx,
+    popcount,
+    stop_points,
+)
+from .layout import (
+    A_ACCEPT,
+    A_BOMB,
+    A_CHONGTONG,
+    A_GO,
+    A_GRENADE,
+    A_PICK,
+    A_PLAY,
+    A_REVEAL,
+    A_STOP,
+    A_SURRENDER,
+    A_YELL,
+    ACT,
+    BOMBS,
+    CAPS,
+    CHIPS,
+    DECLARED,
+    GOES,
+    HANDS,
+    K_BOMB_MULT,
+    K_DOK_BAK,
+    K_GWANG,
+    K_H_MULT,
+    K_MEONG,
+    K_NAGARI_MULT,
+    K_PI_BAK,
+    K_PI_MIN,
+    K_PI_MIN2,
+    K_SHOTS_PER,
+    K_SHOTS_UNIT,
+    LAST_GO_SP,
+    LAYOUT,
+    NAGARI_BEFORE,
+    OVER,
+    PLAYERS,
+    SHOTS,
+    SKIP,
+    STAGE,
+    T_ALL,
+    T_ANIMALS,
+    T_BRIGHTS,
+    TARGET,
+)
+from .policies import _reach, greedy
+
+__all__ = ["GO_MARGIN", "rollout", "rollout_all", "rollout_choose", "wants_go"]
+
+#: The expert's go/stop margin (``gostop.agents.expert.GO_MARGIN``).
+GO_MARGIN = -6.0
+
+
+@_jit
+def approx_payment(S: np.ndarray, K: np.ndarray, T: np.ndarray, me: int, goes_delta: int, points_delta: int) -> float:
+    """``Evaluator._approx_payment``: about what seat ``me`` collects by stopping now."""
+    caps = S[CAPS + me]
+    points = stop_points(K, T, caps) + points_delta
+    n = S[PLAYERS]
+    if K[K_SHOTS_UNIT]:
+        return float((points // K[K_SHOTS_PER]) * (n - 1))
+    goes = S[GOES + me] + goes_delta
+    base = points + go_chips(K, goes)
+    mult = go_multiplier(K, goes)
+    for _ in range(S[BOMBS + me]):
+        mult *= K[K_BOMB_MULT]
+    for _ in range(popcount(S[DECLARED + me])):
+        mult *= K[K_H_MULT]
+    if (K[K_MEONG] == 0 or K[K_MEONG] == 2) and popcount(caps & T[T_ANIMALS]) >= 7:
+        mult *= 2
+    nb = S[NAGARI_BEFORE]
+    if nb and K[K_NAGARI_MULT] != 2:
+        mult *= (1 << nb) if K[K_NAGARI_MULT] == 0 else 2
+    brights = bright_points(K, T, caps) > 0
+    junk10 = K[K_PI_BAK] and junk_count(T, caps) >= 10
+    protect = K[K_PI_MIN]
+    if n == 2 and K[K_PI_MIN2] >= 0:
+        protect = K[K_PI_MIN2]
+    total = 0.0
+    for k in range(1, n):
+        o = (me + k) % n
+        oc = S[CAPS + o]
+        amount = float(base * mult)
+        if brights and not oc & T[T_BRIGHTS]:
+            if K[K_GWANG] == 0:
+                amount *= 2
+            elif K[K_GWANG] == 1:
+                amount += 2
+        if junk10 and junk_count(T, oc) < protect:
+            amount *= 2
+        total += amount
+    return total
+
+
+@_jit
+def wants_go(S: np.ndarray, K: np.ndarray, T: np.ndarray, me: int, margin: float) -> bool:
+    """``ExpertPolicy.wants_go`` with the fast payment estimate (see the module docstring)."""
+    turns = popcount(S[HANDS + me]) + S[SKIP + me]
+    if turns <= 0:
+        return False  # GOSTOP-6: a go on the final turn is a nagari
+    stop_now = approx_payment(S, K, T, me, 0, 0)
+    p_me = _reach(1.0, turns)
+    n = S[PLAYERS]
+    mine = S[CAPS + me]
+    p_none = 1.0
+    opp_cost = 0.0
+    for k in range(1, n):
+        o = (me + k) % n
+        sp = stop_points(K, T, S[CAPS + o])
+        need = S[TARGET]
+        if S[GOES + o]:
+            need = max(need, S[LAST_GO_SP + o] + 1)
+        p = _reach(float(need - sp), popcount(S[HANDS + o]) + S[SKIP + o])
+        p_none *= 1.0 - p
+        pay = float(max(S[TARGET], sp) + 1)
+        if not mine & T[T_BRIGHTS] and K[K_GWANG] != 2 and bright_points(K, T, S[CAPS + o]):
+            pay *= 2
+        if K[K_PI_BAK] and junk_count(T, mine) < K[K_PI_MIN]:
+            pay *= 1.5
+        if n == 3 and K[K_DOK_BAK]:
+            pay *= 2
+        opp_cost += p * pay
+    p_opp = 1.0 - p_none
+    p_first = p_me * (1.0 - 0.5 * p_opp)
+    gain = approx_payment(S, K, T, me, 1, 2)
+    ev_go = p_first * gain - (1.0 - 0.5 * p_me) * opp_cost
+    return ev_go > stop_now + margin
+
+
+@_jit
+def _play_score(S: np.ndarray, w: np.ndarray, i: int, me: int, unseen: int, n_unseen: int) -> float:
+    """Greedy's capture value, with the stock's answer: a ppuk risk on a single match, a
+    ttadak chance on a double match."""
+    own = w[i]
+    if i >= 48:
+        return own
+    mm = 0xF << (i & ~3)
+    lay = S[LAYOUT] & mm
+    n = popcount(lay)
+    p_flip = popcount(unseen & mm) / n_unseen if n_unseen > 0 else 0.0
+    if n == 0:
+        return -0.01 * own
+    if n == 1:
+        take = own + w[lowidx(lay)]
+        return take * (1.0 - p_flip)
+    if n == 2:
+        a = lay & -lay
+        b = lay ^ a
+        wa = w[lowidx(a)]
+        wb = w[lowidx(b)]
+        hi = wa if wa >= wb else wb
+        lo = wb if wa >= wb else wa
+        return own + hi + p_flip * lo
+    total = own
+    x = lay
+    while x:
+        low = x & -x
+        total += w[lowidx(low)]
+        x ^= low
+    return total + 0.5
+
+
+@_jit
+def rollout_choose(
+    S: np.ndarray, K: np.ndarray, T: np.ndarray, buf: np.ndarray, n: int, seat: int, w: np.ndarray,
+    rank: np.ndarray, pos: np.ndarray, margin: float,
+) -> int:
+    """The index of the rollout policy's choice among the n legal codes in buf."""
+    igo = -1
+    istop = -1
+    special = False
+    for i in range(n):
+        kd = buf[i] // ACT
+        if kd == A_GO and igo < 0:
+            igo = i
+        elif kd == A_STOP and istop < 0:
+            istop = i
+        elif (
+            kd == A_CHONGTONG or kd == A_REVEAL or kd == A_YELL or kd == A_ACCEPT or kd == A_SURRENDER
+            or kd == A_PICK or kd == A_BOMB or kd == A_GRENADE
+        ):
+            special = True
+    if igo >= 0 and istop >= 0 and not special:
+        return igo if wants_go(S, K, T, seat, margin) else istop
+    if not special:
+        seen = S[HANDS + seat] | S[LAYOUT]
+        for s in range(S[PLAYERS]):
+            seen |= S[CAPS + s]
+        unseen = T[T_ALL] & ~seen
+        n_unseen = popcount(unseen)
+        best = -1
+        bv = 0.0
+        for i in range(n):
+            if buf[i] // ACT == A_PLAY:
+                c = buf[i] % ACT
+                v = _play_score(S, w, c, seat, unseen, n_unseen)
+                if best < 0 or v > bv or (v == bv and rank[c] > rank[buf[best] % ACT]):
+                    best = i
+                    bv = v
+        if best >= 0 and bv > 0:
+            return best
+    return greedy(S, K, T, buf, n, seat, w, rank, pos, 3, 1)
+
+
+@_jit
+def rollout(
+    S: np.ndarray, K: np.ndarray, T: np.ndarray, E: np.ndarray, buf: np.ndarray, seat: int,
+    w: np.ndarray, rank: np.ndarray, pos: np.ndarray, margin: float,
+) -> tuple[float, int]:
+    """Finish the hand in S (in place) with the rollout policy for every seat: (the seat's net
+    chips, or minus its shots when the unit is shots; the number of actions applied)."""
+    steps = 0
+    while S[STAGE] != OVER:
+        n = legal(S, K, T, buf)
+        if n == 1:
+            idx = 0
+        else:
+            idx = rollout_choose(S, K, T, buf, n, current_player(S), w, rank, pos, margin)
+        apply(S, K, T, E, buf[idx])
+        steps += 1
+    if K[K_SHOTS_UNIT]:
+        return -float(S[SHOTS + seat]), steps
+    return float(S[CHIPS + seat]), steps
+
+
+@_jit
+def rollout_all(
+    S: np.ndarray, K: np.ndarray, T: np.ndarray, E: np.ndarray, buf: np.ndarray, codes: np.ndarray,
+    seat: int, w: np.ndarray, rank: np.ndarray, pos: np.ndarray, margin: float, out: np.ndarray,
+) -> int:
+    """One world, every candidate: for each action code, a copy of S with it applied and then
+    :func:`rollout`; the values in ``out``. Returns the actions applied in all, or -1 (nothing
+    done) if a code is not legal in S."""
+    n = legal(S, K, T, buf)
+    for j in range(codes.shape[0]):
+        ok = False
+        for i in range(n):
+            if buf[i] == codes[j]:
+                ok = True
+                break
+        if not ok:
+            return -1
+    steps = 0
+    S2 = np.empty_like(S)
+    for j in range(codes.shape[0]):
+        S2[:] = S
+        apply(S2, K, T, E, codes[j])
+        value, used = rollout(S2, K, T, E, buf, seat, w, rank, pos, margin)
+        out[j] = value
+        steps += 1 + used
+    return steps

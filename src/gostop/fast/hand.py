@@ -4,19 +4,42 @@
 and draws), and ``legal_actions()`` lists the same interned :class:`~gostop.engine.Action`
 values in the same order, so any agent that only uses ``legal_actions``, ``apply``,
 ``current_player``, ``is_over`` and ``result`` plays on either engine and gets the same game.
+``FastHand.from_deal`` plays an explicit deal as ``Hand.from_deal`` (a gwangpalli match's three
+active players, a record's deal).
+
+Events carry the reference engine's ``type``, ``seat`` and ``cards`` (compared by the
+differential tests) but not its ``data`` dictionaries: ``data`` is always ``{}``. The fast
+engine's event log keeps three integers per event (type, seat, card mask), so what
+:mod:`gostop.engine` puts in ``data`` is missing here:
+
+* ``play``, ``bomb``, ``flip``: ``choice`` / ``onto`` (the same-month layout cards);
+  ``pick``: ``for`` (the card the pick was made for);
+* ``ja-ppuk``, ``stack-capture``: ``owner`` (who made the stack); ``ppuk``: ``count``;
+* ``shake``, ``show-quad``, ``grenade``: ``month``; ``layout-joker``: ``replacement``;
+* ``boar-ante``: ``each``, ``pot``; ``boar`` (pot variant): ``pot``;
+* ``accept``, ``refuse``: ``offerer`` (and ``auto``); ``heodang``: ``turns``;
+* ``no-junk``, ``surrender``: ``to``, ``for`` (and ``auto``);
+* ``payment``: ``to``, ``amount``, ``unit``, ``reason``; ``shot``: ``n``, ``reason``;
+* ``go``: ``goes``, ``points``; ``stop``: ``points``; ``settlement``: ``payments``,
+  ``points``, ``unit``; ``win``, ``nagari``, ``void``: ``reason``.
+
+The hand's outcome (points, chips, shots, payments, reason) is in :attr:`FastHand.result`;
+for the full event data replay the actions on :class:`gostop.engine.Hand`.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from gostop.cards import Card
-from gostop.engine import Action, DealError, Event, IllegalActionError
+from gostop.cards import Card, parse_card
+from gostop.engine import Action, DealError, Event, Hand, IllegalActionError
 from gostop.engine.deal import MISSIONS, deal_sizes, shuffled_order, split_deal, start_draws
+from gostop.engine.tables import Tables
 from gostop.rules import Rules
 
 from . import kernels as k
@@ -104,6 +127,10 @@ def deal_arrays(
     return hm, lay, np.array(stock, np.int64), month, mission_mask, mult
 
 
+def _indices(t: Tables, cards: Sequence[Card | str]) -> list[int]:
+    return [t.index[c.code if isinstance(c, Card) else parse_card(c).code] for c in cards]
+
+
 class FastHand:
     """One hand on the compiled engine, with the decision API of :class:`gostop.engine.Hand`."""
 
@@ -137,15 +164,64 @@ class FastHand:
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise DealError(f"{name} must be a whole number >= 0, got {value!r}")
         hm, lay, stock, month, mission_mask, mult = deal_arrays(cfg, players, seed, cut)
+        return cls._start(cfg, players, hm, lay, stock, month, mission_mask, mult, nagari_before, boar_pot, events)
+
+    @classmethod
+    def from_deal(
+        cls,
+        rules: Rules,
+        hands: Sequence[Sequence[Card | str]],
+        layout: Sequence[Card | str],
+        stock: Sequence[Card | str],
+        *,
+        nagari_before: int = 0,
+        boar_pot: int = 0,
+        weol_yak_month: int | None = None,
+        mission: tuple[str, int] | None = None,
+        events: bool = True,
+    ) -> FastHand:
+        """A hand from an explicit deal, as :meth:`gostop.engine.Hand.from_deal` (same
+        arguments, same checks and :class:`~gostop.engine.DealError` messages: the deal is
+        checked by the reference engine's own code)."""
+        cfg = config_for(rules)
+        Hand.from_deal(  # the reference checks (sizes, deck, duplicates, month, mission)
+            rules, hands, layout, stock, nagari_before=nagari_before, boar_pot=boar_pot,
+            weol_yak_month=weol_yak_month, mission=mission,
+        )
+        t = cfg.tables
+
+        def mask(cards: Sequence[Card | str]) -> int:
+            m = 0
+            for i in _indices(t, cards):
+                m |= 1 << i
+            return m
+
+        hm = np.zeros(3, np.int64)
+        for seat, h in enumerate(hands):
+            hm[seat] = mask(h)
+        mission_mask, mult = 0, 1
+        if mission is not None:
+            names = [name for name, _ in MISSIONS]
+            mission_mask, mult = t.card_mask(MISSIONS[names.index(mission[0])][1]), mission[1]
+        return cls._start(
+            cfg, len(hands), hm, mask(layout), np.array(_indices(t, stock), np.int64),
+            weol_yak_month or 0, mission_mask, mult, nagari_before, boar_pot, events,
+        )
+
+    @classmethod
+    def _start(
+        cls, cfg: FastConfig, players: int, hm: np.ndarray, lay: int, stock: np.ndarray, month: int,
+        mission_mask: int, mult: int, nagari_before: int, boar_pot: int, events: bool,
+    ) -> FastHand:
         self = object.__new__(cls)
-        self.rules = rules
+        self.rules = cfg.rules
         self.players = players
         self._cfg = cfg
         self._s = np.zeros(L.STATE_SIZE, np.int64)
         self._e = np.zeros(1 + L.EV_WIDTH * L.MAX_EVENTS if events else 1, np.int64)
         self._history = []
         self._legal = None
-        target = rules.stop_target(players)
+        target = cfg.rules.stop_target(players)
         k.init_state(
             self._s, cfg.knobs, cfg.table, self._e, players, hm, lay, stock, len(stock), target,
             cfg.tables.min_cards[players], nagari_before, boar_pot, month, mission_mask, mult,

@@ -369,7 +369,7 @@ def simulate_command(
             if engine != "fast":
                 raise
             knob = getattr(exc, "knob", None)  # UnsupportedRulesError names the knob
-            hint = "; leave out --engine fast to play these rules" if knob else ""
+            hint = ": leave out --engine fast" if knob else ""
             raise UsageProblem(f"{exc}{hint}") from None
         data = match_report.to_json(timing=timing) if match else report.to_json(timing=timing)
         if as_json:

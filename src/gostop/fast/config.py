@@ -197,9 +197,8 @@ def check_supported(rules: Rules) -> None:
     ``rules`` exactly as the reference engine does."""
     if len(rules.jokers) > MAX_JOKERS:
         raise UnsupportedRulesError(
-            f"the fast engine does not cover the knob jokers with {len(rules.jokers)} jokers "
-            f"(at most {MAX_JOKERS}: its card sets are 63-bit masks); the reference engine plays "
-            "these rules",
+            f"the fast engine does not cover jokers with {len(rules.jokers)} jokers: at most "
+            f"{MAX_JOKERS} (its card sets are 63-bit masks); the reference engine plays these rules",
             "jokers",
         )
 

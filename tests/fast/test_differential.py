@@ -34,6 +34,7 @@ from gostop.fast.differential import (  # noqa: E402
     soak,
     soak_combos,
 )
+from gostop.fast.hand import DATA_TYPES  # noqa: E402
 from gostop.match import Match, Player  # noqa: E402
 from gostop.record import HandRecord  # noqa: E402
 from gostop.rules import PRESET_NAMES, PRESETS, Rules  # noqa: E402
@@ -197,3 +198,26 @@ def test_explicit_deals_with_draws_identical() -> None:
         diff = first_deal_difference(rules, hands, cards[21:27], cards[27:], seed, nagari_before=seed % 2,
                                      boar_pot=seed % 5, weol_yak_month=month, mission=mission)
         assert diff is None, diff
+
+
+def test_event_data_of_go_stop_and_the_end_is_the_references() -> None:
+    """``data`` of go, stop, settlement, win / nagari / void equals the reference engine's (the
+    differential compares it; here: it is not empty and is really seen)."""
+    seen: dict[str, int] = {}
+    for seed in range(150):
+        a, b = Hand.new(PRESETS["pagat"], 2, seed), FastHand.new(PRESETS["pagat"], 2, seed)
+        rng = random.Random(seed)
+        while not a.is_over:
+            legal = a.legal_actions()
+            i = rng.randrange(len(legal))
+            ea, eb = a.apply(legal[i]), b.apply(legal[i])
+            for x, y in zip(ea, eb, strict=True):
+                if x.type in DATA_TYPES:
+                    assert x.data and dict(x.data) == dict(y.data), (seed, x, y)
+                    seen[x.type] = seen.get(x.type, 0) + 1
+                else:
+                    assert dict(y.data) == {}
+        assert [dict(e.data) for e in a.events if e.type in DATA_TYPES] == [
+            dict(e.data) for e in b.events if e.type in DATA_TYPES
+        ]
+    assert {"go", "stop", "settlement", "win", "nagari"} <= set(seen), seen

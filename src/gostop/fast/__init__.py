@@ -8,8 +8,9 @@ cover are refused with :class:`UnsupportedRulesError` naming the knob (its ``kno
 attribute): only ``jokers`` beyond :data:`~gostop.fast.config.MAX_JOKERS` (15; the goo-stupe
 preset's 22), every other knob value of the five presets is covered, with 2 and 3 players.
 
-Events carry the reference events' type, seat and cards, not their ``data`` dictionaries; the
-docstring of :mod:`gostop.fast.hand` lists, event by event, what ``data`` the fast engine lacks.
+Events carry the reference events' type, seat and cards; their ``data`` dictionaries only for
+go, stop, settlement, win, nagari and void (:data:`gostop.fast.hand.DATA_TYPES`): the docstring
+of :mod:`gostop.fast.hand` lists, event by event, what ``data`` the fast engine lacks.
 
 Compiled code is cached in this package's ``__pycache__`` (numba ``cache=True``); the first
 import on a machine compiles (minutes on a busy 2-core VM). Numba does not notice when a

@@ -3,7 +3,7 @@
 :func:`first_difference` plays hand ``seed`` on both engines with the same random choices
 (index ``rng.randrange(len(legal))``, ``rng = random.Random(seed)``) and returns None, or a
 message naming the seed and the first difference in the legal actions, the events (type, seat,
-cards) or the result. :func:`first_deal_difference` does the same for an explicit deal
+cards, and ``data`` for the types of :data:`gostop.fast.hand.DATA_TYPES`) or the result. :func:`first_deal_difference` does the same for an explicit deal
 (``Hand.from_deal`` / ``FastHand.from_deal``, as a gwangpalli match's three active players).
 
 :func:`soak_combos` and :func:`soak` are the million-hand soak of ``benchmarks/soak.py --engine
@@ -22,11 +22,11 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TextIO
+from typing import Any, TextIO
 
 from gostop.engine import Event, Hand
 from gostop.fast.config import MAX_JOKERS, UnsupportedRulesError, check_supported
-from gostop.fast.hand import FastHand
+from gostop.fast.hand import DATA_TYPES, FastHand
 from gostop.rules import PRESET_NAMES, PRESETS, Rules, RulesError
 
 __all__ = [
@@ -45,8 +45,10 @@ __all__ = [
 BLOCK = 100
 
 
-def _ev(events: list[Event] | tuple[Event, ...]) -> list[tuple[str, int | None, tuple[str, ...]]]:
-    return [(e.type, e.seat, tuple(c.code for c in e.cards)) for e in events]
+def _ev(events: list[Event] | tuple[Event, ...]) -> list[tuple[str, int | None, tuple[str, ...], dict[str, Any]]]:
+    """Events as (type, seat, card codes, data); data only for the types the fast engine fills."""
+    return [(e.type, e.seat, tuple(c.code for c in e.cards), dict(e.data) if e.type in DATA_TYPES else {})
+            for e in events]
 
 
 def compare(a: Hand, b: FastHand, rng: random.Random, where: str) -> str | None:

@@ -8,9 +8,12 @@ values in the same order, so any agent that only uses ``legal_actions``, ``apply
 active players, a record's deal).
 
 Events carry the reference engine's ``type``, ``seat`` and ``cards`` (compared by the
-differential tests) but not its ``data`` dictionaries: ``data`` is always ``{}``. The fast
-engine's event log keeps three integers per event (type, seat, card mask), so what
-:mod:`gostop.engine` puts in ``data`` is missing here:
+differential tests). The fast engine's event log keeps three integers per event (type, seat,
+card mask); ``data`` is filled, as in :mod:`gostop.engine` (and compared by the differential
+tests), for the event types of :data:`DATA_TYPES` only: ``go`` (``goes``, ``points``),
+``stop`` (``points``), ``settlement`` (``payments``, ``points``, ``unit``) and ``win``,
+``nagari``, ``void`` (``reason``). Every other event has ``data == {}``; what
+:mod:`gostop.engine` puts there is missing here:
 
 * ``play``, ``bomb``, ``flip``: ``choice`` / ``onto`` (the same-month layout cards);
   ``pick``: ``for`` (the card the pick was made for);
@@ -19,9 +22,7 @@ engine's event log keeps three integers per event (type, seat, card mask), so wh
 * ``boar-ante``: ``each``, ``pot``; ``boar`` (pot variant): ``pot``;
 * ``accept``, ``refuse``: ``offerer`` (and ``auto``); ``heodang``: ``turns``;
 * ``no-junk``, ``surrender``: ``to``, ``for`` (and ``auto``);
-* ``payment``: ``to``, ``amount``, ``unit``, ``reason``; ``shot``: ``n``, ``reason``;
-* ``go``: ``goes``, ``points``; ``stop``: ``points``; ``settlement``: ``payments``,
-  ``points``, ``unit``; ``win``, ``nagari``, ``void``: ``reason``.
+* ``payment``: ``to``, ``amount``, ``unit``, ``reason``; ``shot``: ``n``, ``reason``.
 
 The hand's outcome (points, chips, shots, payments, reason) is in :attr:`FastHand.result`;
 for the full event data replay the actions on :class:`gostop.engine.Hand`.
@@ -46,7 +47,10 @@ from . import kernels as k
 from . import layout as L
 from .config import FastConfig, config_for
 
-__all__ = ["FastHand", "FastResult"]
+__all__ = ["FastHand", "FastResult", "DATA_TYPES"]
+
+#: Event types whose ``data`` the fast engine fills as the reference engine does.
+DATA_TYPES = frozenset({"go", "stop", "settlement", "win", "nagari", "void"})
 
 _ONE_WORD = {
     L.A_SKIP: Action("skip"),
@@ -134,7 +138,7 @@ def _indices(t: Tables, cards: Sequence[Card | str]) -> list[int]:
 class FastHand:
     """One hand on the compiled engine, with the decision API of :class:`gostop.engine.Hand`."""
 
-    __slots__ = ("rules", "players", "_cfg", "_s", "_e", "_history", "_legal")
+    __slots__ = ("rules", "players", "_cfg", "_s", "_e", "_history", "_legal", "_data")
 
     rules: Rules
     players: int
@@ -143,6 +147,7 @@ class FastHand:
     _e: np.ndarray
     _history: list[Action]
     _legal: list[Action] | None
+    _data: dict[int, dict[str, Any]]  # event index -> data, for the event types of DATA_TYPES
 
     @classmethod
     def new(
@@ -221,11 +226,14 @@ class FastHand:
         self._e = np.zeros(1 + L.EV_WIDTH * L.MAX_EVENTS if events else 1, np.int64)
         self._history = []
         self._legal = None
+        self._data = {}
         target = cfg.rules.stop_target(players)
         k.init_state(
             self._s, cfg.knobs, cfg.table, self._e, players, hm, lay, stock, len(stock), target,
             cfg.tables.min_cards[players], nagari_before, boar_pot, month, mission_mask, mult,
         )
+        if events:
+            self._fill_data(0)  # a hand that ends at the deal (chongtong, nagari)
         return self
 
     # -- the decision API ------------------------------------------------------------------
@@ -315,7 +323,31 @@ class FastHand:
         k.apply(self._s, self._cfg.knobs, self._cfg.table, e, int(codes[idx]))
         self._legal = None
         self._history.append(action)
+        if e.shape[0] > 1:
+            self._fill_data(before)
         return self._events_from(before)
+
+    def _fill_data(self, start: int) -> None:
+        """The ``data`` of the new events of :data:`DATA_TYPES`, read from the state right
+        after the action (a go's count and points; the closing events' numbers)."""
+        e, s = self._e, self._s
+        over = int(s[L.STAGE]) == L.OVER
+        for j in range(start, int(e[0])):
+            b = 1 + L.EV_WIDTH * j
+            etype, seat = int(e[b]), int(e[b + 1])
+            if etype == L.E_GO:
+                self._data[j] = {"goes": int(s[L.GOES + seat]), "points": int(s[L.LAST_GO_SP + seat])}
+            elif over and etype in (L.E_WIN, L.E_NAGARI, L.E_VOID):
+                self._data[j] = {"reason": L.REASONS[int(s[L.REASON])]}
+            elif over and etype == L.E_STOP:
+                self._data[j] = {"points": int(s[L.STOP_POINTS])}
+            elif over and etype == L.E_SETTLEMENT:
+                n = self.players
+                self._data[j] = {
+                    "payments": [int(s[L.PAYMENTS + i]) for i in range(n - 1)],
+                    "points": int(s[L.POINTS]),
+                    "unit": "shots" if self.rules.payment_unit == "shots" else "chips",
+                }
 
     # -- information -----------------------------------------------------------------------
 
@@ -334,12 +366,16 @@ class FastHand:
                 low = mask & -mask
                 cards.append(deck[low.bit_length() - 1])
                 mask ^= low
-            out.append(Event(L.EVENT_TYPES[etype], None if seat < 0 else seat, tuple(cards)))
+            data = self._data.get(j)
+            if data is None:
+                out.append(Event(L.EVENT_TYPES[etype], None if seat < 0 else seat, tuple(cards)))
+            else:
+                out.append(Event(L.EVENT_TYPES[etype], None if seat < 0 else seat, tuple(cards), dict(data)))
         return out
 
     @property
     def events(self) -> tuple[Event, ...]:
-        """Every event so far (type, seat and cards; ``data`` is not kept by the fast engine)."""
+        """Every event so far (type, seat and cards; ``data`` only for :data:`DATA_TYPES`)."""
         return tuple(self._events_from(0))
 
     @property
@@ -435,6 +471,7 @@ class FastHand:
         c._e = self._e.copy()
         c._history = self._history[:]
         c._legal = self._legal
+        c._data = dict(self._data)
         return c
 
     def __copy__(self) -> FastHand:

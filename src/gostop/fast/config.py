@@ -54,7 +54,7 @@ class UnsupportedRulesError(ValueError):
 
     ``knob`` names the rules knob whose value the fast engine does not cover."""
 
-    def __init__(self, message: str, knob: str) -> None:
+    def __init__(self, message: str, knob: str = "") -> None:
         super().__init__(message)
         self.knob = knob
 

@@ -14,10 +14,9 @@ Rows (all in one run, so the ratios compare like with like on a shared machine):
 * ``fast, batched exact``: the same with ``exact=True`` (every hand dealt as ``Hand.new`` and
   every seat seeded like an agent: three CPython generators seeded per hand).
 
-``--soak N`` instead runs the differential check (``gostop.fast.differential``) on N seeded
-hands spread over every covered preset x 2/3 players x the knob variants of the engine soak
-(``gostop.engine.check.VARIANTS``), and plays N hands with ``play_hands`` checking that chips
-are zero-sum and winners consistent; it prints the first difference (with its seed) if any.
+``--soak N`` runs the differential soak of ``benchmarks/soak.py --engine fast`` (the documented
+entry; same code, :func:`gostop.fast.differential.soak`) on N hands, then plays 2 x N hands
+with ``play_hands`` checking that chips are zero-sum and winners consistent.
 
 The first call compiles (numba, cached in ``__pycache__``); the compile / cache-load time is
 printed first and not counted in the rows. Wall-clock figures on one core.
@@ -73,31 +72,13 @@ def batched(preset: str, players: int, hands: int, run: int, exact: bool) -> flo
 
 
 def soak(n: int) -> None:
-    from gostop.engine.check import VARIANTS
-    from gostop.fast import UnsupportedRulesError, check_supported
     from gostop.fast.batch import play_hands
-    from gostop.fast.differential import first_difference
-    from gostop.rules import PRESETS, RulesError
+    from gostop.fast.differential import soak as differential
 
-    combos = []
-    for preset in PRESETS:
-        for over in VARIANTS:
-            try:
-                rules = PRESETS[preset].with_overrides(over)
-                check_supported(rules)
-            except (RulesError, UnsupportedRulesError):
-                continue
-            combos += [(rules, 2), (rules, 3)]
-    t0 = time.perf_counter()
-    for i in range(n):
-        rules, players = combos[(i // 100) % len(combos)]
-        diff = first_difference(rules, players, i, nagari_before=i % 3)
-        if diff:
-            raise SystemExit(f"difference after {i} hands: {diff}")
-        if (i + 1) % 10_000 == 0:
-            print(f"{i + 1:,} hands identical ({time.perf_counter() - t0:.0f} s)", flush=True)
-    print(f"differential: {n:,} hands over {len(combos)} (rules, players) combinations identical "
-          f"in {time.perf_counter() - t0:.0f} s")
+    rep = differential(0, n)
+    if rep.difference:
+        raise SystemExit(f"difference after {rep.hands:,} identical hands: {rep.difference}")
+    print(f"differential: {n:,} hands identical in {rep.seconds:.0f} s")
     t0 = time.perf_counter()
     for players in (2, 3):
         res = play_hands(get_preset("pagat"), n, 0, players=players)

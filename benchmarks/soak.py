@@ -19,6 +19,18 @@ quad and gives the decider the same previews). The random players then favour de
 (shake, show-quad, reveal, offer-shodang: half of the time when one is legal), which make shown
 cards and private draws. ``--gwangpalli N`` also plays N gwangpalli matches (4 to 7 seated,
 two hands each) through ``gostop.match.Match`` with the same checks on their hands.
+
+``--engine fast`` runs the differential soak of the fast engine (issue 13) instead:
+
+    python benchmarks/soak.py 1000000 --engine fast     # 10^6 hands, progress bar, one core
+
+Hand i (seed i, ``nagari_before = i % 3``) is played on the reference engine and on
+``gostop.fast`` with the same random choices (``random.Random(i)``), through every preset x
+knob variant x 2/3 players in blocks of 100 (goo-stupe with its jokers cut to the fast engine's
+15; see ``gostop.fast.differential``). The legal action lists, the events (type, seat, cards)
+and the results (winner, points, chips, shots, payments) must be identical: the soak stops at
+the first difference, prints it with its seed and exits with status 1. ``--start S`` begins at
+hand S (to re-check a reported seed: ``--start SEED`` with N = 1).
 """
 
 from __future__ import annotations
@@ -145,6 +157,53 @@ def soak_gwangpalli(matches: int, hidden: float) -> tuple[int, list[str]]:
     return hands, bad
 
 
+def _fast_worker(bounds: tuple[int, int, bool]) -> tuple[int, float, str | None]:
+    from gostop.fast.differential import soak as differential
+
+    rep = differential(bounds[0], bounds[1], progress=bounds[2])
+    return rep.hands, rep.seconds, rep.difference
+
+
+def soak_fast(start: int, n: int, jobs: int) -> int:
+    """The differential soak of the fast engine on hands start..start+n-1; the exit status."""
+    try:
+        import numba  # noqa: F401
+    except ImportError:
+        print("--engine fast needs the extra gostop[fast] (numba): pip install 'gostop[fast]'", file=sys.stderr)
+        return 2
+    from gostop.fast.differential import soak_combos
+
+    combos = soak_combos()
+    capped = sorted({c.preset for c in combos if c.capped})
+    print(f"differential soak: hands {start:,}..{start + n - 1:,} on the reference and the fast engine, "
+          f"{len(combos)} (preset, variant, players) combinations, {jobs} job(s)", flush=True)
+    if capped:
+        print(f"  jokers cut to the fast engine's limit for: {', '.join(capped)}", flush=True)
+    t0 = time.perf_counter()
+    from gostop.fast.batch import play_hands  # compile (or load the numba cache) before timing
+    from gostop.rules import get_preset
+
+    play_hands(get_preset("pagat"), 1, 0)
+    print(f"  compile or cache load: {time.perf_counter() - t0:.1f} s", flush=True)
+    t0 = time.perf_counter()
+    bounds = [(start + n * k // jobs, start + n * (k + 1) // jobs, k == 0) for k in range(jobs)]
+    if jobs == 1:
+        parts = [_fast_worker(bounds[0])]
+    else:
+        with multiprocessing.Pool(jobs) as pool:
+            parts = pool.map(_fast_worker, bounds)
+    dt = time.perf_counter() - t0
+    same = sum(p[0] for p in parts)
+    diffs = [p[2] for p in parts if p[2]]
+    print()
+    print(f"hands identical: {same:,} of {n:,} in {dt:,.0f} s ({same / max(dt, 1e-9):,.0f} hands/s)")
+    if diffs:
+        print(f"DIFFERENCE at {diffs[0]}")
+        return 1
+    print("differences: 0")
+    return 0
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("hands", type=int, nargs="?", default=10_000)
@@ -153,9 +212,16 @@ def main() -> None:
                         help="check the hidden-information properties on this fraction of states (0..1)")
     parser.add_argument("--gwangpalli", type=int, default=0, metavar="N",
                         help="also play N gwangpalli matches with the hidden-information checks")
+    parser.add_argument("--engine", choices=("reference", "fast"), default="reference",
+                        help="reference: the invariant soak (default); fast: the differential soak of gostop.fast")
+    parser.add_argument("--start", type=int, default=0, metavar="S", help="first hand (seed) of the run")
     args = parser.parse_args()
     if not 0.0 <= args.hidden <= 1.0:
         parser.error("--hidden is a fraction between 0 and 1")
+    if args.engine == "fast":
+        if args.hidden or args.gwangpalli:
+            parser.error("--hidden and --gwangpalli check the reference engine; not with --engine fast")
+        sys.exit(soak_fast(args.start, args.hands, max(1, args.jobs)))
     n, jobs = args.hands, max(1, args.jobs)
     combos = _combos()
     print(f"soak: {n:,} hands, {len(combos)} (preset, players, variant) combinations, {jobs} job(s)", flush=True)

@@ -2,14 +2,29 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 pytest.importorskip("numba")
 
+from typer.testing import CliRunner  # noqa: E402
+
+from gostop.cli import app  # noqa: E402
 from gostop.rules import PRESETS  # noqa: E402
 from gostop.sim import simulate  # noqa: E402
 from gostop.sim.fast_runner import play_deal_fast  # noqa: E402
 from gostop.sim.runner import SimJob, play_deal  # noqa: E402
+
+
+def _error_line(*args: str) -> str:
+    """The single ``error: ...`` line of ``gostop ARGS`` (exit status 2, nothing on stdout)."""
+    res = CliRunner().invoke(app, list(args), env={"COLUMNS": "200"})
+    assert res.exit_code == 2 and res.stdout == "", (res.exit_code, res.stdout, res.stderr)
+    lines = res.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and "Traceback" not in res.stderr
+    return lines[0]
 
 
 @pytest.mark.parametrize(("preset", "lineup"), [
@@ -38,3 +53,31 @@ def test_fast_engine_refuses_other_bots_and_rules() -> None:
 def test_simulate_report_fast() -> None:
     rep = simulate(PRESETS["pagat"], ["greedy", "random"], 40, engine="fast", timing=False)
     assert rep.hands == 80
+
+
+def test_cli_refuses_uncovered_rules_in_one_line_naming_the_knob() -> None:
+    line = _error_line("simulate", "random", "greedy", "--preset", "goo-stupe", "--engine", "fast",
+                       "--deals", "5", "--workers", "1")
+    assert "does not cover jokers" in line and "22 jokers" in line and "leave out --engine fast" in line
+    jokers = "[" + ", ".join(f'"{c}"' for c in ["JK1"] + [f"JK1-{n}" for n in range(2, 17)]) + "]"
+    line = _error_line("simulate", "random", "greedy", "--set", f"jokers={jokers}", "--engine", "fast", "--deals", "5")
+    assert "does not cover jokers" in line and "16 jokers" in line
+
+
+def test_cli_without_numba_says_so_in_one_line() -> None:
+    # a Python where numba cannot be imported (as when the extra is not installed)
+    code = (
+        "import sys; sys.modules['numba'] = None\n"
+        "from gostop.cli import main\n"
+        "sys.argv = ['gostop', 'simulate', 'random', 'greedy', '--engine', 'fast', '--deals', '5', '--workers', '1']\n"
+        "main()\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 2 and run.stdout == ""
+    lines = run.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and "Traceback" not in run.stderr
+    assert "numba" in lines[0] and "gostop[fast]" in lines[0]
+    # the reference engine still runs in that Python
+    code = code.replace("'--engine', 'fast', ", "").replace("main()", "main()  # reference")
+    ok = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert ok.returncode == 0, ok.stderr

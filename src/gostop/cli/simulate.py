@@ -359,11 +359,18 @@ def simulate_command(
         except BackendUnavailable as exc:
             raise UsageProblem(str(exc)) from None
         except ImportError:
-            raise UsageProblem("--engine fast needs the extra gostop[fast] (numba): pip install 'gostop[fast]'") from None
+            if engine != "fast":
+                raise
+            raise UsageProblem(
+                "--engine fast needs numba, which is not installed: pip install 'gostop[fast]' "
+                "(or leave out --engine fast)"
+            ) from None
         except ValueError as exc:
             if engine != "fast":
                 raise
-            raise UsageProblem(str(exc)) from None
+            knob = getattr(exc, "knob", None)  # UnsupportedRulesError names the knob
+            hint = ": leave out --engine fast" if knob else ""
+            raise UsageProblem(f"{exc}{hint}") from None
         data = match_report.to_json(timing=timing) if match else report.to_json(timing=timing)
         if as_json:
             typer.echo(json.dumps(data, indent=2, ensure_ascii=False))

@@ -4,7 +4,13 @@ The same game as :mod:`gostop.engine`, bit for bit (checked by the differential 
 the state in fixed-size integer arrays. :class:`FastHand` has the reference engine's decision
 API; :func:`gostop.fast.batch.play_hands` plays many hands in one compiled loop and
 :class:`gostop.fast.batch.HandBatch` steps many hands at once. Rules the fast engine does not
-cover are refused with :class:`UnsupportedRulesError` naming the knob.
+cover are refused with :class:`UnsupportedRulesError` naming the knob (its ``knob``
+attribute): only ``jokers`` beyond :data:`~gostop.fast.config.MAX_JOKERS` (15; the goo-stupe
+preset's 22), every other knob value of the five presets is covered, with 2 and 3 players.
+
+Events carry the reference events' type, seat and cards; their ``data`` dictionaries only for
+go, stop, settlement, win, nagari and void (:data:`gostop.fast.hand.DATA_TYPES`): the docstring
+of :mod:`gostop.fast.hand` lists, event by event, what ``data`` the fast engine lacks.
 
 Compiled code is cached in this package's ``__pycache__`` (numba ``cache=True``); the first
 import on a machine compiles (minutes on a busy 2-core VM). Numba does not notice when a

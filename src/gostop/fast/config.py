@@ -17,20 +17,52 @@ from gostop.rules import Rules
 
 from . import layout as L
 
-__all__ = ["FastConfig", "UnsupportedRulesError", "config_for", "MAX_JOKERS"]
+__all__ = [
+    "FastConfig",
+    "UnsupportedRulesError",
+    "check_supported",
+    "config_for",
+    "MAX_JOKERS",
+    "TABLE_KNOBS",
+    "MATCH_KNOBS",
+]
 
-#: Jokers the fast engine's 63-bit card masks can hold besides the 48 month cards.
+#: Jokers the fast engine's 63-bit card masks can hold besides the 48 month cards. The
+#: goo-stupe preset's 22 jokers (70 cards) do not fit: every card set of the kernels is one
+#: int64 word, so lifting the limit means two-word masks throughout :mod:`gostop.fast.kernels`.
 MAX_JOKERS = 15
+
+#: Hand knobs the fast engine takes from the reference engine's own tables and deal code
+#: (:class:`gostop.engine.tables.Tables`, :mod:`gostop.engine.deal`) rather than from
+#: :func:`_knobs`: the deck, card values, the deal order and the mission draw.
+TABLE_KNOBS = frozenset({
+    "jokers", "uniform_joker_value", "flex_card", "junk_value_11D", "junk_value_12D",
+    "deal_order", "mission_multiplier_range",
+})
+
+#: Knobs of the match layer (dealer choice, match length, gwangpalli seating and selling):
+#: no hand engine reads them, so both engines play a hand the same whatever their values.
+MATCH_KNOBS = frozenset({
+    "multi_player_mode", "max_players", "match_hands", "match_target_chips", "first_dealer",
+    "nagari_limit", "nagari_limit_action", "compensation_per_card", "compensation_timing",
+    "nagari_redeal", "four_player_rain_exception", "seven_player_iris_out",
+})
 
 
 class UnsupportedRulesError(ValueError):
-    """A rules configuration the fast engine does not play (the reference engine does)."""
+    """A rules configuration the fast engine does not play (the reference engine does).
+
+    ``knob`` names the rules knob whose value the fast engine does not cover."""
+
+    def __init__(self, message: str, knob: str = "") -> None:
+        super().__init__(message)
+        self.knob = knob
 
 
 def _enum(rules: Rules, knob: str, choices: tuple[object, ...]) -> int:
     value = getattr(rules, knob)
     if value not in choices:  # pragma: no cover - Rules already validates the choices
-        raise UnsupportedRulesError(f"the fast engine does not cover {knob} = {value!r}")
+        raise UnsupportedRulesError(f"the fast engine does not cover {knob} = {value!r}", knob)
     return choices.index(value)
 
 
@@ -165,8 +197,9 @@ def check_supported(rules: Rules) -> None:
     ``rules`` exactly as the reference engine does."""
     if len(rules.jokers) > MAX_JOKERS:
         raise UnsupportedRulesError(
-            f"the fast engine does not cover jokers with {len(rules.jokers)} jokers (at most "
-            f"{MAX_JOKERS}); play these rules with the reference engine"
+            f"the fast engine does not cover jokers with {len(rules.jokers)} jokers: at most "
+            f"{MAX_JOKERS} (its card sets are 63-bit masks); the reference engine plays these rules",
+            "jokers",
         )
 
 

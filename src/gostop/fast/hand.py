@@ -4,26 +4,53 @@
 and draws), and ``legal_actions()`` lists the same interned :class:`~gostop.engine.Action`
 values in the same order, so any agent that only uses ``legal_actions``, ``apply``,
 ``current_player``, ``is_over`` and ``result`` plays on either engine and gets the same game.
+``FastHand.from_deal`` plays an explicit deal as ``Hand.from_deal`` (a gwangpalli match's three
+active players, a record's deal).
+
+Events carry the reference engine's ``type``, ``seat`` and ``cards`` (compared by the
+differential tests). The fast engine's event log keeps three integers per event (type, seat,
+card mask); ``data`` is filled, as in :mod:`gostop.engine` (and compared by the differential
+tests), for the event types of :data:`DATA_TYPES` only: ``go`` (``goes``, ``points``),
+``stop`` (``points``), ``settlement`` (``payments``, ``points``, ``unit``) and ``win``,
+``nagari``, ``void`` (``reason``). Every other event has ``data == {}``; what
+:mod:`gostop.engine` puts there is missing here:
+
+* ``play``, ``bomb``, ``flip``: ``choice`` / ``onto`` (the same-month layout cards);
+  ``pick``: ``for`` (the card the pick was made for);
+* ``ja-ppuk``, ``stack-capture``: ``owner`` (who made the stack); ``ppuk``: ``count``;
+* ``shake``, ``show-quad``, ``grenade``: ``month``; ``layout-joker``: ``replacement``;
+* ``boar-ante``: ``each``, ``pot``; ``boar`` (pot variant): ``pot``;
+* ``accept``, ``refuse``: ``offerer`` (and ``auto``); ``heodang``: ``turns``;
+* ``no-junk``, ``surrender``: ``to``, ``for`` (and ``auto``);
+* ``payment``: ``to``, ``amount``, ``unit``, ``reason``; ``shot``: ``n``, ``reason``.
+
+The hand's outcome (points, chips, shots, payments, reason) is in :attr:`FastHand.result`;
+for the full event data replay the actions on :class:`gostop.engine.Hand`.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from gostop.cards import Card
-from gostop.engine import Action, DealError, Event, IllegalActionError
+from gostop.cards import Card, parse_card
+from gostop.engine import Action, DealError, Event, Hand, IllegalActionError
 from gostop.engine.deal import MISSIONS, deal_sizes, shuffled_order, split_deal, start_draws
+from gostop.engine.tables import Tables
 from gostop.rules import Rules
 
 from . import kernels as k
 from . import layout as L
 from .config import FastConfig, config_for
 
-__all__ = ["FastHand", "FastResult"]
+__all__ = ["FastHand", "FastResult", "DATA_TYPES"]
+
+#: Event types whose ``data`` the fast engine fills as the reference engine does.
+DATA_TYPES = frozenset({"go", "stop", "settlement", "win", "nagari", "void"})
 
 _ONE_WORD = {
     L.A_SKIP: Action("skip"),
@@ -104,10 +131,14 @@ def deal_arrays(
     return hm, lay, np.array(stock, np.int64), month, mission_mask, mult
 
 
+def _indices(t: Tables, cards: Sequence[Card | str]) -> list[int]:
+    return [t.index[c.code if isinstance(c, Card) else parse_card(c).code] for c in cards]
+
+
 class FastHand:
     """One hand on the compiled engine, with the decision API of :class:`gostop.engine.Hand`."""
 
-    __slots__ = ("rules", "players", "_cfg", "_s", "_e", "_history", "_legal")
+    __slots__ = ("rules", "players", "_cfg", "_s", "_e", "_history", "_legal", "_data")
 
     rules: Rules
     players: int
@@ -116,6 +147,7 @@ class FastHand:
     _e: np.ndarray
     _history: list[Action]
     _legal: list[Action] | None
+    _data: dict[int, dict[str, Any]]  # event index -> data, for the event types of DATA_TYPES
 
     @classmethod
     def new(
@@ -137,19 +169,71 @@ class FastHand:
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise DealError(f"{name} must be a whole number >= 0, got {value!r}")
         hm, lay, stock, month, mission_mask, mult = deal_arrays(cfg, players, seed, cut)
+        return cls._start(cfg, players, hm, lay, stock, month, mission_mask, mult, nagari_before, boar_pot, events)
+
+    @classmethod
+    def from_deal(
+        cls,
+        rules: Rules,
+        hands: Sequence[Sequence[Card | str]],
+        layout: Sequence[Card | str],
+        stock: Sequence[Card | str],
+        *,
+        nagari_before: int = 0,
+        boar_pot: int = 0,
+        weol_yak_month: int | None = None,
+        mission: tuple[str, int] | None = None,
+        events: bool = True,
+    ) -> FastHand:
+        """A hand from an explicit deal, as :meth:`gostop.engine.Hand.from_deal` (same
+        arguments, same checks and :class:`~gostop.engine.DealError` messages: the deal is
+        checked by the reference engine's own code)."""
+        cfg = config_for(rules)
+        Hand.from_deal(  # the reference checks (sizes, deck, duplicates, month, mission)
+            rules, hands, layout, stock, nagari_before=nagari_before, boar_pot=boar_pot,
+            weol_yak_month=weol_yak_month, mission=mission,
+        )
+        t = cfg.tables
+
+        def mask(cards: Sequence[Card | str]) -> int:
+            m = 0
+            for i in _indices(t, cards):
+                m |= 1 << i
+            return m
+
+        hm = np.zeros(3, np.int64)
+        for seat, h in enumerate(hands):
+            hm[seat] = mask(h)
+        mission_mask, mult = 0, 1
+        if mission is not None:
+            names = [name for name, _ in MISSIONS]
+            mission_mask, mult = t.card_mask(MISSIONS[names.index(mission[0])][1]), mission[1]
+        return cls._start(
+            cfg, len(hands), hm, mask(layout), np.array(_indices(t, stock), np.int64),
+            weol_yak_month or 0, mission_mask, mult, nagari_before, boar_pot, events,
+        )
+
+    @classmethod
+    def _start(
+        cls, cfg: FastConfig, players: int, hm: np.ndarray, lay: int, stock: np.ndarray, month: int,
+        mission_mask: int, mult: int, nagari_before: int, boar_pot: int, events: bool,
+    ) -> FastHand:
         self = object.__new__(cls)
-        self.rules = rules
+        self.rules = cfg.rules
         self.players = players
         self._cfg = cfg
         self._s = np.zeros(L.STATE_SIZE, np.int64)
         self._e = np.zeros(1 + L.EV_WIDTH * L.MAX_EVENTS if events else 1, np.int64)
         self._history = []
         self._legal = None
-        target = rules.stop_target(players)
+        self._data = {}
+        target = cfg.rules.stop_target(players)
         k.init_state(
             self._s, cfg.knobs, cfg.table, self._e, players, hm, lay, stock, len(stock), target,
             cfg.tables.min_cards[players], nagari_before, boar_pot, month, mission_mask, mult,
         )
+        if events:
+            self._fill_data(0)  # a hand that ends at the deal (chongtong, nagari)
         return self
 
     # -- the decision API ------------------------------------------------------------------
@@ -239,7 +323,31 @@ class FastHand:
         k.apply(self._s, self._cfg.knobs, self._cfg.table, e, int(codes[idx]))
         self._legal = None
         self._history.append(action)
+        if e.shape[0] > 1:
+            self._fill_data(before)
         return self._events_from(before)
+
+    def _fill_data(self, start: int) -> None:
+        """The ``data`` of the new events of :data:`DATA_TYPES`, read from the state right
+        after the action (a go's count and points; the closing events' numbers)."""
+        e, s = self._e, self._s
+        over = int(s[L.STAGE]) == L.OVER
+        for j in range(start, int(e[0])):
+            b = 1 + L.EV_WIDTH * j
+            etype, seat = int(e[b]), int(e[b + 1])
+            if etype == L.E_GO:
+                self._data[j] = {"goes": int(s[L.GOES + seat]), "points": int(s[L.LAST_GO_SP + seat])}
+            elif over and etype in (L.E_WIN, L.E_NAGARI, L.E_VOID):
+                self._data[j] = {"reason": L.REASONS[int(s[L.REASON])]}
+            elif over and etype == L.E_STOP:
+                self._data[j] = {"points": int(s[L.STOP_POINTS])}
+            elif over and etype == L.E_SETTLEMENT:
+                n = self.players
+                self._data[j] = {
+                    "payments": [int(s[L.PAYMENTS + i]) for i in range(n - 1)],
+                    "points": int(s[L.POINTS]),
+                    "unit": "shots" if self.rules.payment_unit == "shots" else "chips",
+                }
 
     # -- information -----------------------------------------------------------------------
 
@@ -258,12 +366,16 @@ class FastHand:
                 low = mask & -mask
                 cards.append(deck[low.bit_length() - 1])
                 mask ^= low
-            out.append(Event(L.EVENT_TYPES[etype], None if seat < 0 else seat, tuple(cards)))
+            data = self._data.get(j)
+            if data is None:
+                out.append(Event(L.EVENT_TYPES[etype], None if seat < 0 else seat, tuple(cards)))
+            else:
+                out.append(Event(L.EVENT_TYPES[etype], None if seat < 0 else seat, tuple(cards), dict(data)))
         return out
 
     @property
     def events(self) -> tuple[Event, ...]:
-        """Every event so far (type, seat and cards; ``data`` is not kept by the fast engine)."""
+        """Every event so far (type, seat and cards; ``data`` only for :data:`DATA_TYPES`)."""
         return tuple(self._events_from(0))
 
     @property
@@ -359,6 +471,7 @@ class FastHand:
         c._e = self._e.copy()
         c._history = self._history[:]
         c._legal = self._legal
+        c._data = dict(self._data)
         return c
 
     def __copy__(self) -> FastHand:

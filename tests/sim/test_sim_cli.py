@@ -165,6 +165,7 @@ def test_engine_fast_gives_the_reference_numbers() -> None:
     [
         (("greedy", "random", "--engine", "turbo"), "--engine must be reference or fast"),
         (("greedy", "expert", "--engine", "fast"), "does not run inside the fast engine"),
+        (("search", "greedy", "--engine", "fast"), "already rolls its worlds out on the fast engine"),
         (("greedy", "random", "--engine", "fast", "--preset", "goo-stupe"), "does not cover jokers"),
         (("--match", "greedy", "random", "--engine", "fast"), "--engine fast plays deals"),
     ],

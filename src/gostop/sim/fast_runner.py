@@ -27,9 +27,15 @@ FAST_BOTS = ("random", "greedy")
 def _policy(spec: str) -> tuple[str, int, int]:
     name, params = parse_spec(spec)
     if name not in FAST_BOTS:
+        hint = (
+            " (the search bot already rolls its worlds out on the fast engine without --engine fast)"
+            if name == "search"
+            else ""
+        )
         raise ValueError(
             f"bot {spec!r} does not run inside the fast engine; with --engine fast use "
             + " or ".join(FAST_BOTS)
+            + hint
         )
     allowed = {"go_cards", "max_goes"} if name == "greedy" else set()
     for key in params:

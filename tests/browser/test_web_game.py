@@ -29,6 +29,7 @@ PHONE = {"width": 375, "height": 812}
 
 
 def test_lobby_quick_play_and_a_whole_hand_vs_bots(page: Page, base_url: str, artifacts: Path) -> None:
+    page.emulate_media(reduced_motion="no-preference")  # the whole hand with the cards moving
     page.goto(base_url + "/")
     expect(page.get_by_role("heading", name="Quick play vs bots")).to_be_visible()
     expect(page.get_by_role("heading", name="Create a room")).to_be_visible()
@@ -71,7 +72,7 @@ def test_lobby_quick_play_and_a_whole_hand_vs_bots(page: Page, base_url: str, ar
 
 def test_two_players_by_invite_link_to_the_end_of_a_hand(browser: Browser, base_url: str) -> None:
     ann = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
-    bo = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
+    bo = browser.new_context(viewport={"width": 1280, "height": 860}, reduced_motion="reduce").new_page()
     ann.goto(base_url + "/")
     ann.fill("#player-name", "Ann")
     ann.select_option("#create select[name=seat-count]", "2")
@@ -288,7 +289,7 @@ def test_phone_layout(browser: Browser, base_url: str, artifacts: Path) -> None:
 def test_every_decision_has_a_control(name: str, scenario: Scenario, kinds: set[str], page: Page,
                                       base_url: str, game_server: Any, artifacts: Path) -> None:
     room, tokens = game_server.scripted[name]
-    pages = [page] + [page.context.browser.new_context().new_page() for _ in tokens[1:]]
+    pages = [page] + [page.context.browser.new_context(reduced_motion="reduce").new_page() for _ in tokens[1:]]
     for seat, (p, token) in enumerate(zip(pages, tokens, strict=True)):
         p.goto(base_url + "/")
         seats = {room: {"seat": seat, "token": token}}

@@ -125,4 +125,7 @@ def artifacts() -> Path:
 
 @pytest.fixture
 def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
-    return {**browser_context_args, "viewport": {"width": 1280, "height": 860}, "locale": "en-US"}
+    # Cards move for about 0.8 s after every update (js/motion.js) unless the person asks for
+    # reduced motion: the tests that are not about the animations ask for it, which keeps the
+    # run short; test_web_motion.py and the whole hand vs bots play with the animations on.
+    return {**browser_context_args, "viewport": {"width": 1280, "height": 860}, "locale": "en-US", "reduced_motion": "reduce"}

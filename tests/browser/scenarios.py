@@ -114,6 +114,7 @@ DECISIONS: list[tuple[str, Scenario, set[str]]] = [
     ("pick", Scenario(), {"pick"}),
     ("go-stop", Scenario(hands=3), {"go", "stop"}),
     ("bomb", Scenario(), {"bomb"}),
+    ("grenade", Scenario(rules={"grenade": "as_bomb"}), {"grenade"}),
     ("shake", Scenario(), {"shake"}),
     ("stock-only turn", Scenario(), {"skip"}),
     ("give up junk", Scenario(), {"surrender"}),
@@ -129,7 +130,7 @@ DECISIONS: list[tuple[str, Scenario, set[str]]] = [
 ]
 
 #: Seeds known to reach each decision (searched onwards from there if the deal changes).
-KNOWN = {"pick": 2, "go-stop": 1, "bomb": 41, "shake": 1, "stock-only turn": 41, "give up junk": 5,
+KNOWN = {"pick": 2, "go-stop": 1, "bomb": 41, "grenade": 31, "shake": 1, "stock-only turn": 41, "give up junk": 5,
          "joker reveal": 4, "shodang offer": 1, "gwangpalli stay/drop": 5, "compensation claim": 6,
          "cut": 5, "chongtong": 69, "yell": 1, "show quad": 128, "shodang answer": 6}
 

@@ -110,3 +110,45 @@ def room_id_of(page: Page) -> str:
     m = re.search(r"#/room/([^/]+)", page.url)
     assert m, page.url
     return m.group(1)
+
+
+def quick_play(page: Page, base_url: str, name: str = "Ann") -> str:
+    """Quick play vs bots from the lobby; returns the room id."""
+    page.goto(base_url + "/")
+    page.fill("#player-name", name)
+    page.click("#quick-play")
+    page.wait_for_selector(".table-page")
+    return room_id_of(page)
+
+
+def my_turn(page: Page, timeout: float = 30) -> None:
+    """Wait until this seat must decide (closing a settlement dialog on the way)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if page.locator("#settle-close").count():
+            page.click("#settle-close")
+        if table_state(page).get("toMove") == "1" and not overlay_open(page):
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"never my turn: {table_state(page)}")
+
+
+def hand_codes(page: Page) -> list[str]:
+    return list(page.eval_on_selector_all(".myhand .handslot > .card[data-code]", "els => els.map(e => e.dataset.code)"))
+
+
+def create_room(page: Page, base_url: str, name: str, seats: tuple[str, ...] = ("human", "bot:normal"),
+                hands: int = 1, **selects: str) -> str:
+    """Create a room from the lobby form (seat 1 is me; ``seats``: the kinds of the others,
+    ``selects``: other selects of the form by name, e.g. ``preset="goo-stupe"``); returns its id."""
+    page.goto(base_url + "/")
+    page.fill("#player-name", name)
+    page.select_option("#create select[name=seat-count]", str(len(seats)))
+    for i, kind in enumerate(seats[1:], start=1):
+        page.select_option(f"#create select[name=seat-{i}]", kind)
+    for field, value in selects.items():
+        page.select_option(f"#create select[name={field.replace('_', '-')}]", value)
+    page.fill("#create input[name=hands]", str(hands))
+    page.click("#create-room")
+    page.wait_for_selector(".table-page, .waiting")
+    return room_id_of(page)

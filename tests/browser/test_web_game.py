@@ -15,9 +15,10 @@ from scenarios import DECISIONS, Scenario
 from tableplay import (
     CARD_RE,
     PLAYABLE,
+    my_turn,
     play_until,
+    quick_play,
     record_frames,
-    room_id_of,
     seat_token,
     settlement_shown,
     step,
@@ -27,15 +28,8 @@ from tableplay import (
 PHONE = {"width": 375, "height": 812}
 
 
-def quick_play(page: Page, base_url: str, name: str = "Ann") -> str:
-    page.goto(base_url + "/")
-    page.fill("#player-name", name)
-    page.click("#quick-play")
-    page.wait_for_selector(".table-page")
-    return room_id_of(page)
-
-
 def test_lobby_quick_play_and_a_whole_hand_vs_bots(page: Page, base_url: str, artifacts: Path) -> None:
+    page.emulate_media(reduced_motion="no-preference")  # the whole hand with the cards moving
     page.goto(base_url + "/")
     expect(page.get_by_role("heading", name="Quick play vs bots")).to_be_visible()
     expect(page.get_by_role("heading", name="Create a room")).to_be_visible()
@@ -43,7 +37,7 @@ def test_lobby_quick_play_and_a_whole_hand_vs_bots(page: Page, base_url: str, ar
     # a rule change is shown with its meaning in plain words
     page.click("#create details summary")
     page.select_option("#create select[name=knob]", "bomb_allowed")
-    expect(page.locator("#create .meaning")).to_contain_text("bombs")
+    expect(page.locator("#create .knob-meaning")).to_contain_text("bombs")
     page.click("#add-rule")
     expect(page.locator("#create .changes li")).to_contain_text("bomb_allowed")
     room = quick_play(page, base_url)
@@ -78,7 +72,7 @@ def test_lobby_quick_play_and_a_whole_hand_vs_bots(page: Page, base_url: str, ar
 
 def test_two_players_by_invite_link_to_the_end_of_a_hand(browser: Browser, base_url: str) -> None:
     ann = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
-    bo = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
+    bo = browser.new_context(viewport={"width": 1280, "height": 860}, reduced_motion="reduce").new_page()
     ann.goto(base_url + "/")
     ann.fill("#player-name", "Ann")
     ann.select_option("#create select[name=seat-count]", "2")
@@ -211,26 +205,15 @@ def test_reload_mid_hand_resumes_the_seat(page: Page, base_url: str) -> None:
     assert set(hand_after) <= set(hand_before) | set(hand_after) and hand_after
     expect(page.locator(".player.me .pname")).to_contain_text("Dae")
     # and the resumed seat can still play (a card, or whatever decision comes up)
-    _my_turn(page)
+    my_turn(page)
     assert step(page) is not None
-
-
-def _my_turn(page: Page) -> None:
-    """Wait until this seat must decide (closing a settlement dialog on the way)."""
-    for _ in range(600):
-        if page.locator("#settle-close").count():
-            page.click("#settle-close")
-        if table_state(page).get("toMove") == "1" and not page.locator(".overlay:not([hidden])").count():
-            return
-        page.wait_for_timeout(50)
-    raise AssertionError(f"never my turn: {table_state(page)}")
 
 
 def test_a_server_crash_shows_a_banner_and_the_table_resyncs(page: Page, base_url: str, game_server: Any) -> None:
     quick_play(page, base_url, "Gyu")
     page.wait_for_selector(PLAYABLE)
     step(page)
-    _my_turn(page)
+    my_turn(page)
     hand = page.eval_on_selector_all(".myhand .card[data-code]", "els => els.map(e => e.dataset.code)")
     version = table_state(page)["version"]
     game_server.kill9()
@@ -239,7 +222,7 @@ def test_a_server_crash_shows_a_banner_and_the_table_resyncs(page: Page, base_ur
     expect(page.locator("#banner")).to_contain_text("Reconnected", timeout=20000)
     assert table_state(page)["version"] == version
     assert page.eval_on_selector_all(".myhand .card[data-code]", "els => els.map(e => e.dataset.code)") == hand
-    _my_turn(page)
+    my_turn(page)
     assert step(page) is not None
 
 
@@ -279,24 +262,6 @@ def test_guide_shows_every_card_with_its_name(page: Page, base_url: str) -> None
     assert page.request.get(f"{base_url}/cards/back.svg").ok
 
 
-def test_animations_respect_reduced_motion(page: Page, base_url: str) -> None:
-    page.emulate_media(reduced_motion="reduce")
-    quick_play(page, base_url, "Still")
-    page.wait_for_selector(PLAYABLE)
-    step(page)
-    page.wait_for_selector(".card")
-    # Computed styles read empty while the view is being rebuilt: wait for a rendered table.
-    page.wait_for_function(
-        "() => { const els = [...document.querySelectorAll('.card')];"
-        " return els.length > 0 && els.every(e => getComputedStyle(e).animationName !== ''); }"
-    )
-    names = page.eval_on_selector_all(".card", "els => els.map(e => getComputedStyle(e).animationName)")
-    assert names and set(names) == {"none"}
-    page.emulate_media(reduced_motion="no-preference")
-    assert page.evaluate("() => { const el = document.createElement('span'); el.className = 'card arrive';"
-                         " document.body.appendChild(el); return getComputedStyle(el).animationName; }") == "arrive"
-
-
 def test_phone_layout(browser: Browser, base_url: str, artifacts: Path) -> None:
     ctx = browser.new_context(viewport=PHONE, device_scale_factor=2, has_touch=True, is_mobile=True)
     page = ctx.new_page()
@@ -324,7 +289,7 @@ def test_phone_layout(browser: Browser, base_url: str, artifacts: Path) -> None:
 def test_every_decision_has_a_control(name: str, scenario: Scenario, kinds: set[str], page: Page,
                                       base_url: str, game_server: Any, artifacts: Path) -> None:
     room, tokens = game_server.scripted[name]
-    pages = [page] + [page.context.browser.new_context().new_page() for _ in tokens[1:]]
+    pages = [page] + [page.context.browser.new_context(reduced_motion="reduce").new_page() for _ in tokens[1:]]
     for seat, (p, token) in enumerate(zip(pages, tokens, strict=True)):
         p.goto(base_url + "/")
         seats = {room: {"seat": seat, "token": token}}
@@ -348,12 +313,20 @@ def test_every_decision_has_a_control(name: str, scenario: Scenario, kinds: set[
         page.set_viewport_size({"width": 1280, "height": 860})
         button = page.locator(".decisions button.decision.kind-stop")
     version = table_state(page)["version"]
+    action = button.get_attribute("data-action") or ""
     if "go" in kinds:
         page.keyboard.press("s")  # g / s keys answer go / stop
     else:
         button.click()
     page.wait_for_function(f"() => !document.querySelector('.table-page') || document.querySelector('.table-page').dataset.version !== '{version}'")
     expect(page.locator("#banner.warn")).to_have_count(0)
+    if kinds & {"bomb", "grenade"}:
+        # a bomb plays three of a month onto the fourth, a grenade two onto two: all four are mine
+        month = int(action.split()[1])
+        mine = page.locator(f".player.me .captures .card[data-month='{month}']")
+        play_until(page, lambda _: mine.count() == 4, timeout=30, prefer=("pick",))
+        expect(page.locator(".feed")).to_contain_text("bombs with" if "bomb" in kinds else "throws a grenade")
+        assert not page.locator(f".myhand .card[data-month='{month}']").count()
     if "go" in kinds:
         expect(page.locator(".overlay .settlement")).to_be_visible()
         page.wait_for_timeout(1500)

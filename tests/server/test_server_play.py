@@ -227,6 +227,7 @@ def test_lobby_endpoints(server: Server) -> None:
         assert http.get("/api/health").json()["protocol"] == 1
         presets = http.get("/api/presets").json()
         assert "pagat" in [p["name"] for p in presets["presets"]] and presets["knobs"]
+        assert all(p["description"] for p in presets["presets"])
         r = http.post("/api/rooms", json={"seats": [{"kind": "human"}, {"kind": "human"}], "rules": {"no_such_knob": 1}})
         assert r.status_code == 400 and "no_such_knob" in r.json()["detail"]
         r = http.post("/api/rooms", json={"seats": [{"kind": "human"}]})

@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from gostop import __version__
 from gostop.agents import LEVELS
-from gostop.rules import KNOBS, PRESET_NAMES, PRESETS
+from gostop.rules import KNOBS, PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS
 from gostop.server.hub import Hub, LobbyError
 from gostop.server.protocol import PROTOCOL_VERSION
 from gostop.server.room import RoomConfig, SeatConfig
@@ -179,6 +179,7 @@ async def presets() -> dict[str, Any]:
         out_presets.append(
             {
                 "name": name,
+                "description": PRESET_DESCRIPTIONS.get(name, ""),
                 "max_players": r.max_players,
                 "multi_player_mode": r.multi_player_mode,
                 "match_hands": r.match_hands,

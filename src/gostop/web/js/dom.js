@@ -1,3 +1,5 @@
+import { getLang } from "./i18n.js";
+
 // A tiny element builder: h("button.primary#go", {onclick}, "Go").
 export function h(spec, attrs = {}, ...children) {
   const m = spec.match(/^([a-z0-9]+)?((?:[.#][\w-]+)*)$/i);
@@ -30,4 +32,15 @@ export function banner(text, kind = "info", ms = 0) {
   el.className = `banner ${kind}`;
   el.hidden = false;
   if (ms) setTimeout(() => { if (el.textContent === text) el.hidden = true; }, ms);
+}
+
+/**
+ * Strings of one module in English and Korean (those not in i18n.js): `words({en: {...},
+ * ko: {...}})` gives a `w(key, ...args)` like i18n's `t`.
+ */
+export function words(tables) {
+  return (key, ...args) => {
+    const s = (tables[getLang()] || tables.en)[key] ?? tables.en[key] ?? key;
+    return typeof s === "function" ? s(...args) : s;
+  };
 }

@@ -1,10 +1,58 @@
 // The lobby: quick play vs bots, create a room (seats, bots, hands, rule changes in plain
 // words), the list of public rooms with join / watch / resume.
-import { t } from "./i18n.js";
-import { h } from "./dom.js";
+import { getLang, t } from "./i18n.js";
+import { h, words } from "./dom.js";
 import { api, playerName, saveSeat, savedSeat, setPlayerName } from "./api.js";
 
 let PRESETS = null;
+
+const w = words({
+  en: {
+    anySeats: "2 or more seats", seatsUpTo: (n) => `2–${n} seats`,
+    gwangpalli: "with 4 or more seats three play each hand and the others sit it out (gwangpalli)",
+    rotation: "with 4 or more seats three play, and each hand's winner makes way for the next on the list",
+    shots: "paid in shots (drinks), not chips",
+    turnTimer: "Turn timer", timerOff: "off", seconds: (n) => (n >= 60 ? `${n / 60} min` : `${n} s`),
+    timerMeaning: "When a player's time runs out, a bot decides for them.",
+  },
+  ko: {
+    anySeats: "2자리 이상", seatsUpTo: (n) => `2–${n}자리`,
+    gwangpalli: "4자리 이상이면 세 명이 치고 나머지는 쉼 (광팔기)",
+    rotation: "4자리 이상이면 세 명이 치고, 판마다 이긴 사람이 목록의 다음 사람과 교대",
+    shots: "칩 대신 잔(샷)으로 계산",
+    turnTimer: "제한 시간", timerOff: "없음", seconds: (n) => (n >= 60 ? `${n / 60}분` : `${n}초`),
+    timerMeaning: "시간이 다 되면 봇이 대신 정합니다.",
+  },
+});
+
+// The presets' descriptions in Korean (the server sends them in English).
+const PRESET_KO = {
+  pagat: "pagat.com의 현재 규칙 (기본)",
+  "pagat-classic": "예전 pagat.com 규칙",
+  "fuda-wiki": "Fuda 위키 규칙",
+  blog: "pagat 규칙을 옮긴 블로그 규칙",
+  "goo-stupe": "'Goo Stupe' 패러디 술자리 게임, 칩 대신 잔(샷)으로",
+};
+
+/** A preset in plain words: its description, seats, who plays with many seats, the unit. */
+export function presetAbout(presets, name) {
+  const p = (presets.presets || []).find((x) => x.name === name);
+  if (!p) return "";
+  const unit = (presets.knobs || []).find((k) => k.name === "payment_unit");
+  const parts = [(getLang() === "ko" && PRESET_KO[name]) || p.description || name];
+  parts.push(p.max_players ? w("seatsUpTo", p.max_players) : w("anySeats"));
+  if (p.multi_player_mode === "gwangpalli" || p.multi_player_mode === "rotation") parts.push(w(p.multi_player_mode));
+  if (unit && unit.defaults && unit.defaults[name] === "shots") parts.push(w("shots"));
+  return parts.join(" · ");
+}
+
+function aboutLine(presets, preset) {
+  const line = h("p.meaning.preset-about", { "aria-live": "polite" });
+  const draw = () => { line.textContent = presetAbout(presets, preset.value); };
+  preset.addEventListener("change", draw);
+  draw();
+  return line;
+}
 
 export async function loadPresets() {
   if (!PRESETS) PRESETS = await api.presets();
@@ -57,7 +105,7 @@ function quickPanel(presets) {
   const form = h("form.panel#quick", {},
     h("h2", {}, t("quickPlay")),
     h("div.row", {}, field(t("preset"), preset), field(t("level"), level), field(t("players"), players)),
-    btn, err);
+    aboutLine(presets, preset), btn, err);
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     btn.disabled = true;
@@ -88,6 +136,9 @@ function createPanel(presets) {
   const hands = h("input", { name: "hands", type: "number", min: "1", max: "24", value: "3" });
   const pub = h("input", { name: "public", type: "checkbox", checked: true });
   const spect = h("input", { name: "spectators", type: "checkbox", checked: true });
+  const timer = select("turn-seconds", [["", w("timerOff")], ...[10, 20, 30, 60, 120].map((n) => [String(n), w("seconds", n)])], "", w("turnTimer"));
+  const timerNote = h("p.meaning.timer-note", { hidden: true }, w("timerMeaning"));
+  timer.addEventListener("change", () => { timerNote.hidden = !timer.value; });
   const seatCount = select("seat-count", [2, 3, 4, 5, 6, 7], 2, t("seats"));
   const seatList = h("ol.seats");
   const seatKinds = [["human", t("human")], ...presets.levels.map((l) => [`bot:${l}`, `${t("bot")} — ${l}`])];
@@ -113,7 +164,7 @@ function createPanel(presets) {
   const knobs = presets.knobs || [];
   const changes = new Map();
   const knobSel = select("knob", knobs.map((k) => [k.name, k.name]), knobs[0]?.name, t("changeRule"));
-  const meaning = h("p.meaning");
+  const meaning = h("p.meaning.knob-meaning");
   let valueBox = h("span");
   const changeList = h("ul.changes", { "aria-label": "rule changes" });
   function drawKnob() {
@@ -150,7 +201,8 @@ function createPanel(presets) {
   const form = h("form.panel#create", {},
     h("h2", {}, t("createRoom")),
     h("div.row", {}, field(t("roomName"), name), field(t("preset"), preset), field(t("hands"), hands)),
-    h("div.row", {}, field(t("seats"), seatCount)), seatList,
+    aboutLine(presets, preset),
+    h("div.row", {}, field(t("seats"), seatCount), field(w("turnTimer"), timer)), timerNote, seatList,
     h("details", {}, h("summary", {}, t("changeRule")), knobRow, meaning, changeList),
     h("div.row", {}, h("label.check", {}, pub, " ", t("publicRoom")), h("label.check", {}, spect, " ", t("allowSpectators"))),
     btn, err);
@@ -166,6 +218,7 @@ function createPanel(presets) {
     const body = {
       name: name.value.trim(), preset: preset.value, rules: Object.fromEntries(changes), seats,
       hands: Number(hands.value) || 3, public: pub.checked, spectators: spect.checked, join: { name: myName() },
+      turn_seconds: timer.value ? Number(timer.value) : null,
     };
     try { goToRoom(await api.create(body)); } catch (e) { errorLine(err, e); btn.disabled = false; }
   });

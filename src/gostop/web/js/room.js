@@ -2,14 +2,26 @@
 // and finished rooms, then the live table over the WebSocket with reconnects, the event feed,
 // call-outs, the settlement step by step, the standings, and keyboard play.
 import { errorText, reasonText, t, tx } from "./i18n.js";
-import { banner, h } from "./dom.js";
+import { banner, h, words } from "./dom.js";
 import { loadPresets } from "./lobby.js";
 import { api, ApiError, forgetSeat, playerName, saveSeat, savedSeat, setPlayerName } from "./api.js";
 import { TableSocket } from "./socket.js";
 import { narrate } from "./narrate.js";
-import { HAND_KEYS, renderTable, seatName, tableSeat } from "./table.js";
+import { HAND_KEYS, renderTable, seatName, tableSeat, timerText } from "./table.js";
+import { actionLabel } from "./actions.js";
+import { cardName } from "./cards.js";
+import { animateUpdate, reducedMotion, snapshot } from "./motion.js";
 
-const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+const w = words({
+  en: {
+    timeUp: (what) => `Time's up — a bot decided for you: ${what}`,
+    leaveConfirm: "Leave this table? A bot will play your seat to the end of the match.",
+  },
+  ko: {
+    timeUp: (what) => `시간 초과 — 봇이 대신 정했습니다: ${what}`,
+    leaveConfirm: "자리를 떠날까요? 게임이 끝날 때까지 봇이 대신 칩니다.",
+  },
+});
 
 function friendly(main, title, text, room) {
   main.replaceChildren(h("section.panel.friendly", { role: "alert" },
@@ -75,6 +87,9 @@ class TablePage {
     this.previous = null;
     this.feedLines = [];
     this.shownSettlement = null;
+    this.queue = []; // updates waiting for the animation of the one before
+    this.busy = false;
+    this.sentFor = null; // the version this seat last acted at
     this.ctx = { knobs, act: (a) => this.act(a), touch: window.matchMedia("(hover: none)").matches, selected: null, buttonKeys: new Map() };
     this.tableBox = h("div.tablebox");
     this.feed = h("ul.feed", { "aria-live": "polite", "aria-label": t("events") });
@@ -87,13 +102,13 @@ class TablePage {
     // the per-decision turn timer, when the room has one: seconds left before a bot decides
     this.tick = setInterval(() => {
       const el = this.tableBox.querySelector(".timer");
-      if (el) el.textContent = `⏱ ${Math.max(0, Math.round(Number(el.dataset.deadline) - Date.now() / 1000))} s`;
+      if (el) timerText(el);
     }, 500);
     document.addEventListener("keydown", this.onKey);
     this.socket = new TableSocket(room.id, mine ? { token: mine.token } : { spectate: true }, {
-      onWelcome: (msg) => { this.room = msg.room || this.room; this.setView(msg.view, []); },
-      onUpdate: (msg) => this.setView(msg.view, msg.events || []),
-      onState: (msg) => this.setView(msg.view, []),
+      onWelcome: (msg) => { this.room = msg.room || this.room; this.resetQueue(); this.setView(msg.view, []); },
+      onUpdate: (msg) => this.enqueue(msg),
+      onState: (msg) => { this.resetQueue(); this.setView(msg.view, []); },
       onPresence: (msg) => this.presence(msg),
       onError: (msg) => { if (!["stale_version", "duplicate", "conflict"].includes(msg.code)) banner(errorText(msg), "warn", 4000); },
       onConnection: (state, info) => this.connection(state, info),
@@ -103,15 +118,33 @@ class TablePage {
   inviteBox() {
     const url = `${location.origin}/#/room/${encodeURIComponent(this.room.id)}`;
     const input = h("input#invite-link", { type: "text", readonly: true, value: url, "aria-label": t("inviteLink") });
-    const btn = h("button", { type: "button" }, t("copy"));
+    const btn = h("button#copy-link", { type: "button" }, t("copy"));
+    const copied = () => {
+      btn.textContent = t("copied");
+      clearTimeout(this.copyTimer);
+      this.copyTimer = setTimeout(() => { btn.textContent = t("copy"); }, 2500);
+    };
     btn.addEventListener("click", async () => {
-      try { await navigator.clipboard.writeText(url); btn.textContent = t("copied"); } catch (e) { input.select(); banner(t("copyFailed"), "info", 3000); }
+      try {
+        await navigator.clipboard.writeText(url); // only on https or localhost
+        copied();
+      } catch (e) {
+        input.focus();
+        input.select();
+        let ok = false;
+        try { ok = document.execCommand("copy"); } catch (err) { ok = false; }
+        if (ok) copied(); else banner(t("copyFailed"), "info", 3000);
+      }
     });
     return h("div.invite", {}, h("label", { for: "invite-link" }, t("inviteLink")), h("div.row", {}, input, btn),
       this.mine ? h("button.link#leave", { type: "button", onclick: () => this.leave() }, t("leave")) : null);
   }
 
   async leave() {
+    const v = this.view;
+    const playing = v && v.phase !== "waiting" && !v.over;
+    if (playing && !window.confirm(w("leaveConfirm"))) return;
+    this.socket.close(); // the server closes it too: no "reconnecting" banner on the way out
     try { await api.leave(this.room.id, this.mine.token); } catch (e) { /* the seat is given up either way */ }
     forgetSeat(this.room.id);
     location.hash = "#/";
@@ -137,13 +170,54 @@ class TablePage {
     if (!this.view || !this.view.to_move) return;
     if (!this.view.legal.some((e) => e.action === action)) return;
     this.ctx.selected = null;
+    this.sentFor = this.view.version;
     this.socket.act(action, this.view.version);
     this.tableBox.querySelectorAll("button").forEach((b) => { b.disabled = true; });
   }
 
-  setView(view, events) {
+  /**
+   * Updates are shown in order, each after the animation of the one before (a short wait: the
+   * table is live as soon as an update is drawn); with several waiting they go quicker, and
+   * with many they are drawn at once.
+   */
+  enqueue(msg) {
+    this.queue.push(msg);
+    if (!this.busy) this.drain();
+  }
+
+  drain() {
+    const msg = this.queue.shift();
+    if (!msg) { this.busy = false; return; }
+    const behind = this.queue.length;
+    const speed = reducedMotion() || behind >= 3 ? 0 : behind >= 1 ? 0.5 : 1;
+    this.busy = true;
+    const ms = this.setView(msg.view, msg.events || [], speed, msg);
+    this.drainTimer = setTimeout(() => this.drain(), ms);
+  }
+
+  resetQueue() {
+    this.queue = [];
+    clearTimeout(this.drainTimer);
+    this.busy = false;
+  }
+
+  /** The turn timer ran out and a bot decided for this seat: say so. */
+  noteTimeout(msg) {
+    const before = this.previous;
+    const seat = this.view.seat;
+    if (!msg || !before || seat === null || seat === undefined || msg.seat !== seat) return;
+    if (this.sentFor === msg.version - 1 || !before.deadline || Date.now() / 1000 < before.deadline - 2) return;
+    const entry = (before.legal || []).find((e) => e.action === msg.action);
+    const what = !entry ? msg.action : entry.kind === "play" ? cardName(entry.cards[0]) : actionLabel(entry);
+    const text = w("timeUp", what);
+    banner(text, "warn", 6000);
+    this.feed.prepend(h("li.ev-timeout", {}, text));
+  }
+
+  setView(view, events, speed = 0, msg = null) {
     this.previous = this.view;
     this.view = view;
+    this.noteTimeout(msg);
     const { lines, callouts } = narrate(events, (wrapper, e) => {
       if (e.seat === null || e.seat === undefined) return "";
       const seat = wrapper.type === "hand" ? tableSeat(view, e.seat) ?? wrapper.seat : e.seat;
@@ -152,8 +226,13 @@ class TablePage {
     for (const l of lines) this.feed.prepend(h(`li.ev-${l.type}`, {}, l.text));
     while (this.feed.children.length > 80) this.feed.lastChild.remove();
     if (callouts.length) this.showCallout(callouts[callouts.length - 1]);
+    const before = speed > 0 && !reducedMotion() && view.phase !== "waiting" ? snapshot(this.tableBox, this.previous) : null;
     this.render();
-    this.maybeSettlement();
+    const ms = before ? animateUpdate(this.tableBox, before, view, events, speed) : 0;
+    clearTimeout(this.settleTimer);
+    if (ms) this.settleTimer = setTimeout(() => this.maybeSettlement(), ms);
+    else this.maybeSettlement();
+    return ms;
   }
 
   showCallout(c) {
@@ -272,5 +351,8 @@ class TablePage {
     this.socket.close();
     clearTimeout(this.calloutTimer);
     clearInterval(this.tick);
+    clearTimeout(this.drainTimer);
+    clearTimeout(this.settleTimer);
+    clearTimeout(this.copyTimer);
   }
 }

@@ -1,8 +1,13 @@
 // The table: rendering one view (docs/protocol.md "The view") for a seat or a spectator.
 import { levelText, monthName, stampLabel, t, tx } from "./i18n.js";
-import { h } from "./dom.js";
+import { h, words } from "./dom.js";
 import { cardEl, cardGroup, cardMonth, cardName, junkValue } from "./cards.js";
 import { actionLabel } from "./actions.js";
+
+const w = words({
+  en: { turnTimer: "Seconds left before a bot decides for this seat", left: (n) => `${n} s left` },
+  ko: { turnTimer: "봇이 대신 정하기까지 남은 초", left: (n) => `${n}초 남음` },
+});
 
 export const HAND_KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"];
 const BUTTON_KEYS = "abcdefhijklmnopqrtuvwxyz".split(""); // no g, s (go / stop)
@@ -39,7 +44,7 @@ function captureGroups(cards) {
   return groups;
 }
 
-function capturesEl(cards, fresh, hs) {
+function capturesEl(cards, hs) {
   const groups = captureGroups(cards);
   const box = h("div.captures", { "aria-label": t("captures"), dataset: { handSeat: String(hs) } });
   for (const g of ["bright", "animal", "ribbon", "junk"]) {
@@ -49,9 +54,7 @@ function capturesEl(cards, fresh, hs) {
       h("span.caplabel", {}, `${t(g)} `, h("b.count", {}, String(count))));
     const row = h("span.caprow");
     for (const c of cs) {
-      const el = cardEl(c, { size: "sm" });
-      if (fresh.has(c)) el.classList.add("arrive");
-      row.appendChild(el);
+      row.appendChild(cardEl(c, { size: "sm" }));
     }
     pile.appendChild(row);
     box.appendChild(pile);
@@ -87,7 +90,7 @@ function hintsEl(view, hs) {
     near.map((n) => h("li", {}, `${tx(n, "name")} (+${n.points}): `, cardEl(n.missing, { size: "xs" }), ` ${cardName(n.missing)} — ${tx(n, "where")}`)));
 }
 
-function playerBox(view, p, fresh, knobs) {
+function playerBox(view, p, knobs) {
   const hs = p.hand_seat;
   const hand = view.hand;
   const tags = [];
@@ -104,7 +107,7 @@ function playerBox(view, p, fresh, knobs) {
     box.appendChild(scorePanel(view, hs, p, knobs));
     const shown = (hand.shown_hand_cards[hs] || []);
     if (shown.length && p.seat !== view.seat) box.appendChild(h("div.shown", {}, h("small", {}, t("shown")), shown.map((c) => cardEl(c, { size: "xs" }))));
-    box.appendChild(capturesEl(hand.captures[hs], fresh, hs));
+    box.appendChild(capturesEl(hand.captures[hs], hs));
     const hints = hintsEl(view, hs);
     if (hints) box.appendChild(hints);
   } else if (p) {
@@ -113,10 +116,12 @@ function playerBox(view, p, fresh, knobs) {
   return box;
 }
 
-function layoutEl(view, fresh) {
+function layoutEl(view) {
   const hand = view.hand;
   const byMonth = new Map();
-  for (const c of hand.layout) {
+  // the card waiting for its owner to pick which of two it takes sits on its month's pile
+  const choosing = hand.choosing_for && !hand.layout.includes(hand.choosing_for) ? hand.choosing_for : null;
+  for (const c of choosing ? [...hand.layout, choosing] : hand.layout) {
     const m = cardMonth(c);
     if (!byMonth.has(m)) byMonth.set(m, []);
     byMonth.get(m).push(c);
@@ -127,8 +132,8 @@ function layoutEl(view, fresh) {
     const pile = h(`div.pile${stacks.has(m) ? ".stack" : ""}`, { dataset: { month: String(m) }, "aria-label": monthName(m) });
     for (const c of byMonth.get(m)) {
       const el = cardEl(c, { size: "md" });
-      if (fresh.has(c)) el.classList.add("arrive");
       if ((hand.pending || []).includes(c)) el.classList.add("pending");
+      if (c === choosing) el.classList.add("choosing");
       pile.appendChild(el);
     }
     box.appendChild(pile);
@@ -257,6 +262,19 @@ function decisionsEl(view, ctx) {
   return box;
 }
 
+/** The turn timer: seconds left before a bot decides (room.js ticks it). */
+export function timerText(el) {
+  const left = Math.max(0, Math.round(Number(el.dataset.deadline) - Date.now() / 1000));
+  el.textContent = w("left", left);
+  el.classList.toggle("low", left <= 5);
+}
+
+function timerEl(deadline) {
+  const el = h("span.timer", { dataset: { deadline: String(deadline) }, "aria-live": "off", title: w("turnTimer") });
+  timerText(el);
+  return el;
+}
+
 function statusLine(view) {
   const m = view.match;
   const hand = view.hand;
@@ -266,24 +284,9 @@ function statusLine(view) {
   if (view.current_seat !== null && view.current_seat !== undefined) {
     parts.push(view.to_move ? t("yourTurn") : t("waitingFor", seatName(view, view.current_seat)));
   }
-  const timer = view.deadline ? h("span.timer", { dataset: { deadline: String(view.deadline) } }) : null;
+  const timer = view.deadline ? timerEl(view.deadline) : null;
   return h("div.status", { role: "status", "aria-live": "polite" }, h("span", {}, parts.join(" · ")), timer,
     hand ? h("span.stock", { "aria-label": `${t("stock")}: ${hand.stock_size}` }, cardEl("back", { size: "sm" }), h("b", {}, ` ${hand.stock_size}`)) : null);
-}
-
-/** Codes present in `now` but not in `before` (for the arrival animation). */
-function freshCards(before, now) {
-  const had = new Set();
-  if (before && before.hand) {
-    for (const c of before.hand.layout) had.add(c);
-    for (const cs of before.hand.captures) for (const c of cs) had.add(c);
-  }
-  const fresh = new Set();
-  if (before && before.hand && now.hand) {
-    for (const c of now.hand.layout) if (!had.has(c)) fresh.add(c);
-    for (const cs of now.hand.captures) for (const c of cs) if (!had.has(c)) fresh.add(c);
-  }
-  return fresh;
 }
 
 /**
@@ -291,21 +294,20 @@ function freshCards(before, now) {
  * previous (the view before), feed element, spectator}.
  */
 export function renderTable(root, view, ctx) {
-  const fresh = freshCards(ctx.previous, view);
   const me = view.seat !== null && view.seat !== undefined ? playerOf(view, view.seat) : null;
   const others = (view.players || []).filter((p) => p.seat !== view.seat);
   const page = h("div.table-page", { dataset: {
     phase: view.phase, version: String(view.version), toMove: view.to_move ? "1" : "0",
-    stage: view.hand ? view.hand.stage : "", over: view.over ? "1" : "0",
+    stage: view.hand ? view.hand.stage : "", over: view.over ? "1" : "0", deal: view.match ? String(view.match.deal) : "",
   } });
   page.appendChild(statusLine(view));
-  page.appendChild(h("div.opponents", {}, others.map((p) => playerBox(view, p, fresh, ctx.knobs))));
+  page.appendChild(h("div.opponents", {}, others.map((p) => playerBox(view, p, ctx.knobs))));
   if (view.hand) {
-    page.appendChild(h("section.board", { "aria-label": t("table") }, layoutEl(view, fresh)));
+    page.appendChild(h("section.board", { "aria-label": t("table") }, layoutEl(view)));
   }
   const dec = decisionsEl(view, ctx);
   if (dec) page.appendChild(dec);
-  if (me) page.appendChild(playerBox(view, me, fresh, ctx.knobs));
+  if (me) page.appendChild(playerBox(view, me, ctx.knobs));
   if (view.hand && view.hand_seat !== null && view.hand_seat !== undefined && view.seat !== null) {
     page.appendChild(h("section.handbox", {}, h("h2.visually-hidden", {}, t("yourHand")), handEl(view, ctx)));
   }

@@ -44,10 +44,15 @@ lint: test-setup
 typecheck: test-setup
 	$(BIN)/mypy
 
+# Where CI is set, Hypothesis draws the same examples every run (a fixed seed), so that a CI
+# verdict depends on the code, not on the examples a run happened to draw; elsewhere every run
+# explores new ones (and replays the failures it keeps in .hypothesis/ first).
+HYPOTHESIS_SEED := $(if $(CI),--hypothesis-seed=0,)
+
 # Two pytest runs: the browser tests' sync Playwright fixtures leave an event loop running,
 # which breaks the Textual and asyncio tests, so they get their own process.
 unit: test-setup
-	$(BIN)/python -m pytest --ignore=tests/browser -p no:playwright
+	$(BIN)/python -m pytest --ignore=tests/browser -p no:playwright $(HYPOTHESIS_SEED)
 	$(BIN)/python -m pytest tests/browser
 
 browser: test-setup

@@ -468,9 +468,11 @@ class Hub:
                 h.cancel()
             came_back = seat in live.away
             live.away.discard(seat)
-            if came_back and live.room.decider() == seat and not self.bot_controls(live, seat):
-                # back at its own decision: the clock starts now, and the welcome shows it
-                self._arm_turn_timer(live, seat)
+        decider = live.room.decider()
+        if decider is not None and live.room.started and not self.bot_controls(live, decider):
+            # a person is to decide: the clock runs (armed now if nothing armed it yet, e.g. a
+            # player back at her own decision) and the welcome shows it
+            self._arm_turn_timer(live, decider)
         conn.send(
             {
                 "type": "welcome",

@@ -7,7 +7,7 @@ TEST_STAMP := $(VENV)/.installed-test
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: play serve test setup test-setup system-deps lint typecheck unit browser docs clean
+.PHONY: play serve test setup test-setup system-deps lint typecheck unit browser docs i18n clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -62,6 +62,14 @@ test: lint typecheck unit
 
 docs: setup
 	$(BIN)/gostop docs rules --output docs/rules.md
+
+# Message catalogues (gostop.words): extract the English texts into the template, then merge it
+# into each language's catalogue (translate the new entries in the .po files by hand).
+I18N_DIR := src/gostop/words
+i18n: setup
+	$(BIN)/pybabel extract --no-default-keywords -k t -k n:1,2 --no-location --sort-output \
+		--omit-header -o $(I18N_DIR)/gostop.pot $(I18N_DIR)
+	$(BIN)/pybabel update --no-fuzzy-matching -D gostop -i $(I18N_DIR)/gostop.pot -d $(I18N_DIR)/locale
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -20,7 +20,7 @@ from gostop.explain import (
     stamp_text,
     where_text,
 )
-from gostop.hints import bak_stamps, go_warnings
+from gostop.hints import bak_stamps
 from gostop.rules import Rules, get_preset
 from gostop.scoring import ScoreTable
 from gostop.settlement import SettleContext, settle
@@ -170,7 +170,8 @@ def test_every_settlement_step_kind_in_korean(kinds: list[str], preset: str, ove
     if any(k.startswith("dok_") for k in kinds):
         assert any("독박" in line and "두 사람 몫" in line for line in ko), ko
     if "dok_oe" in kinds:
-        assert "3월 띠" in text  # the card left on the table, by its Korean name
+        assert "벚꽃 띠를" in text  # the card left on the table, by its Korean name
+        assert "left cherry ribbon on the table" in "\n".join(en)  # and by its English one
 
 
 def test_the_cases_cover_every_step_kind() -> None:
@@ -192,7 +193,8 @@ def test_an_unknown_language_is_an_error() -> None:
 ])
 def test_scoring_item_names(name: str, korean: str) -> None:
     assert item_name(name, "ko") == korean
-    assert item_name(name) == name
+    english = item_name(name)
+    assert english and not CODES.search(english), english  # names, never card codes
 
 
 def test_every_item_the_scoring_can_name_has_a_korean_name() -> None:
@@ -210,14 +212,14 @@ def test_every_item_the_scoring_can_name_has_a_korean_name() -> None:
         assert HANGUL.search(item_name(name, "ko")), name
     ko = score_item_lines([(n, 3) for n in sorted(names)], "ko")
     assert_korean(ko)
-    assert score_item_lines([("godori", 5)]) == ["godori: 5"]
+    assert score_item_lines([("godori", 5)]) == ["godori 고도리: 5"]
 
 
 def test_cards_and_places_in_korean() -> None:
-    assert card_words("09A", "ko") == "9월 열끗"
-    assert card_words("11D", "ko") == "11월 쌍피"
+    assert card_words("09A", "ko") == "국화 열끗"
+    assert card_words("11D", "ko") == "오동 쌍피"
     assert HANGUL.search(card_words("JK2", "ko"))
-    assert card_words("09A") == "09A"
+    assert card_words("09A") == "chrysanthemum animal"
     for where in ("your hand", "the table", "shown", "unseen"):
         assert HANGUL.search(where_text(where, "ko")), where
         assert where_text(where) == where
@@ -234,8 +236,8 @@ def test_cards_and_places_in_korean() -> None:
 ])
 def test_go_warnings_in_korean(preset: str, overrides: dict[str, Any], players: int, goes: int, last_turn: bool) -> None:
     rules = rules_of(preset, overrides)
-    en = go_warnings(rules, players, goes, 7, last_turn=last_turn, stop_total=12)
-    assert go_warnings_text(rules, players, goes, 7, last_turn=last_turn, stop_total=12) == en
+    en = go_warnings_text(rules, players, goes, 7, last_turn=last_turn, stop_total=12)
+    assert go_warnings_text(rules, players, goes, 7, last_turn=last_turn, stop_total=12, lang="en") == en
     ko = go_warnings_text(rules, players, goes, 7, last_turn=last_turn, stop_total=12, lang="ko")
     assert len(ko) == len(en)
     assert_korean(ko)
@@ -273,7 +275,10 @@ def test_bak_stamps_in_korean(overrides: dict[str, Any], captures: list[str], na
     stamps = bak_stamps(rules, _obs(captures))
     assert names <= {st.name for st in stamps}
     for st in stamps:
-        assert stamp_text(st) == st.text
+        if st.flex_card is None:
+            assert stamp_text(st) == st.text
+        else:  # the English names the card where the stamp's record text has its code
+            assert stamp_text(st) == st.text.replace(st.flex_card, "chrysanthemum animal")
         ko = stamp_text(st, "ko")
         assert ko != st.hangul, st.text  # a pattern was found, not the fallback
         assert_korean([ko])
@@ -281,4 +286,4 @@ def test_bak_stamps_in_korean(overrides: dict[str, Any], captures: list[str], na
         if st.live:
             assert "두 배" in ko or "2를 더" in ko, ko
     if "09A" in captures[1]:
-        assert any("9월 열끗을 쌍피로" in stamp_text(st, "ko") for st in stamps)
+        assert any("국화 열끗을 쌍피로" in stamp_text(st, "ko") for st in stamps)

@@ -11,7 +11,7 @@ the faces (terminal game, web game) only display its answers. It never looks at 
   gwang-bak, meong-dda, meong-bak), marked *live* when an opponent stopping now would apply it;
 * :func:`score_lines` -- the scoring items of a capture area, for a score panel;
 * :func:`stop_preview` -- what a stop would pay right now, asked of the engine itself;
-* :func:`go_warnings` -- what saying go risks under the rules (GOSTOP, LIAB-3, PAY-6).
+* :func:`go_outlook` -- what saying go risks under the rules (GOSTOP, LIAB-3, PAY-6).
 
 >>> from gostop.engine import Hand
 >>> from gostop.rules import get_preset
@@ -43,7 +43,8 @@ __all__ = [
     "score_lines",
     "flex_junk_value",
     "stop_preview",
-    "go_warnings",
+    "GoOutlook",
+    "go_outlook",
     "final_turn",
     "pi_bak_threshold",
     "JUNK_SCORES_FROM",
@@ -188,7 +189,14 @@ class Stamp:
 
     ``name``: ``"pi-bak"``, ``"gwang-bak"``, ``"meong-dda"`` or ``"meong-bak"``; ``hangul`` its
     Korean name; ``live``: an opponent scores the item that triggers it right now (a stop now
-    would apply it); otherwise an opponent is one step from it. ``text``: one line for people.
+    would apply it); otherwise an opponent is one step from it. ``text``: one line in English
+    (:func:`gostop.words.stamp_text` says it in any language from the facts below).
+
+    The facts: ``mine`` is the seat's own count (junk for pi-bak, brights for gwang-bak,
+    animals for meong-bak; 0 for meong-dda), ``theirs`` the opponent's count that threatens,
+    ``threshold`` the count that protects or triggers (pi-bak: the junk that protects; meong:
+    the animals that double), ``flex_card`` the seat's flex card when pi-bak counts it as
+    double junk, ``adds`` 2 when gwang-bak adds 2 instead of doubling (else 0).
     """
 
     seat: int
@@ -196,6 +204,11 @@ class Stamp:
     hangul: str
     live: bool
     text: str
+    mine: int = 0
+    theirs: int = 0
+    threshold: int = 0
+    flex_card: str | None = None
+    adds: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,6 +268,8 @@ def bak_stamps(rules: Rules, obs: Observation) -> tuple[Stamp, ...]:
                         s, "pi-bak", "피박", live,
                         f"pi-bak 피박: junk {me.junk}{flex} < {threshold}; an opponent has junk "
                         f"{best}" + (" and scores it: pays double" if live else ""),
+                        mine=me.junk, theirs=best, threshold=threshold,
+                        flex_card=rules.flex_card if me.flex_junk else None,
                     )
                 )
         if rules.gwang_bak != "off" and me.brights == 0 and not me.has_jkp:
@@ -270,6 +285,7 @@ def bak_stamps(rules: Rules, obs: Observation) -> tuple[Stamp, ...]:
                         s, "gwang-bak", "광박", live,
                         f"gwang-bak 광박: no bright; an opponent has {best_b.brights} brights"
                         + (f" and scores them: {how}" if live else ""),
+                        mine=0, theirs=best_b.brights, adds=0 if rules.gwang_bak == "double" else 2,
                     )
                 )
         most = max(o.animals for o in others)
@@ -280,6 +296,7 @@ def bak_stamps(rules: Rules, obs: Observation) -> tuple[Stamp, ...]:
                     s, "meong-dda", "멍따", live,
                     f"meong-dda 멍따: an opponent has {most} animals"
                     + (": everyone pays double" if live else f" ({MEONG_ANIMALS} double the pay)"),
+                    theirs=most, threshold=MEONG_ANIMALS,
                 )
             )
         if rules.meong in ("bak", "dda_and_bak") and me.animals == 0 and most >= MEONG_ANIMALS - 1:
@@ -289,6 +306,7 @@ def bak_stamps(rules: Rules, obs: Observation) -> tuple[Stamp, ...]:
                     s, "meong-bak", "멍박", live,
                     f"meong-bak 멍박: no animal; an opponent has {most} animals"
                     + (": pays double" if live else ""),
+                    theirs=most, threshold=MEONG_ANIMALS,
                 )
             )
     return tuple(out)
@@ -343,7 +361,32 @@ def final_turn(obs: Observation) -> bool:
     return sum(obs.hand_sizes) == 0
 
 
-def go_warnings(
+@dataclass(frozen=True, slots=True)
+class GoOutlook:
+    """What saying go means under the rules, as facts (GOSTOP-2, GOSTOP-6, PAY-3, PAY-5,
+    LIAB-3, PAY-6); :func:`gostop.words.go_warnings_text` says it in words.
+
+    ``last_turn``: the hand ends after this turn, so a go ends it as a nagari (GOSTOP-6) and
+    gives up the stop, worth ``stop_total`` (None: unknown); ``nagari_doubles``: a nagari
+    doubles the next hand's stakes. Otherwise: ``asked_above`` is the score to pass before
+    being asked again (``above_last_go``), or None (asked when a set forms or improves);
+    ``next_goes``, ``next_chips`` and ``next_multiplier`` what a win after one more go adds
+    (0 chips and multiplier 1 when nothing, or in shots games); ``risk``: ``"dok-bak"`` (3
+    players: pays for both losers), ``"double"`` (2 players: pays double) or None.
+    """
+
+    unit: str
+    last_turn: bool
+    stop_total: int | None
+    nagari_doubles: bool
+    asked_above: int | None
+    next_goes: int
+    next_chips: int
+    next_multiplier: int
+    risk: str | None
+
+
+def go_outlook(
     rules: Rules,
     players: int,
     goes: int,
@@ -351,39 +394,27 @@ def go_warnings(
     *,
     last_turn: bool = False,
     stop_total: int | None = None,
-) -> tuple[str, ...]:
-    """What saying go means under ``rules`` (GOSTOP-2, GOSTOP-6, PAY-3, PAY-5, LIAB-3, PAY-6).
+) -> GoOutlook:
+    """What saying go means under ``rules`` (see :class:`GoOutlook`).
 
     ``last_turn``: the hand ends after this turn (:func:`final_turn`), so a go ends it as a
     nagari and gives up the stop (worth ``stop_total``)."""
-    out: list[str] = []
-    unit = "shots" if rules.payment_unit == "shots" else "chips"
-    if last_turn:
-        worth = f" worth {stop_total} {unit}" if stop_total is not None else ""
-        out.append(
-            "This is the last turn of the hand: nobody has a card left. If you say go, the hand "
-            f"ends as a nagari (no winner, nobody is paid): you give up a stop{worth}."
-        )
-        if rules.nagari_multiplier != "off":
-            out.append("After a nagari the next hand's stakes are doubled.")
-        return tuple(out)
-    if rules.go_decision_trigger == "above_last_go":
-        out.append(
-            f"Go: play on. You are asked again only when you pass {stop_points} points."
-        )
-    else:
-        out.append("Go: play on. You are asked again when a scoring set forms or improves.")
-    if rules.go_scheme != "none" and rules.payment_unit != "shots":
-        n = goes + 1
-        chips = go_chips(rules, n)
-        mult = go_multiplier(rules, n)
-        gain = [f"+{chips} chip{'s' if chips != 1 else ''}"] if chips else []
-        if mult != 1:
-            gain.append(f"x{mult}")
-        if gain:
-            out.append(f"A win after {n} go{'es' if n > 1 else ''} pays {', '.join(gain)}.")
-    if players == 3 and rules.dok_bak:
-        out.append("Risk (go-bak 고박): if someone else wins, you pay for both losers.")
-    elif players == 2 and rules.go_bak_two_player == "double":
-        out.append("Risk (go-bak 고박): if your opponent wins, you pay double.")
-    return tuple(out)
+    shots = rules.payment_unit == "shots"
+    n = goes + 1
+    pays = rules.go_scheme != "none" and not shots
+    risk: str | None = None
+    if players == 3 and rules.dok_bak:  # LIAB-3
+        risk = "dok-bak"
+    elif players == 2 and rules.go_bak_two_player == "double":  # PAY-6
+        risk = "double"
+    return GoOutlook(
+        unit="shots" if shots else "chips",
+        last_turn=last_turn,
+        stop_total=stop_total,
+        nagari_doubles=rules.nagari_multiplier != "off",
+        asked_above=stop_points if rules.go_decision_trigger == "above_last_go" else None,
+        next_goes=n,
+        next_chips=go_chips(rules, n) if pays else 0,
+        next_multiplier=go_multiplier(rules, n) if pays else 1,
+        risk=risk,
+    )

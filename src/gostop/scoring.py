@@ -23,7 +23,7 @@ Both are capped by ``score_cap`` (SCORE-11).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
 from gostop.cards import (
@@ -123,6 +123,8 @@ class ScoreItem:
         points: the points it scores (always > 0: items that score nothing are omitted).
         counts_for_stop: false for the bonus items that do not count toward stopping
             (SCORE-10).
+        count: what the item counts, for renderers: brights, animals or ribbons (SCORE-1,
+            SCORE-2, SCORE-4), the junk value (SCORE-6); 0 for the named sets.
     """
 
     name: str
@@ -130,6 +132,7 @@ class ScoreItem:
     cards: tuple[Card, ...]
     points: int
     counts_for_stop: bool
+    count: int = field(default=0, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -581,10 +584,12 @@ class ScoreTable:
         bpts = self._bright_points[nb][1 if rain else 0]
         if bpts:  # SCORE-1
             name = f"{nb} brights incl. 12B" if rain else f"{nb} brights"
-            items.append(ScoreItem(name, "SCORE-1", tuple(brights), bpts, True))
+            items.append(ScoreItem(name, "SCORE-1", tuple(brights), bpts, True, nb))
         na = len(animals)
         if na >= 5:  # SCORE-2
-            items.append(ScoreItem(f"{na} animals", "SCORE-2", tuple(animals), na - 4, True))
+            items.append(
+                ScoreItem(f"{na} animals", "SCORE-2", tuple(animals), na - 4, True, na)
+            )
         birds_pts = self.bird_points(mask)
         if birds_pts:  # SCORE-3
             birds = mask & self.bird_mask
@@ -595,7 +600,9 @@ class ScoreTable:
             items.append(ScoreItem(name, "SCORE-3", self.cards(birds), birds_pts, True))
         nr = len(ribbons)
         if nr >= 5:  # SCORE-4
-            items.append(ScoreItem(f"{nr} ribbons", "SCORE-4", tuple(ribbons), nr - 4, True))
+            items.append(
+                ScoreItem(f"{nr} ribbons", "SCORE-4", tuple(ribbons), nr - 4, True, nr)
+            )
         for name, s in self.ribbon_sets:  # SCORE-5
             if mask & s == s:
                 items.append(ScoreItem(name, "SCORE-5", self.cards(s), _RIBBON_SET_POINTS, True))
@@ -603,7 +610,7 @@ class ScoreTable:
         if jc >= 10:  # SCORE-6
             items.append(
                 ScoreItem(
-                    f"junk value {jc}", "SCORE-6", tuple(c for c, _v in junk), jc - 9, True
+                    f"junk value {jc}", "SCORE-6", tuple(c for c, _v in junk), jc - 9, True, jc
                 )
             )
         if self.vip_bonus and mask & self.vip_mask == self.vip_mask:  # VAR-VIP

@@ -30,6 +30,23 @@ from gostop.cards import Card, CardCodeError, parse_card
 from gostop.limits import MAX_BOMBS, MAX_GOES, MAX_MISSION_MULTIPLIER, MAX_NAGARI_BEFORE, clip
 from gostop.rules import Rules, RulesError, get_preset
 from gostop.scoring import FlexClass, ScoreBreakdown, ScoreTable
+from gostop.steps import (
+    BakReason,
+    BaseStep,
+    CapStep,
+    ExemptStep,
+    FactorStep,
+    FlexChoice,
+    FlexOptions,
+    FlexReason,
+    ItemStep,
+    LiabilityStep,
+    MultiplierStep,
+    OeMyeonExcusedStep,
+    OpponentStep,
+    ShotsStep,
+    Step,
+)
 
 __all__ = [
     "SettleContext",
@@ -43,12 +60,6 @@ __all__ = [
 ]
 
 Liability = Literal["go-bak", "shodang-refusal", "oe-myeon"]
-
-_LIABILITY_TEXT: dict[str, str] = {
-    "go-bak": "go-bak",
-    "shodang-refusal": "shodang refusal",
-    "oe-myeon": "oe-myeon",
-}
 
 # Physical limits used to reject impossible contexts.
 _MAX_SHAKES = 4  # generous bound: a 10-card hand never holds more than three triples
@@ -199,7 +210,7 @@ _DEFAULT_CONTEXT = SettleContext()
 # -- result ----------------------------------------------------------------------------------
 
 # The fields :func:`settle` leaves to be computed on first access (see Settlement).
-_LAZY_FIELDS = frozenset({"breakdown", "steps"})
+_LAZY_FIELDS = frozenset({"breakdown", "steps", "step_facts"})
 
 
 @dataclass(frozen=True)
@@ -226,6 +237,8 @@ class Settlement:
         opponent_multipliers: Mi of PAY-6 per opponent.
         amounts: A_i of PAY-7 per opponent (before PAY-8 and PAY-9).
         opponent_flex: each opponent's flex-card class (None if they do not hold it).
+        step_facts: the steps as typed facts (:mod:`gostop.steps`), for renderers;
+            ``steps`` is their ``str()``. Not compared (equality is on the numbers and texts).
 
     A settlement made by :func:`settle` computes :attr:`breakdown` and :attr:`steps` on first
     access (the hand engine reads only the numbers); they are then kept. Equality, hashing,
@@ -250,6 +263,7 @@ class Settlement:
     opponent_multipliers: tuple[int, ...] = ()
     amounts: tuple[int, ...] = ()
     opponent_flex: tuple[FlexClass | None, ...] = field(default=())
+    step_facts: tuple[Step, ...] = field(default_factory=tuple, compare=False, repr=False)
 
     if not TYPE_CHECKING:  # keep attribute typos visible to mypy
 
@@ -262,9 +276,10 @@ class Settlement:
                 raise AttributeError(
                     f"{type(self).__name__!r} object has no attribute {name!r}"
                 )
-            breakdown, steps = _explain(facts, self)
+            breakdown, step_facts = _explain(facts, self)
             d["breakdown"] = breakdown
-            d["steps"] = steps
+            d["step_facts"] = step_facts
+            d["steps"] = tuple(str(step) for step in step_facts)
             return d[name]
 
     def __getstate__(self) -> dict[str, Any]:
@@ -534,96 +549,92 @@ def _liability(
     return None if cand[0] in f.exempt else cand[0]
 
 
-def _explain(f: _Facts, s: Settlement) -> tuple[ScoreBreakdown, tuple[str, ...]]:
-    """The explanation of a settlement: (breakdown, steps)."""
+def _explain(f: _Facts, s: Settlement) -> tuple[ScoreBreakdown, tuple[Step, ...]]:
+    """The explanation of a settlement: (breakdown, steps as typed facts)."""
     table = f.table
     rules = table.rules
     chosen = f.chosen
     assert chosen is not None
-    steps: list[str] = []
+    steps: list[Step] = []
     if len(f.runs) == 2:  # PAY-1 / SCORE-8: the winner's flex card
         a, j = f.runs
+        reasons: tuple[FlexReason, FlexReason]
         if rules.sake_cup_choice == "max_points":
             key_a, key_j = (a.points, a.total), (j.points, j.total)
             reasons = ("more points", "equal points, larger total payment")
         else:
             key_a, key_j = (a.total, a.points), (j.total, j.points)
             reasons = ("larger total payment", "equal payment, more points")
+        reason: FlexReason
         if key_a == key_j:
             reason = "tie: animal"
         else:
             reason = reasons[0] if key_a[0] != key_j[0] else reasons[1]
         code = rules.flex_card
+        assert code is not None  # two runs only with a flex card
         steps.append(
-            f"flex card {code} as animal -> {a.points} pts, payments {_fmt_payments(a.payments)}; "
-            f"as junk -> {j.points} pts, payments {_fmt_payments(j.payments)}"
+            FlexOptions(code, a.points, tuple(a.payments), j.points, tuple(j.payments))
         )
-        steps.append(f"settle with {code} as {'junk' if chosen.as_junk else 'animal'} ({reason})")
+        steps.append(FlexChoice(code, chosen.as_junk, reason))
 
     breakdown = table.breakdown(f.wmask, chosen.as_junk)
-    steps.extend(f"{it.name} = {it.points}" for it in breakdown.items)
+    steps.extend(ItemStep(it) for it in breakdown.items)
     if chosen.raw_points > chosen.points:
-        steps.append(f"capped {chosen.raw_points} -> {chosen.points}")  # SCORE-11
+        steps.append(CapStep(chosen.raw_points, chosen.points))  # SCORE-11
     if s.unit == "shots":
-        steps.append(
-            f"shots = floor({chosen.points}/{rules.shots_per_points}) = {chosen.payments[0]} "
-            "per opponent (no go chips, multipliers or liability)"
-        )
+        per = rules.shots_per_points
+        assert per is not None  # checked by Rules
+        steps.append(ShotsStep(chosen.points, per, chosen.payments[0]))
         return breakdown, tuple(steps)
 
-    steps.append(f"base = {chosen.points} + go chips {s.go_chips} = {s.base}")
-    steps.extend(f"{name} x{x}" for name, x in s.factors)
-    steps.append(f"common multiplier M = {s.multiplier}")
+    steps.append(BaseStep(chosen.points, s.go_chips, s.base))
+    steps.extend(FactorStep(name, x) for name, x in s.factors)
+    steps.append(MultiplierStep(s.multiplier, len(s.factors)))
     for i in range(len(f.masks)):
-        steps.append(_opp_line(f, chosen, i, s.base, s.multiplier))
+        steps.append(_opp_step(f, chosen, i, s.base, s.multiplier))
     for i in f.exempt:  # PAY-8
-        steps.append(f"opp{i + 1} has no captures: pays 0")
+        steps.append(ExemptStep(i))
     if f.excused:
-        steps.append("oe-myeon exception a: winner scored only junk and no go")
+        steps.append(OeMyeonExcusedStep())
     if f.liab is not None:
         who, kind = f.liab
-        text = _LIABILITY_TEXT[kind]
-        if s.liable is None:  # LIAB-13
-            steps.append(
-                f"opp{who + 1} would be liable ({text}) but has no captures: each pays its own"
-            )
-        else:
-            steps.append(f"dok-bak ({text}): opp{who + 1} pays {s.payments[who]}, other pays 0")
+        # LIAB-13: an exempt liable loser does not pay for the other.
+        steps.append(LiabilityStep(who, kind, None if s.liable is None else s.payments[who]))
     return breakdown, tuple(steps)
 
 
-def _opp_line(f: _Facts, run: _Run, i: int, base: int, m: int) -> str:
+def _opp_step(f: _Facts, run: _Run, i: int, base: int, m: int) -> OpponentStep:
     """The PAY-6 / PAY-7 step of opponent i: its multiplier Mi with the reasons."""
     table = f.table
     rules = table.rules
     mask = f.masks[i]
     gwang = rules.gwang_bak
     shielded = bool(mask & (table.brights | table.jkp_mask))
-    best: tuple[int, int, list[str], FlexClass | None, int] | None = None
+    best: tuple[int, int, list[BakReason], FlexClass | None, int] | None = None
     distinct = False
     for animals, junk, cls in _opp_options(table, mask):
         mi = 1
         plus = 0
-        why: list[str] = []
+        why: list[BakReason] = []
         if f.gwang_live and not shielded:  # gwang-bak
             if gwang == "double":
                 mi *= 2
-                why.append("gwang-bak x2")
+                why.append(BakReason("gwang-bak"))
             else:
                 plus = 2
-                why.append("gwang-bak +2")
+                why.append(BakReason("gwang-bak", factor=1, plus=2))
         if run.pi_live and junk < f.threshold:  # pi-bak
             mi *= 2
-            why.append(f"pi-bak x2 (opp junk {junk} < {f.threshold})")
+            why.append(BakReason("pi-bak", junk=junk, threshold=f.threshold))
         if run.meong_bak_live and animals == 0:  # meong-bak
             mi *= 2
-            why.append("meong-bak x2")
+            why.append(BakReason("meong-bak"))
         if f.tti_live and not mask & table.ribbons:  # tti-bak
             mi *= 2
-            why.append("tti-bak x2")
+            why.append(BakReason("tti-bak"))
         if f.go_bak_2p and f.ctx.goer == i:  # 2-player go-bak
             mi *= 2
-            why.append("go-bak (2p) x2")
+            why.append(BakReason("go-bak-2p"))
         amount = base * m * mi + plus  # PAY-7
         if best is None:
             best = (amount, mi, why, cls, plus)
@@ -634,11 +645,17 @@ def _opp_line(f: _Facts, run: _Run, i: int, base: int, m: int) -> str:
     assert best is not None
     amount, mi, why, cls, plus = best
     assert (amount, mi) == (run.amounts[i], run.mis[i]), "settle() and its explanation disagree"
-    desc = ", ".join(why) if why else "no per-opponent factor"
-    if distinct:
-        desc += f"; counts its {rules.flex_card} as {cls}"
-    extra = " + 2" if plus else ""
-    return f"opp{i + 1}: {base} x M {m} x Mi {mi} ({desc}){extra} = {amount}"
+    return OpponentStep(
+        opponent=i,
+        base=base,
+        multiplier=m,
+        opponent_multiplier=mi,
+        reasons=tuple(why),
+        plus=plus,
+        amount=amount,
+        flex_card=rules.flex_card if distinct else None,
+        counts_flex_as=cls if distinct else None,
+    )
 
 
 def _check_index(ctx: SettleContext, players: int) -> None:
@@ -651,10 +668,6 @@ def _check_index(ctx: SettleContext, players: int) -> None:
                 f"context {name!r} = {clip(value)} is out of range: with {players} players the "
                 f"opponent index is {allowed} (or null)"
             )
-
-
-def _fmt_payments(payments: Sequence[int]) -> str:
-    return "[" + ", ".join(str(p) for p in payments) + "]"
 
 
 def settle(

@@ -32,7 +32,7 @@ def test_goes_are_counted_and_go_bak_named() -> None:
     _clean(lines)
     text = "\n".join(lines)
     assert "3 goes: +2 chips" in text and "3 goes: ×2." in text
-    assert f"You pay for both losers: {s.payments[1]} chips (go-bak 고박: said go, then lost); Minji pays nothing." in text
+    assert f"You pay for both losers: {s.payments[1]} chips (go-bak 고박: said go, then lost). Minji pays nothing." in text
     assert "You pays" not in text
 
 
@@ -52,7 +52,7 @@ def test_oe_myeon_names_the_card() -> None:
     assert s.liability == "oe-myeon"
     lines = settlement_lines(s, ["Minji", "Hoon"], 0, oe_myeon_card="03R")
     _clean(lines)
-    assert any("Minji pays for both losers" in ln and "left 03R on the table for the winner" in ln for ln in lines)
+    assert any("Minji pays for both losers" in ln and "left cherry ribbon on the table for the winner" in ln for ln in lines)
 
 
 def test_nagari_and_first_dealer_lines() -> None:

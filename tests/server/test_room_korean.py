@@ -8,8 +8,8 @@ import re
 from typing import Any
 
 from gostop.explain import settlement_lines
-from gostop.hints import go_warnings
 from gostop.server.room import Room, RoomConfig, SeatConfig
+from gostop.words import go_warnings_text as go_warnings
 
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 CODES = re.compile(r"\b(?:\d\d[BARDJ]\d?|JK[123BXP](?:-\d+)?)\b")

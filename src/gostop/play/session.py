@@ -36,11 +36,8 @@ from gostop.agents import (
 from gostop.agents.protocol import check_choice
 from gostop.cards import MONTH_NAMES, Card, parse_card
 from gostop.engine import Action, Hand, HandResult, Observation, Preview
-from gostop.explain import settlement_lines
-from gostop.hints import (
-    go_warnings,
-    score_lines,
-)
+from gostop.explain import go_warnings_text, settlement_lines
+from gostop.hints import score_lines
 from gostop.match import (
     LedgerEntry,
     Match,
@@ -884,7 +881,9 @@ class Session:
         total = sp.total
         last = sp.final_turn_nagari
         info.extend(
-            go_warnings(self.rules, obs.players, obs.goes[me], obs.stop_points[me], last_turn=last, stop_total=total)
+            go_warnings_text(
+                self.rules, obs.players, obs.goes[me], obs.stop_points[me], last_turn=last, stop_total=total
+            )
         )
         if not last:
             info.append(f"You hold {obs.hand_sizes[me]} card(s); the stock has {obs.stock_size}.")

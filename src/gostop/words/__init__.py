@@ -1,0 +1,51 @@
+"""Words for people: facts rendered to text in English and Korean through message catalogues.
+
+The core (cards, rules, scoring, settlement, engine, hints) computes facts and never writes a
+sentence for someone else to parse; this package says them. Every text comes from the gettext
+catalogue of its language (:mod:`gostop.words.catalog`; English is the source language, the
+Korean catalogue is ``locale/ko/LC_MESSAGES/gostop.po``, kept with ``make i18n``), and every
+card name from one place (:mod:`gostop.words.cards`).
+"""
+
+from __future__ import annotations
+
+from gostop.words.cards import card_long_name, card_name, month_name, names_table
+from gostop.words.catalog import LANGS, Catalog, UnknownLanguageError, catalog, particle
+from gostop.words.settlement import (
+    amount_words,
+    factor_words,
+    goes_words,
+    liability_words,
+    settlement_lines,
+)
+from gostop.words.table import (
+    go_warnings_text,
+    item_name,
+    outlook_lines,
+    score_item_lines,
+    stamp_text,
+    where_text,
+)
+
+__all__ = [
+    "LANGS",
+    "Catalog",
+    "UnknownLanguageError",
+    "catalog",
+    "particle",
+    "card_name",
+    "card_long_name",
+    "month_name",
+    "names_table",
+    "settlement_lines",
+    "amount_words",
+    "factor_words",
+    "goes_words",
+    "liability_words",
+    "item_name",
+    "score_item_lines",
+    "where_text",
+    "stamp_text",
+    "go_warnings_text",
+    "outlook_lines",
+]

@@ -1,0 +1,250 @@
+"""A settlement told in the player's words: who pays what, and why, without formulas.
+
+:func:`settlement_lines` reads the settlement's typed steps (:mod:`gostop.steps`) and says
+them through the message catalogue of the language: the scoring items, how many goes and what
+they add, each common doubling by name, what each opponent pays with the reasons in words
+(pi-bak, gwang-bak...), and who pays for both losers and why (go-bak, a refused shodang,
+oe-myeon with the card that was left on the table). Rule IDs never appear; the game's help and
+``docs/rules.md`` explain the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from gostop.scoring import ScoreItem
+from gostop.settlement import Settlement
+from gostop.steps import (
+    BakReason,
+    BaseStep,
+    CapStep,
+    ExemptStep,
+    FactorStep,
+    FlexChoice,
+    FlexOptions,
+    ItemStep,
+    LiabilityStep,
+    MultiplierStep,
+    OeMyeonExcusedStep,
+    OpponentStep,
+    ShotsStep,
+)
+from gostop.words.cards import card_name
+from gostop.words.catalog import Catalog, catalog
+from gostop.words.table import item_name
+
+__all__ = ["settlement_lines", "factor_words", "liability_words", "amount_words", "goes_words"]
+
+
+def goes_words(w: Catalog, goes: int) -> str:
+    """``1 go``, ``3 goes`` / ``3고``."""
+    return w.n("{n} go", "{n} goes", goes)
+
+
+def amount_words(w: Catalog, amount: int, unit: str) -> str:
+    """``6 chips``, ``1 shot`` / ``6칩``."""
+    if unit == "shots":
+        return w.n("{n} shot", "{n} shots", amount)
+    return w.n("{n} chip", "{n} chips", amount)
+
+
+def factor_words(w: Catalog, name: str) -> str:
+    """A common doubling of PAY-5 by name (``heundeum`` -> ``shaking 흔들기``)."""
+    words = {
+        "heundeum": w.t("shaking 흔들기"),
+        "bombs": w.t("bombs 폭탄"),
+        "nagari carry": w.t("stakes doubled after a nagari 나가리"),
+        "JKX": w.t("the doubling joker"),
+        "weol-yak": w.t("weol-yak 월약"),
+        "mission": w.t("mission"),
+        "meong-dda": w.t("meong-dda 멍따 (7 animals or more)"),
+    }
+    return words.get(name, name)
+
+
+def liability_words(w: Catalog, kind: str, card: str | None = None) -> str:
+    """Why one loser pays for both (PAY-9: LIAB-3, LIAB-10, LIAB-4)."""
+    if kind == "oe-myeon" and card:
+        return w.t("oe-myeon 외면: left {card} on the table for the winner", card=card_name(card, w.lang))
+    words = {
+        "go-bak": w.t("go-bak 고박: said go, then lost"),
+        "shodang-refusal": w.t("refused a shodang offer, then lost"),
+        "oe-myeon": w.t("oe-myeon 외면: left the winner the card that won"),
+    }
+    return words[kind]
+
+
+def _bak_words(w: Catalog, r: BakReason) -> str:
+    if r.kind == "pi-bak":
+        return w.t("pi-bak 피박 ×2, junk {junk} under {threshold}", junk=r.junk, threshold=r.threshold)
+    if r.kind == "gwang-bak":
+        if r.plus:
+            return w.t("gwang-bak 광박 +{plus} (no bright)", plus=r.plus)
+        return w.t("gwang-bak 광박 ×2 (no bright)")
+    if r.kind == "meong-bak":
+        return w.t("meong-bak 멍박 ×2 (no animal)")
+    if r.kind == "tti-bak":
+        return w.t("tti-bak 띠박 ×2 (no ribbon)")
+    return w.t("go-bak 고박 ×2 (said go, then lost)")
+
+
+def _scored(w: Catalog, items: list[ScoreItem], total: int | None) -> str:
+    listed = w.t(", ").join(
+        w.t("{name}: {points}", name=item_name(it, w.lang), points=it.points) for it in items
+    )
+    if total is None:
+        return w.t("Scored: {items}.", items=listed)
+    return w.t("Scored: {items} = {points} points.", items=listed, points=total)
+
+
+def settlement_lines(
+    s: Settlement,
+    payers: Sequence[str],
+    goes: int,
+    *,
+    you: str | None = None,
+    oe_myeon_card: str | None = None,
+    lang: str = "en",
+) -> list[str]:
+    """The settlement ``s`` in words. ``payers``: the names of ``s.payments``' opponents in
+    order; ``goes``: the winner's go count; ``you``: the person's name (for "You pay");
+    ``oe_myeon_card``: the card the liable player left on the table, when known; ``lang``:
+    ``"en"`` or ``"ko"``."""
+    w = catalog(lang)
+    unit = s.unit
+
+    def who(i: int) -> str:
+        return payers[i] if 0 <= i < len(payers) else w.t("opponent {n}", n=i + 1)
+
+    def is_you(name: str) -> bool:
+        return you is not None and name == you
+
+    out: list[str] = []
+    items: list[ScoreItem] = []
+    for step in s.step_facts:
+        if items and not isinstance(step, ItemStep | BaseStep):
+            out.append(_scored(w, items, None))
+            items = []
+        if isinstance(step, ItemStep):
+            items.append(step.item)
+        elif isinstance(step, FlexOptions):
+            out.append(
+                w.t(
+                    "The sake cup ({card}) counts as an animal ({animal} points) or as double "
+                    "junk ({junk} points):",
+                    card=card_name(step.card, lang),
+                    animal=step.animal_points,
+                    junk=step.junk_points,
+                )
+            )
+        elif isinstance(step, FlexChoice):
+            reasons = {
+                "more points": w.t("more points"),
+                "equal points, larger total payment": w.t("equal points, larger total payment"),
+                "larger total payment": w.t("larger total payment"),
+                "equal payment, more points": w.t("equal payment, more points"),
+                "tie: animal": w.t("both pay the same"),
+            }
+            if step.as_junk:
+                out.append(w.t("  the winner counts it as double junk ({why}).", why=reasons[step.reason]))
+            else:
+                out.append(w.t("  the winner counts it as an animal ({why}).", why=reasons[step.reason]))
+        elif isinstance(step, CapStep):
+            out.append(w.t("Points are capped: {raw} count as {points}.", raw=step.raw, points=step.points))
+        elif isinstance(step, ShotsStep):
+            out.append(
+                w.n(
+                    "Each opponent takes {n} shot (one per {per} points).",
+                    "Each opponent takes {n} shots (one per {per} points).",
+                    step.shots,
+                    per=step.per,
+                )
+            )
+        elif isinstance(step, BaseStep):
+            if items:
+                out.append(_scored(w, items, step.points))
+                items = []
+            if goes:
+                if step.go_chips:
+                    add = w.n("+{n} chip", "+{n} chips", step.go_chips)
+                else:
+                    add = w.t("no extra chips")
+                out.append(
+                    w.t(
+                        "{goes}: {add}; each loser starts from {base}.",
+                        goes=goes_words(w, goes),
+                        add=add,
+                        base=step.base,
+                    )
+                )
+        elif isinstance(step, FactorStep):
+            label = goes_words(w, goes) if step.name == "go" else factor_words(w, step.name)
+            out.append(w.t("{label}: ×{factor}.", label=label, factor=step.factor))
+        elif isinstance(step, MultiplierStep):
+            if step.multiplier != 1 and step.factors > 1:
+                out.append(w.t("Together every loser pays ×{m}.", m=step.multiplier))
+        elif isinstance(step, OpponentStep):
+            out.append(_opponent_line(w, step, who(step.opponent), is_you(who(step.opponent)), unit))
+        elif isinstance(step, ExemptStep):
+            name = who(step.opponent)
+            if is_you(name):
+                out.append(w.t("{who} captured nothing and pay nothing.", who=name))
+            else:
+                out.append(w.t("{who} captured nothing and pays nothing.", who=name))
+        elif isinstance(step, OeMyeonExcusedStep):
+            out.append(w.t("Nobody pays for both: the winner scored only junk and said no go."))
+        elif isinstance(step, LiabilityStep):
+            name = who(step.opponent)
+            why = liability_words(w, step.kind, oe_myeon_card if step.kind == "oe-myeon" else None)
+            if step.pays is None:
+                out.append(
+                    w.t(
+                        "{who} would pay for both ({why}) but captured nothing: each pays their own.",
+                        who=name,
+                        why=why,
+                    )
+                )
+                continue
+            others = [p for j, p in enumerate(payers) if j != step.opponent]
+            amount = amount_words(w, step.pays, unit)
+            if is_you(name):
+                line = w.t("{who} pay for both losers: {amount} ({why}).", who=name, amount=amount, why=why)
+            else:
+                line = w.t("{who} pays for both losers: {amount} ({why}).", who=name, amount=amount, why=why)
+            if others:
+                other = others[0]
+                if is_you(other):
+                    line += " " + w.t("{who} pay nothing.", who=other)
+                else:
+                    line += " " + w.t("{who} pays nothing.", who=other)
+            out.append(line)
+    if items:
+        out.append(_scored(w, items, None))
+    return out
+
+
+def _opponent_line(w: Catalog, step: OpponentStep, name: str, you: bool, unit: str) -> str:
+    parts = [w.t(", ").join(_bak_words(w, r) for r in step.reasons)] if step.reasons else []
+    if step.counts_flex_as is not None and step.flex_card is not None:
+        card = card_name(step.flex_card, w.lang)
+        if step.counts_flex_as == "animal":
+            parts.append(w.t("their {card} counted as an animal", card=card))
+        else:
+            parts.append(w.t("their {card} counted as double junk", card=card))
+    calc = str(step.base)
+    if step.multiplier != 1:
+        calc += f" ×{step.multiplier}"
+    if step.opponent_multiplier != 1:
+        calc += f" ×{step.opponent_multiplier}"
+    if step.plus:
+        calc += f" +{step.plus}"
+    amount = amount_words(w, step.amount, unit)
+    shown = f"{calc} = {amount}" if calc != str(step.amount) else amount
+    why = w.t("; ").join(parts)
+    if you:
+        if why:
+            return w.t("{who} pay {amount} ({why}).", who=name, amount=shown, why=why)
+        return w.t("{who} pay {amount}.", who=name, amount=shown)
+    if why:
+        return w.t("{who} pays {amount} ({why}).", who=name, amount=shown, why=why)
+    return w.t("{who} pays {amount}.", who=name, amount=shown)

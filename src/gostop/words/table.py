@@ -1,0 +1,216 @@
+"""The table's short texts in words: scoring items, where a card is, bak stamps, go warnings.
+
+Each function reads facts (:class:`~gostop.scoring.ScoreItem`, :class:`~gostop.hints.Stamp`,
+:class:`~gostop.hints.GoOutlook`) and says them through the catalogue of the language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+from gostop.hints import GoOutlook, Stamp, go_outlook
+from gostop.rules import Rules
+from gostop.scoring import ScoreItem
+from gostop.words.cards import card_name
+from gostop.words.catalog import Catalog, catalog
+
+__all__ = [
+    "item_name",
+    "score_item_lines",
+    "where_text",
+    "stamp_text",
+    "go_warnings_text",
+    "outlook_lines",
+]
+
+def _item_words(w: Catalog, rule: str, count: int, rain: bool, name: str) -> str:
+    if rule == "SCORE-1":
+        if rain:
+            return w.n("{n} bright incl. the rain man", "{n} brights incl. the rain man", count)
+        return w.n("{n} bright", "{n} brights", count)
+    if rule == "SCORE-2":
+        return w.n("{n} animal", "{n} animals", count)
+    if rule == "SCORE-4":
+        return w.n("{n} ribbon", "{n} ribbons", count)
+    if rule == "SCORE-6":
+        return w.t("junk value {n}", n=count)
+    named = {
+        "godori": w.t("godori 고도리"),
+        "yukdori": w.t("yukdori 육도리"),
+        "bidori": w.t("bidori 비도리"),
+        "hong-dan": w.t("hong-dan 홍단"),
+        "cheong-dan": w.t("cheong-dan 청단"),
+        "cho-dan": w.t("cho-dan 초단"),
+        "VIP bonus": w.t("VIP bonus"),
+        "palssari bonus": w.t("palssari bonus"),
+    }
+    return named.get(name, name)
+
+
+@cache
+def _names_by_text() -> dict[str, tuple[str, int, bool]]:
+    """Every scoring item's record name (``3 brights incl. 12B``) -> (rule, count, rain)."""
+    table: dict[str, tuple[str, int, bool]] = {}
+    for n in range(1, 100):
+        table[f"{n} brights"] = ("SCORE-1", n, False)
+        table[f"{n} brights incl. 12B"] = ("SCORE-1", n, True)
+        table[f"{n} animals"] = ("SCORE-2", n, False)
+        table[f"{n} ribbons"] = ("SCORE-4", n, False)
+        table[f"junk value {n}"] = ("SCORE-6", n, False)
+    return table
+
+
+def item_name(item: ScoreItem | str, lang: str = "en") -> str:
+    """A scoring item's name in ``lang``: ``3 brights`` / ``삼광``, ``godori 고도리`` / ``고도리``.
+    ``item`` is the item or its record name (``ScoreItem.name``)."""
+    w = catalog(lang)
+    if isinstance(item, ScoreItem):
+        rain = any(c.code == "12B" for c in item.cards)
+        return _item_words(w, item.rule, item.count, rain, item.name)
+    known = _names_by_text().get(item)
+    if known is not None:
+        rule, count, rain = known
+        return _item_words(w, rule, count, rain, item)
+    return _item_words(w, "", 0, False, item)
+
+
+def score_item_lines(items: Sequence[ScoreItem | tuple[str, int]], lang: str = "en") -> list[str]:
+    """Score panel lines: ``godori 고도리: 5`` / ``고도리 5점``."""
+    w = catalog(lang)
+    out = []
+    for item in items:
+        if isinstance(item, ScoreItem):
+            name, points = item_name(item, lang), item.points
+        else:
+            name, points = item_name(item[0], lang), item[1]
+        out.append(w.t("{name}: {points}", name=name, points=points))
+    return out
+
+
+def where_text(where: str, lang: str = "en", holder: str | None = None) -> str:
+    """Where the missing card of a near set is (``your hand``, ``the table``, ``shown``,
+    ``unseen``), said in ``lang``; ``holder``: who showed it."""
+    w = catalog(lang)
+    if where == "shown" and holder:
+        return w.t("shown by {holder}", holder=holder)
+    words = {
+        "your hand": w.t("your hand"),
+        "the table": w.t("the table"),
+        "shown": w.t("shown"),
+        "unseen": w.t("unseen"),
+    }
+    return words.get(where, where)
+
+
+def stamp_text(stamp: Stamp, lang: str = "en") -> str:
+    """The one-line text of a bak stamp in ``lang``."""
+    w = catalog(lang)
+    if stamp.name == "pi-bak":
+        if stamp.flex_card:
+            mine = w.t(
+                "junk {n} (counting {card} as double junk)",
+                n=stamp.mine,
+                card=card_name(stamp.flex_card, lang),
+            )
+        else:
+            mine = w.t("junk {n}", n=stamp.mine)
+        if stamp.live:
+            return w.t(
+                "pi-bak 피박: {mine} < {threshold}; an opponent has junk {theirs} and scores it: "
+                "pays double",
+                mine=mine, threshold=stamp.threshold, theirs=stamp.theirs,
+            )
+        return w.t(
+            "pi-bak 피박: {mine} < {threshold}; an opponent has junk {theirs}",
+            mine=mine, threshold=stamp.threshold, theirs=stamp.theirs,
+        )
+    if stamp.name == "gwang-bak":
+        if not stamp.live:
+            return w.t("gwang-bak 광박: no bright; an opponent has {n} brights", n=stamp.theirs)
+        if stamp.adds:
+            return w.t(
+                "gwang-bak 광박: no bright; an opponent has {n} brights and scores them: pays "
+                "{adds} more",
+                n=stamp.theirs, adds=stamp.adds,
+            )
+        return w.t(
+            "gwang-bak 광박: no bright; an opponent has {n} brights and scores them: pays double",
+            n=stamp.theirs,
+        )
+    if stamp.name == "meong-dda":
+        if stamp.live:
+            return w.t("meong-dda 멍따: an opponent has {n} animals: everyone pays double", n=stamp.theirs)
+        return w.t(
+            "meong-dda 멍따: an opponent has {n} animals ({threshold} double the pay)",
+            n=stamp.theirs, threshold=stamp.threshold,
+        )
+    if stamp.live:
+        return w.t("meong-bak 멍박: no animal; an opponent has {n} animals: pays double", n=stamp.theirs)
+    return w.t("meong-bak 멍박: no animal; an opponent has {n} animals", n=stamp.theirs)
+
+
+def outlook_lines(o: GoOutlook, lang: str = "en") -> tuple[str, ...]:
+    """What saying go means (:class:`~gostop.hints.GoOutlook`), one sentence a line."""
+    w = catalog(lang)
+    out: list[str] = []
+    if o.last_turn:
+        if o.stop_total is not None:
+            worth = o.stop_total
+            if o.unit == "shots":
+                stop = w.n("a stop worth {n} shot", "a stop worth {n} shots", worth)
+            else:
+                stop = w.n("a stop worth {n} chip", "a stop worth {n} chips", worth)
+        else:
+            stop = w.t("a stop")
+        out.append(
+            w.t(
+                "This is the last turn of the hand: nobody has a card left. If you say go, the "
+                "hand ends as a nagari (no winner, nobody is paid): you give up {stop}.",
+                stop=stop,
+            )
+        )
+        if o.nagari_doubles:
+            out.append(w.t("After a nagari the next hand's stakes are doubled."))
+        return tuple(out)
+    if o.asked_above is not None:
+        out.append(
+            w.t("Go: play on. You are asked again only when you pass {n} points.", n=o.asked_above)
+        )
+    else:
+        out.append(w.t("Go: play on. You are asked again when a scoring set forms or improves."))
+    gain = []
+    if o.next_chips:
+        gain.append(w.n("+{n} chip", "+{n} chips", o.next_chips))
+    if o.next_multiplier != 1:
+        gain.append(f"×{o.next_multiplier}")
+    if gain:
+        out.append(
+            w.n(
+                "A win after {n} go pays {gain}.",
+                "A win after {n} goes pays {gain}.",
+                o.next_goes,
+                gain=w.t(", ").join(gain),
+            )
+        )
+    if o.risk == "dok-bak":
+        out.append(w.t("Risk (go-bak 고박): if someone else wins, you pay for both losers."))
+    elif o.risk == "double":
+        out.append(w.t("Risk (go-bak 고박): if your opponent wins, you pay double."))
+    return tuple(out)
+
+
+def go_warnings_text(
+    rules: Rules,
+    players: int,
+    goes: int,
+    stop_points: int,
+    *,
+    last_turn: bool = False,
+    stop_total: int | None = None,
+    lang: str = "en",
+) -> tuple[str, ...]:
+    """What saying go means under ``rules``, in ``lang`` (GOSTOP-2, GOSTOP-6, PAY-3, PAY-5,
+    LIAB-3, PAY-6)."""
+    o = go_outlook(rules, players, goes, stop_points, last_turn=last_turn, stop_total=stop_total)
+    return outlook_lines(o, lang)

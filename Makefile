@@ -38,8 +38,10 @@ play: setup
 serve: setup
 	$(BIN)/gostop serve --host $(HOST) --port $(PORT)
 
+# ruff, then the floors of the architecture (import-linter; the contract is in pyproject.toml)
 lint: test-setup
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports
 
 typecheck: test-setup
 	$(BIN)/mypy

@@ -26,6 +26,8 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from gostop.errors import GostopError
+
 __all__ = [
     "Kind",
     "JokerType",
@@ -75,10 +77,6 @@ class Kind(enum.IntEnum):
     def korean(self) -> str:
         return ("광", "열끗", "띠", "피", "쌍피", "조커")[self.value]
 
-    @property
-    def romanized(self) -> str:
-        return ("kwang", "yul", "tti", "pi", "ssang-pi", "joker")[self.value]
-
 
 class JokerType(enum.Enum):
     """Joker types of RULES.md 1.3."""
@@ -107,7 +105,7 @@ class JokerType(enum.Enum):
         }[self.value]
 
 
-class CardCodeError(ValueError):
+class CardCodeError(GostopError, ValueError):
     """A card code (or friendly name) that does not name a card."""
 
 

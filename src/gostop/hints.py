@@ -4,7 +4,6 @@ This is a services-layer module: it reads what a seat may know (an engine
 :class:`~gostop.engine.Observation`) and asks :mod:`gostop.scoring` and :mod:`gostop.settlement`;
 the faces (terminal game, web game) only display its answers. It never looks at hidden cards.
 
-* :func:`capture_preview` -- what a card from the hand would take from the layout (CAPT-H);
 * :func:`near_sets` -- scoring sets one card away (SCORE-1 brights, SCORE-3 godori, SCORE-5 the
   three dan), for every seat, and where the missing card is from the viewer's side;
 * :func:`bak_stamps` -- the doubling penalties a seat is exposed to (PAY-5/PAY-6: pi-bak,
@@ -18,7 +17,7 @@ the faces (terminal game, web game) only display its answers. It never looks at 
 >>> rules = get_preset("pagat")
 >>> hand = Hand.new(rules, 2, 1)
 >>> obs = hand.observation(0)
->>> capture_preview(obs, obs.hand[0]).kind in ("none", "one", "choice", "stack", "joker")
+>>> stop_preview(hand, 0) is None  # nobody can stop at the deal
 True
 """
 
@@ -34,10 +33,8 @@ from gostop.scoring import ScoreBreakdown, ScoreTable
 from gostop.settlement import Settlement, go_chips, go_multiplier
 
 __all__ = [
-    "CapturePreview",
     "NearSet",
     "Stamp",
-    "capture_preview",
     "near_sets",
     "bak_stamps",
     "score_lines",
@@ -57,55 +54,6 @@ JUNK_SCORES_FROM = 10
 MEONG_ANIMALS = 7
 #: Rules of the items that are *sets* for :func:`near_sets` (brights, birds, ribbon sets).
 _SET_RULES = frozenset({"SCORE-1", "SCORE-3", "SCORE-5"})
-
-
-# -- what a hand card would take --------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class CapturePreview:
-    """What playing ``card`` from the hand would do with the layout (CAPT-H, JOKER-1).
-
-    ``kind``: ``"none"`` (no card of its month: it is laid down, CAPT-H0), ``"one"`` (it takes
-    that card, CAPT-H1), ``"choice"`` (two singles: you choose one, CAPT-H2), ``"stack"`` (it
-    takes the whole stack of three, CAPT-H3), ``"joker"`` (a joker goes to your captures and the
-    top stock card is played in its place, JOKER-1). ``targets`` are the layout cards concerned.
-    The stock card turned afterwards may change the outcome (ppuk, ttadak, chok).
-    """
-
-    card: Card
-    kind: str
-    targets: tuple[Card, ...]
-
-    @property
-    def captures(self) -> bool:
-        return self.kind in ("one", "choice", "stack")
-
-    @property
-    def text(self) -> str:
-        codes = " ".join(c.code for c in self.targets)
-        if self.kind == "one":
-            return f"takes {codes}"
-        if self.kind == "choice":
-            return f"takes {' or '.join(c.code for c in self.targets)} (choose)"
-        if self.kind == "stack":
-            return f"takes the stack {codes}"
-        if self.kind == "joker":
-            return "joker: to your captures, top stock card played instead"
-        return "no match"
-
-
-def capture_preview(obs: Observation, card: Card) -> CapturePreview:
-    """What ``card`` (from ``obs.hand``) would take from the layout if played now (GEN-3)."""
-    if card.is_joker:
-        return CapturePreview(card, "joker", ())
-    for stack in obs.stacks:
-        if stack.month == card.month:
-            return CapturePreview(card, "stack", tuple(c for c in stack.cards if not c.is_joker))
-    same = tuple(c for c in obs.layout if c.month == card.month and c not in obs.pending)
-    if not same:
-        return CapturePreview(card, "none", ())
-    return CapturePreview(card, "one" if len(same) == 1 else "choice", same)
 
 
 # -- sets one card away -------------------------------------------------------------------------

@@ -18,6 +18,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from gostop.errors import GostopError
+
 __all__ = [
     "MAX_SEED",
     "MAX_GOES",
@@ -79,7 +81,7 @@ MAX_NESTING = 32
 ECHO_LIMIT = 80
 
 
-class NestingError(ValueError):
+class NestingError(GostopError, ValueError):
     """Data nested deeper than :data:`MAX_NESTING` levels."""
 
 

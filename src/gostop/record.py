@@ -44,6 +44,7 @@ from gostop.engine import (
     IllegalActionError,
 )
 from gostop.engine.deal import MISSIONS, deal_sizes, shuffled_order, split_deal
+from gostop.errors import GostopError
 from gostop.limits import (
     MAX_MISSION_MULTIPLIER,
     MAX_NAGARI_BEFORE,
@@ -107,7 +108,7 @@ _KEYS = frozenset(
 _RESULT_KEYS = ("winner", "nagari", "void", "reason", "points", "chips", "shots")
 
 
-class RecordError(ValueError):
+class RecordError(GostopError, ValueError):
     """A record that cannot be read or replayed; the message names the problem for people."""
 
 

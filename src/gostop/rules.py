@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gostop.cards import CardCodeError, deck_cards
+from gostop.errors import GostopError
 from gostop.limits import (
     MAX_CHIPS,
     MAX_JUNK_COUNT,
@@ -60,7 +61,7 @@ __all__ = [
 DEFAULT_PRESET = "pagat"
 
 
-class RulesError(ValueError):
+class RulesError(GostopError, ValueError):
     """An invalid rules configuration (message names the knob and what is allowed)."""
 
 
@@ -447,9 +448,6 @@ class Rules:
             raise RulesError("'preset' must be a preset name")
         return make_rules(preset, {**rest, **overrides})
 
-    def to_toml(self, full: bool = True) -> str:
-        return rules_to_toml(self, full=full)
-
 
 def _plain(value: Any) -> Any:
     return list(value) if isinstance(value, tuple) else value
@@ -721,3 +719,27 @@ def save_rules(rules: Rules, path: str, full: bool = True) -> None:
     """Write rules to a TOML file."""
     with open(path, "w", encoding="utf-8") as fh:
         fh.write(rules_to_toml(rules, full=full))
+
+
+def parse_knob_value(text: str, where: str = "the --set value") -> Any:
+    """One knob value as people write it: a TOML value, ``null``, or else the bare text as a
+    string (``5``, ``true``, ``"linear"``, ``[2, 8]``, ``linear``).
+
+    Raises:
+        RulesError: a value nested more than ``MAX_NESTING`` levels deep, or a number too long
+            to read (more than 4300 digits).
+    """
+    stripped = text.strip()
+    if stripped == "null":
+        return None
+    try:
+        value = tomllib.loads(f"value = {stripped}")["value"]
+    except tomllib.TOMLDecodeError:
+        return stripped
+    except RecursionError:
+        raise RulesError(nesting_message(where)) from None
+    except ValueError:
+        raise RulesError(f"{where} {clip(stripped)} is not a number gostop can read") from None
+    if nesting_depth(value, MAX_NESTING) > MAX_NESTING:
+        raise RulesError(nesting_message(where))
+    return value

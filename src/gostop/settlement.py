@@ -27,6 +27,7 @@ from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Literal
 
 from gostop.cards import Card, CardCodeError, parse_card
+from gostop.errors import GostopError
 from gostop.limits import MAX_BOMBS, MAX_GOES, MAX_MISSION_MULTIPLIER, MAX_NAGARI_BEFORE, clip
 from gostop.rules import Rules, RulesError, get_preset
 from gostop.scoring import FlexClass, ScoreBreakdown, ScoreTable
@@ -67,7 +68,7 @@ _MAX_NOV_DEC_SHAKES = 2  # only November and December
 _MAX_WEOL_YAK = 2  # VAR-WEOLYAK-FIRST and VAR-WEOLYAK-MONTH, once each
 
 
-class SettlementError(ValueError):
+class SettlementError(GostopError, ValueError):
     """Invalid settlement input; the message is one sentence meant for people."""
 
 

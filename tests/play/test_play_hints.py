@@ -1,13 +1,13 @@
-"""gostop.hints: capture previews (CAPT-H), sets one card away, bak stamps, stop previews."""
+"""gostop.hints: sets one card away, bak stamps, stop previews."""
 
 from __future__ import annotations
 
 import dataclasses
 import random
 
-from gostop.cards import MONTH_CARDS, parse_card, parse_cards
+from gostop.cards import MONTH_CARDS, parse_cards
 from gostop.engine import Hand
-from gostop.hints import bak_stamps, capture_preview, near_sets, stop_preview
+from gostop.hints import bak_stamps, near_sets, stop_preview
 from gostop.rules import get_preset
 
 RULES = get_preset("pagat").with_overrides(jokers=[])
@@ -22,21 +22,6 @@ def _hand() -> Hand:
     used = set(hand0 + hand1 + layout)
     stock = [c.code for c in MONTH_CARDS if c.code not in used]
     return Hand.from_deal(RULES, [hand0, hand1], layout, stock)
-
-
-def test_capture_preview_follows_capt_h() -> None:
-    obs = _hand().observation(0)
-    pv = {c.code: capture_preview(obs, c) for c in obs.hand}
-    assert (pv["01B"].kind, [c.code for c in pv["01B"].targets]) == ("one", ["01J1"])  # CAPT-H1
-    assert (pv["03J1"].kind, [c.code for c in pv["03J1"].targets]) == ("choice", ["03B", "03R"])  # H2
-    assert pv["05J1"].kind == "stack" and len(pv["05J1"].targets) == 3  # CAPT-H3
-    assert pv["06J1"].kind == "none" and not pv["06J1"].captures  # CAPT-H0
-    assert "choose" in pv["03J1"].text and "stack" in pv["05J1"].text
-
-
-def test_capture_preview_of_a_joker() -> None:
-    obs = _hand().observation(0)
-    assert capture_preview(obs, parse_card("JK2")).kind == "joker"  # JOKER-1
 
 
 def test_near_sets_names_the_missing_card_and_where_it_is() -> None:

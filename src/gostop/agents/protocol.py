@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from gostop.cards import Card
+from gostop.errors import GostopError
 from gostop.rules import Rules
 
 if TYPE_CHECKING:
@@ -45,7 +46,7 @@ __all__ = [
 ]
 
 
-class IllegalAgentAction(RuntimeError):
+class IllegalAgentAction(GostopError, RuntimeError):
     """An agent returned an action that is not among the legal ones (a bug in the agent)."""
 
 

@@ -21,6 +21,7 @@ from gostop.agents.greedy import GreedyAgent
 from gostop.agents.protocol import Agent
 from gostop.agents.random_agent import RandomAgent
 from gostop.agents.search import SearchAgent
+from gostop.errors import GostopError
 
 __all__ = ["BOTS", "LEVELS", "AgentSpecError", "make_agent", "parse_spec", "bot_help"]
 
@@ -35,7 +36,7 @@ BOTS: dict[str, type[Agent]] = {
 LEVELS: dict[str, str] = {"easy": "greedy", "normal": "expert", "hard": "search"}
 
 
-class AgentSpecError(ValueError):
+class AgentSpecError(GostopError, ValueError):
     """A bot specification that names no bot or has a bad parameter (message for people)."""
 
 
@@ -135,14 +136,21 @@ def _bound_text(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else str(x)
 
 
-def _register_learned() -> None:
-    """The ``learned`` bot (issue 14) lives with the RL environment and needs numpy: registered
-    when it can be imported (``gostop.rl.learned`` also registers itself when imported first)."""
-    try:
-        from gostop.rl.learned import LearnedAgent
-    except ImportError:
-        return
-    BOTS["learned"] = LearnedAgent
+def _register_entry_points() -> None:
+    """Bots of other packages and of the RL environment (``learned``, which needs numpy) are
+    registered by entry points of the group ``gostop.agents`` (``name = "module:Class"``); a
+    bot whose module cannot be imported here (a missing optional dependency) is left out."""
+    from importlib.metadata import entry_points
+
+    for ep in entry_points(group="gostop.agents"):
+        if ep.name in BOTS:
+            continue
+        try:
+            cls = ep.load()
+        except ImportError:
+            continue
+        if isinstance(cls, type) and issubclass(cls, Agent):
+            BOTS[ep.name] = cls
 
 
-_register_learned()
+_register_entry_points()

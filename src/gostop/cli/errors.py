@@ -28,13 +28,14 @@ from typer._click import exceptions as click_errors  # typer's own copy of click
 from typer._click.globals import get_current_context
 from typer.core import TyperGroup
 
+from gostop.errors import GostopError
 from gostop.limits import ECHO_LIMIT
 
 #: Exit status for bad input (the same as the usage errors of typer/click).
 EXIT_BAD_INPUT = 2
 
 
-class UsageProblem(ValueError):
+class UsageProblem(GostopError, ValueError):
     """Bad command-line input noticed by the face (not by the library)."""
 
 

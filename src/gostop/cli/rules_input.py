@@ -9,14 +9,21 @@ null, and a bare word that is not TOML (``linear``) is taken as a string.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from gostop.cli.errors import UsageProblem
-from gostop.limits import MAX_NESTING, clip, nesting_depth, nesting_message
-from gostop.rules import DEFAULT_PRESET, PRESETS, Rules, get_preset, load_rules
+from gostop.limits import clip
+from gostop.rules import (
+    DEFAULT_PRESET,
+    PRESETS,
+    Rules,
+    RulesError,
+    get_preset,
+    load_rules,
+    parse_knob_value,
+)
 
 SET_HELP = (
     "Change one knob: knob=value, the value written as in TOML (5, true, \"linear\", \\[2, 8], "
@@ -25,26 +32,16 @@ SET_HELP = (
 
 
 def parse_set_value(text: str) -> Any:
-    """One ``--set`` value: a TOML value, ``null``, or else the bare text as a string.
+    """One ``--set`` value (:func:`gostop.rules.parse_knob_value`).
 
     Raises:
         UsageProblem: a value nested more than ``MAX_NESTING`` levels deep, or a number too
             long to read (more than 4300 digits).
     """
-    stripped = text.strip()
-    if stripped == "null":
-        return None
     try:
-        value = tomllib.loads(f"value = {stripped}")["value"]
-    except tomllib.TOMLDecodeError:
-        return stripped
-    except RecursionError:
-        raise UsageProblem(nesting_message("the --set value")) from None
-    except ValueError:
-        raise UsageProblem(f"--set value {clip(stripped)} is not a number gostop can read") from None
-    if nesting_depth(value, MAX_NESTING) > MAX_NESTING:
-        raise UsageProblem(nesting_message("the --set value"))
-    return value
+        return parse_knob_value(text, "the --set value")
+    except RulesError as exc:
+        raise UsageProblem(str(exc)) from None
 
 
 def parse_set_options(assignments: Iterable[str] | None) -> dict[str, Any]:

@@ -39,6 +39,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from gostop.cards import CardCodeError, parse_card
+from gostop.errors import GostopError
 
 __all__ = [
     "Action",
@@ -73,11 +74,11 @@ _SHAPES: dict[str, str] = {
 ACTION_KINDS: tuple[str, ...] = tuple(_SHAPES)
 
 
-class ActionParseError(ValueError):
+class ActionParseError(GostopError, ValueError):
     """A text that is not an action; the message shows the accepted forms."""
 
 
-class IllegalActionError(ValueError):
+class IllegalActionError(GostopError, ValueError):
     """An action that is not legal now. The hand is left untouched.
 
     Attributes:

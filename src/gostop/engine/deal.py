@@ -31,6 +31,7 @@ import random
 from collections.abc import Sequence
 
 from gostop.cards import CHEONG_DAN, CHO_DAN, GODORI_BIRDS, HONG_DAN, MONTH_CARDS
+from gostop.errors import GostopError
 from gostop.rules import Rules
 
 __all__ = [
@@ -44,7 +45,7 @@ __all__ = [
 ]
 
 
-class DealError(ValueError):
+class DealError(GostopError, ValueError):
     """An explicit deal that is not a valid deal of the rules' deck (message for people)."""
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from gostop.engine.tables import Tables
+from gostop.errors import GostopError
 from gostop.rules import Rules
 
 from . import layout as L
@@ -49,7 +50,7 @@ MATCH_KNOBS = frozenset({
 })
 
 
-class UnsupportedRulesError(ValueError):
+class UnsupportedRulesError(GostopError, ValueError):
     """A rules configuration the fast engine does not play (the reference engine does).
 
     ``knob`` names the rules knob whose value the fast engine does not cover."""

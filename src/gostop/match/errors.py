@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from gostop.errors import GostopError
+
 __all__ = ["MatchError", "IllegalMatchActionError"]
 
 
-class MatchError(ValueError):
+class MatchError(GostopError, ValueError):
     """A match that cannot be set up as asked (seating, rules, ages...)."""
 
 
-class IllegalMatchActionError(ValueError):
+class IllegalMatchActionError(GostopError, ValueError):
     """An action that is not legal now; the message names it and the legal ones."""

@@ -13,10 +13,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from gostop.errors import GostopError
+
 __all__ = ["LedgerEntry", "Ledger", "LedgerImbalance", "Standing", "standings"]
 
 
-class LedgerImbalance(AssertionError):
+class LedgerImbalance(GostopError, AssertionError):
     """The ledger does not balance: a bug, never a player's mistake."""
 
 

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from gostop.errors import GostopError
 from gostop.limits import (
     MAX_MATCH_HANDS,
     MAX_NESTING,
@@ -73,7 +74,7 @@ MAX_NAME_LENGTH = 100
 MAX_AGE = 150
 
 
-class MatchRecordError(ValueError):
+class MatchRecordError(GostopError, ValueError):
     """A match record that cannot be read or does not replay exactly."""
 
 

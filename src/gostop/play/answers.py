@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from gostop.cli.rules_input import parse_set_value
+from gostop.rules import parse_knob_value
 
 __all__ = ["clip", "whole_number", "one_of", "rule_changes"]
 
@@ -51,5 +51,5 @@ def rule_changes(text: str) -> dict[str, Any]:
             )
         if len(value) > 200 or value.count("[") + value.count("{") > 4:
             raise ValueError(f"the value of {clip(knob)} is too long or too deeply nested")
-        out[knob] = parse_set_value(value)
+        out[knob] = parse_knob_value(value, f"the value of {clip(knob)}")
     return out

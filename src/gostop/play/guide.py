@@ -91,10 +91,6 @@ def reflow(text: str, keep_lines: bool = False) -> str:
     return "\n".join(out)
 
 
-def _onoff(flag: bool) -> str:
-    return "yes" if flag else "no"
-
-
 def rules_text(rules: Rules, players: int) -> str:
     """The rules of ``rules`` in plain words for a table of ``players`` seated players."""
     active = min(players, 3)

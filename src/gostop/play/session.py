@@ -36,6 +36,7 @@ from gostop.agents import (
 from gostop.agents.protocol import check_choice
 from gostop.cards import MONTH_NAMES, Card, parse_card
 from gostop.engine import Action, Hand, HandResult, Observation, Preview
+from gostop.errors import GostopError
 from gostop.explain import go_warnings_text, settlement_lines
 from gostop.hints import score_lines
 from gostop.match import (
@@ -44,7 +45,6 @@ from gostop.match import (
     MatchAction,
     MatchEvent,
     Player,
-    dumps_match,
     match_to_json,
     replay_match,
 )
@@ -80,7 +80,7 @@ LEVEL_NAMES = ("easy", "normal", "hard")
 BOT_NAMES = ("Minji", "Hoon", "Sora", "Jun", "Yuna", "Tae")
 
 
-class ChoiceError(ValueError):
+class ChoiceError(GostopError, ValueError):
     """What the person typed is not one of the choices (the message says what is)."""
 
 
@@ -540,9 +540,6 @@ class Session:
     def record(self) -> dict[str, Any]:
         """The match record of the match so far."""
         return match_to_json(self.match, f"gostop play: {self.settings.describe()}")
-
-    def record_text(self) -> str:
-        return dumps_match(self.record())
 
     def save(self) -> bool:
         """Save the match in progress (a finished match is archived once).

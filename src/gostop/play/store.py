@@ -32,20 +32,21 @@ import time
 from pathlib import Path
 from typing import Any
 
+from gostop.errors import GostopError
+from gostop.paths import DATA_ENV, data_dir
+
 __all__ = ["DATA_ENV", "SAVE_FORMAT", "DamagedSave", "SaveError", "Store", "default_data_dir"]
 
-#: Environment variable naming the data directory.
-DATA_ENV = "GOSTOP_DATA_DIR"
 #: The ``format`` of ``current/save.json``.
 SAVE_FORMAT = "gostop-play-save"
 _TMP = re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)\.[A-Za-z0-9_]+\.tmp$")
 
 
-class SaveError(OSError):
+class SaveError(GostopError, OSError):
     """A save could not be written; the message names the file and the reason."""
 
 
-class DamagedSave(ValueError):
+class DamagedSave(GostopError, ValueError):
     """The saved match cannot be read; the message names the file and what is wrong."""
 
     def __init__(self, path: Path, problem: str) -> None:
@@ -55,14 +56,8 @@ class DamagedSave(ValueError):
 
 
 def default_data_dir() -> Path:
-    """``$GOSTOP_DATA_DIR``, ``$XDG_DATA_HOME/gostop`` or ``~/.local/share/gostop``."""
-    env = os.environ.get(DATA_ENV)
-    if env:
-        return Path(env).expanduser()
-    xdg = os.environ.get("XDG_DATA_HOME")
-    if xdg:
-        return Path(xdg).expanduser() / "gostop"
-    return Path.home() / ".local" / "share" / "gostop"
+    """The data directory (:func:`gostop.paths.data_dir`)."""
+    return data_dir()
 
 
 def _reason(exc: OSError) -> str:

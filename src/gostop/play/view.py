@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gostop.cards import Card, Kind
+from gostop.cards import Card
 from gostop.engine import Observation
 from gostop.hints import Stamp, bak_stamps, flex_junk_value, near_sets, score_lines
 from gostop.play.narrate import LogLine
@@ -220,10 +220,3 @@ def table_view(session: Session, log_lines: int = 12) -> TableView:
         highlight=frozenset(session.last_move.cards) if session.last_move is not None else frozenset(),
         last_move=session.last_move.text if session.last_move is not None else "",
     )
-
-
-def kind_group(card: Card) -> str:
-    """``bright`` / ``animal`` / ``ribbon`` / ``junk`` / ``joker``: the printed class of a card."""
-    if card.is_joker:
-        return "joker"
-    return {Kind.BRIGHT: "bright", Kind.ANIMAL: "animal", Kind.RIBBON: "ribbon"}.get(card.kind, "junk")

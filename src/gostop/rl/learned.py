@@ -170,14 +170,3 @@ class LearnedAgent(Agent):
             return codec.action(int(np.argmax(mask)))
         x = encode_observation(obs, rules)
         return codec.action(self.net.choose(x, mask))
-
-
-def _register() -> None:
-    # The registry registers this bot when it can import it; importing this module first (before
-    # gostop.agents) makes that import circular, so register here too.
-    from gostop.agents.registry import BOTS
-
-    BOTS.setdefault("learned", LearnedAgent)
-
-
-_register()

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, TypeVar
 
+from gostop.errors import GostopError
 from gostop.match import IllegalMatchActionError
 from gostop.match.record import dumps_match
 from gostop.server.fanout import Fanout
@@ -67,7 +68,7 @@ class ServerSettings:
         return own | {o.rstrip("/") for o in self.origins}
 
 
-class LobbyError(Exception):
+class LobbyError(GostopError):
     """A lobby request refused: HTTP ``status`` and a sentence."""
 
     def __init__(self, status: int, message: str) -> None:

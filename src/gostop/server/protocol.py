@@ -11,6 +11,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from gostop.errors import GostopError
+
 __all__ = [
     "PROTOCOL_VERSION",
     "MAX_MESSAGE_BYTES",
@@ -54,7 +56,7 @@ CLOSE_CODES = {"bad_token": 4401, "room_unknown": 4404, "spectators_off": 4403, 
 _TYPES = ("hello", "action", "sync", "ping")
 
 
-class ProtocolError(Exception):
+class ProtocolError(GostopError):
     """A client message the server refuses: ``code`` (see :data:`ERROR_CODES`) and a sentence."""
 
     def __init__(self, code: str, message: str, seq: int | None = None) -> None:

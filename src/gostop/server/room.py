@@ -39,6 +39,7 @@ from gostop.agents import (
 from gostop.agents.protocol import check_choice
 from gostop.cards import parse_card
 from gostop.engine import PRIVATE_EVENT_TYPES, Action, Hand, HandResult, Observation
+from gostop.errors import GostopError
 from gostop.explain import (
     card_words,
     go_warnings_text,
@@ -75,7 +76,7 @@ BOT_NAMES = ("Minji", "Hoon", "Sora", "Jun", "Yuna", "Tae", "Dami")
 STANDBY_LEVEL = "normal"
 
 
-class RoomError(ValueError):
+class RoomError(GostopError, ValueError):
     """A room that cannot be set up as asked (message for people)."""
 
 

@@ -30,6 +30,8 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
+from gostop.errors import GostopError
+
 __all__ = ["Store", "RoomRow", "metadata", "default_db_url", "token_hash", "StoreError"]
 
 metadata = sa.MetaData()
@@ -70,15 +72,15 @@ actions = sa.Table(
 )
 
 
-class StoreError(RuntimeError):
+class StoreError(GostopError, RuntimeError):
     """The database cannot be opened or migrated (message for people)."""
 
 
 def default_db_url() -> str:
     """SQLite in the data directory of the terminal game."""
-    from gostop.play.store import default_data_dir  # the one place that knows the data dir
+    from gostop.paths import data_dir  # the one place that knows the data dir
 
-    path = default_data_dir() / "server.sqlite"
+    path = data_dir() / "server.sqlite"
     return f"sqlite:///{path}"
 
 
@@ -282,15 +284,8 @@ class Store:
             return False
         return True
 
-    def set_state(self, room_id: str, state: str, record: str | None = None) -> None:
-        values: dict[str, Any] = {"state": state, "updated_at": _now()}
-        if record is not None:
-            values["record"] = record
-        with self.engine.begin() as conn:
-            conn.execute(rooms.update().where(rooms.c.id == room_id).values(**values))
 
-
-class _Conflict(Exception):
+class _Conflict(GostopError):
     pass
 
 

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
 
+from gostop.errors import GostopError
 from gostop.sim.runner import play_deals
 from gostop.sim.schedule import chunk_deals
 
@@ -39,7 +40,7 @@ Progress = Callable[[int], None]
 Work = Callable[[Any, list[int], bool], list[Any]]
 
 
-class BackendUnavailable(RuntimeError):
+class BackendUnavailable(GostopError, RuntimeError):
     """The chosen backend cannot run here (e.g. Ray is not installed)."""
 
 

@@ -21,6 +21,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from gostop.errors import GostopError
+
 __all__ = ["LANGS", "Catalog", "catalog", "particle", "UnknownLanguageError"]
 
 #: The languages the texts for people come in (English is the source language).
@@ -31,7 +33,7 @@ DOMAIN = "gostop"
 _lock = threading.Lock()
 
 
-class UnknownLanguageError(ValueError):
+class UnknownLanguageError(GostopError, ValueError):
     """A language we have no catalogue for."""
 
 

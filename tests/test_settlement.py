@@ -1050,9 +1050,9 @@ def ref_settle(r: Rules, players: int, piles: list[set[str]], ctx: SettleContext
                 limit = r.pi_bak_protect_min
                 if players == 2 and r.pi_bak_protect_min_two_player is not None:
                     limit = r.pi_bak_protect_min_two_player
-                if r.pi_bak and p["n_junk"] >= 10 and q["n_junk"] < limit:
-                    if q["n_junk"] or not r.pi_bak_zero_exempt:  # PAY-14
-                        mi *= 2
+                exempt = r.pi_bak_zero_exempt and q["n_junk"] == 0  # PAY-14
+                if r.pi_bak and p["n_junk"] >= 10 and q["n_junk"] < limit and not exempt:
+                    mi *= 2
                 if r.meong in ("bak", "dda_and_bak") and p["n_animals"] >= 7 and q["n_animals"] == 0:
                     mi *= 2
                 if r.tti_bak and (p["ribbon"] or p["sets"]) and q["n_ribbons"] == 0:
@@ -1271,3 +1271,59 @@ def test_PAY_14_matgo_pi_bak_seven_or_fewer_and_zero_exempt(loser: list[str], pi
 def test_GEN_7_matgo_settlement_refuses_three_players() -> None:
     with pytest.raises(SettlementError, match="2 players only"):
         settle(get_preset("matgo"), 3, _MATGO_W, [["02A"], ["05A"]])
+
+
+# ============================================================================================
+# Public Matgo vectors (tests/cases/matgo_vectors.json, issue 19)
+# ============================================================================================
+
+MATGO_PATH = Path(__file__).parent / "cases" / "matgo_vectors.json"
+MATGO_DOC: dict[str, Any] = json.loads(MATGO_PATH.read_text(encoding="utf-8"))
+MATGO_CASES: list[dict[str, Any]] = MATGO_DOC["cases"]
+_SOURCES = {"kywoo26/p2p-gostop", "itsent-lab/hwatu"}
+
+
+def test_matgo_vectors_file_names_every_source_and_notes_what_is_not_expressed() -> None:
+    ids = [c["id"] for c in MATGO_CASES]
+    assert len(ids) == len(set(ids)) >= 70
+    for c in MATGO_CASES:
+        src = c["source"]
+        assert src["repo"] in _SOURCES and src["path"] and src["vector"], c["id"]
+        assert re.fullmatch(r"[0-9a-f]{40}", src["commit"]), c["id"]
+        assert c["preset"] == "matgo" and c["kind"] in ("score", "settle")
+        assert c["why"]
+    assert {c["source"]["repo"] for c in MATGO_CASES} == _SOURCES
+    notes = MATGO_DOC["notes"]
+    assert notes and all(n["source"] in _SOURCES and n["vectors"] and n["reason"] for n in notes)
+
+
+@pytest.mark.parametrize("case", [c for c in MATGO_CASES if c["kind"] == "settle"],
+                         ids=lambda c: c["id"])
+def test_matgo_vector_settlement(case: dict[str, Any]) -> None:
+    s = settle_case(case)
+    assert list(s.payments) == case["expected"]["payments"]
+    assert s.total == sum(case["expected"]["payments"])
+
+
+@pytest.mark.parametrize("case", [c for c in MATGO_CASES if c["kind"] == "score"],
+                         ids=lambda c: c["id"])
+def test_matgo_vector_score(case: dict[str, Any]) -> None:
+    from gostop.scoring import score
+
+    rules = make_rules(case["preset"], case["overrides"])
+    b = score(rules, case["captures"], case.get("flex_class"))
+    assert b.hand_points == case["expected"]["points"]
+    if "junk" in case["expected"]:
+        assert b.junk_count == case["expected"]["junk"]
+
+
+def test_matgo_vectors_fail_under_pagat_where_the_readings_differ() -> None:
+    """The vectors are Matgo's: under pagat the go scheme, the bonus cards and the pi-bak
+    thresholds give other figures (so the cases do test the preset)."""
+    by_id = {c["id"]: c for c in MATGO_CASES}
+    for cid in ("G3-go-3", "G3-go-5", "G6-pibak", "G6-pibak-zero-exempt", "G10-all-multipliers"):
+        case = dict(by_id[cid], preset="pagat")
+        # pagat's deck has one 2-junk joker: JK2 stands in for the bonus card JK2-2.
+        case["winner_captures"] = ["JK2" if c == "JK2-2" else c for c in case["winner_captures"]]
+        s = settle_case(case)
+        assert list(s.payments) != by_id[cid]["expected"]["payments"], cid

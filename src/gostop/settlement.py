@@ -27,7 +27,14 @@ from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Literal
 
 from gostop.cards import Card, CardCodeError, parse_card
-from gostop.limits import MAX_BOMBS, MAX_GOES, MAX_MISSION_MULTIPLIER, MAX_NAGARI_BEFORE, MAX_PUSHES, clip
+from gostop.limits import (
+    MAX_BOMBS,
+    MAX_GOES,
+    MAX_MISSION_MULTIPLIER,
+    MAX_NAGARI_BEFORE,
+    MAX_PUSHES,
+    clip,
+)
 from gostop.rules import Rules, RulesError, get_preset
 from gostop.scoring import FlexClass, ScoreBreakdown, ScoreTable
 

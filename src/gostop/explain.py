@@ -53,6 +53,7 @@ FACTOR_WORDS = {
     "heundeum": "shaking 흔들기",
     "bombs": "bombs 폭탄",
     "nagari carry": "stakes doubled after a nagari 나가리",
+    "push": "pushed stakes 밀기 (earlier winners forwent their pay)",
     "JKX": "the doubling joker",
     "weol-yak": "weol-yak 월약",
     "mission": "mission",
@@ -66,6 +67,7 @@ _PER_OPPONENT = [
     (re.compile(r"meong-bak x2"), "meong-bak 멍박 ×2 (no animal)"),
     (re.compile(r"tti-bak x2"), "tti-bak ×2 (no ribbon)"),
     (re.compile(r"go-bak \(2p\) x2"), "go-bak 고박 ×2 (said go, then lost)"),
+    (re.compile(r"no pi-bak: opp has no junk at all"), "no pi-bak 피박 (no junk at all)"),
 ]
 
 
@@ -246,6 +248,7 @@ _FACTOR_KO = {
     "heundeum": "흔들기",
     "bombs": "폭탄",
     "nagari carry": "나가리 다음 판 (판돈 두 배)",
+    "push": "밀기 (앞 판 승자가 판돈을 밀었음)",
     "JKX": "두 배 조커",
     "weol-yak": "월약",
     "mission": "미션",
@@ -362,6 +365,8 @@ def _ko_per_opponent(desc: str) -> str:
                 parts.append("띠박 ×2 (띠 없음)")
             elif why == "go-bak (2p) x2":
                 parts.append("고박 ×2 (고를 하고 짐)")
+            elif why == "no pi-bak: opp has no junk at all":
+                parts.append("피박 면제 (피가 한 장도 없음)")
             else:
                 parts.append(why)
     return ", ".join(p for p in parts if p)

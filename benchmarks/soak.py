@@ -70,6 +70,8 @@ def _combos() -> list[tuple[str, int, int, Rules]]:
             except RulesError:
                 continue
             for players in (2, 3):
+                if players == 3 and rules.two_player_only:  # GEN-7: matgo is 2-player only
+                    continue
                 out.append((preset, players, v, rules))
     return out
 
@@ -128,7 +130,7 @@ def _worker(args: tuple[int, int, bool, float]) -> tuple[int, list[str], Counter
 def soak_gwangpalli(matches: int, hidden: float) -> tuple[int, list[str]]:
     """Play gwangpalli matches (4 to 7 seated, two hands each) with the hidden-information
     checks on their hands; (hands checked, violation messages)."""
-    presets = [p for p in PRESET_NAMES if PRESETS[p].multi_player_mode == "gwangpalli"]
+    presets = [p for p in PRESET_NAMES if PRESETS[p].multi_player_mode == "gwangpalli" and not PRESETS[p].two_player_only]
     bad: list[str] = []
     hands = 0
     for k in range(matches):

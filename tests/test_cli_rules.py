@@ -190,3 +190,33 @@ def test_rules_show_default_is_pagat() -> None:
     run = gostop("rules", "show", "--toml")
     assert run.exit_code == 0
     assert rules_from_toml(run.stdout) == make_rules("pagat")
+
+
+# -- the matgo preset (issue 19) ---------------------------------------------------------------
+
+
+def test_rules_diff_pagat_matgo_lists_the_matgo_knobs_with_their_rules() -> None:
+    run = gostop("rules", "diff", "pagat", "matgo")
+    assert run.exit_code == 0, run.stderr
+    out = run.stdout
+    for knob, rule in [("go_scheme", "PAY-3"), ("pi_bak_zero_exempt", "PAY-14"),
+                       ("pi_bak_protect_min_two_player", "PAY-6"), ("two_player_only", "GEN-7"),
+                       ("nagari_multiplier_cap", "MATCH-8"), ("joker_steals_junk", "EVT-13")]:
+        line = next(line for line in out.splitlines() if f" {knob} " in line)
+        assert rule in line, line
+    assert "push_limit" not in out  # push is off in both
+
+
+def test_rules_show_matgo_and_its_korean_name() -> None:
+    run = gostop("rules", "show", "matgo")
+    assert run.exit_code == 0, run.stderr
+    assert "preset matgo" in run.stdout
+    listed = gostop("rules", "list")
+    assert "맞고" in listed.stdout
+
+
+def test_matgo_three_players_is_refused_in_one_line() -> None:
+    run = gostop("score", "01B 03B 08B 11B", "--opp", "12B", "--opp", "02A", "--preset", "matgo")
+    assert run.exit_code == 2
+    assert "2 players only" in run.stderr and "Traceback" not in run.stderr
+    assert len(run.stderr.strip().splitlines()) == 1

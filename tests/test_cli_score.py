@@ -386,3 +386,29 @@ def test_score_cases_long_ids_are_cut(tmp_path: Path) -> None:
     path.write_text(json.dumps([dict(_GOOD_CASE, id="i" * 5000)]), encoding="utf-8")
     run = gostop("score", "--cases", str(path))
     assert run.exit_code == 0 and len(run.stdout) < 300
+
+
+# -- the matgo preset (issue 19) ---------------------------------------------------------------
+
+
+def test_score_matgo_three_goes_pay_15() -> None:
+    # Four brights, three goes: (4 + 3) x 2 = 14 (a table target of 1 lets 4 points say go 3 times).
+    data = _json("01B 03B 08B 11B", "--opp", "02A 12B", "--preset", "matgo", "--goes", "3",
+                 "--set", "stop_target_two_player=1", "--set", "go_decision_trigger=\"improved\"")
+    assert data["preset"] == "matgo" and data["payments"] == [14]
+    assert data["go_chips"] == 3 and ["go", 2] in data["factors"]
+
+
+def test_score_cases_runs_the_matgo_vectors_file() -> None:
+    path = HERE / "cases" / "matgo_vectors.json"
+    cases = json.loads(path.read_text(encoding="utf-8"))["cases"]
+    run = gostop("score", "--cases", str(path))
+    assert run.exit_code == 0, run.stderr
+    lines = _lines(run.stdout)
+    assert [line["id"] for line in lines] == [c["id"] for c in cases]
+    for case, line in zip(cases, lines, strict=True):
+        assert "error" not in line, line
+        if case["kind"] == "settle":
+            assert line["payments"] == case["expected"]["payments"], case["id"]
+        else:
+            assert line["points"] == case["expected"]["points"], case["id"]

@@ -287,3 +287,42 @@ def test_bak_stamps_in_korean(overrides: dict[str, Any], captures: list[str], na
             assert "두 배" in ko or "2를 더" in ko, ko
     if "09A" in captures[1]:
         assert any("국화 열끗을 쌍피로" in stamp_text(st, "ko") for st in stamps)
+
+
+# -- the matgo preset (issue 19): its new settlement steps and stamps in both languages ---------
+
+
+def test_matgo_push_factor_and_zero_junk_exemption_in_words() -> None:
+    rules = get_preset("matgo").with_overrides(stop_target_two_player=4)
+    s = settle(rules, 2, ["01B", "03B", "08B", *JUNK.split()], [["12B"]],
+               SettleContext(nagari_before=1, pushes=1))
+    assert ("push", 2) in s.factors and s.payments == (4 * 2 * 2,)
+    en = settlement_lines(s, ["Hoon"], 0)
+    ko = settlement_lines(s, ["Hoon"], 0, lang="ko")
+    assert any("pushed stakes 밀기" in line for line in en), en
+    assert any("밀기" in line for line in ko) and not any("push" in line for line in ko), ko
+    assert any("no pi-bak 피박 (no junk at all)" in line for line in en), en
+    assert any("피박 면제" in line for line in ko), ko
+    assert_korean(ko)
+
+
+def test_matgo_stamps_read_seven_or_fewer_and_exempt_no_junk() -> None:
+    rules = get_preset("matgo")
+    seven = " ".join(f"{m:02d}J{k}" for m in (6, 7, 8) for k in (1, 2)) + " 09J1"
+    stamps = bak_stamps(rules, _obs([JUNK, seven], players=2))
+    pi = [st for st in stamps if st.name == "pi-bak"]
+    assert [st.seat for st in pi] == [1] and pi[0].live and "< 8" in pi[0].text
+    assert_korean([stamp_text(pi[0], "ko")])
+    # eight junk protect; no junk at all is exempt (PAY-14); pagat's reading stamps it
+    assert not [st for st in bak_stamps(rules, _obs([JUNK, seven + " 09J2"], players=2)) if st.name == "pi-bak"]
+    assert not [st for st in bak_stamps(rules, _obs([JUNK, "12B"], players=2)) if st.name == "pi-bak"]
+    assert [st.seat for st in bak_stamps(get_preset("pagat"), _obs([JUNK, "12B"], players=2))
+            if st.name == "pi-bak"] == [1]
+
+
+def test_matgo_go_warning_names_the_go_points() -> None:
+    rules = get_preset("matgo")
+    en = " ".join(go_warnings_text(rules, 2, 2, 9))
+    ko = " ".join(go_warnings_text(rules, 2, 2, 9, lang="ko"))
+    assert "+3" in en and "x2" in en.replace("×", "x"), en
+    assert "3고 뒤에 이기면 +3칩, ×2." in ko, ko

@@ -59,6 +59,19 @@ def _untick(text: str) -> str:
 SECTION4_HEADER, SECTION4 = _table(DATA / "rules_section4.md")
 SECTION5_HEADER, SECTION5 = _table(DATA / "rules_section5.md")
 SECTION4_KNOBS = [_untick(row[0]) for row in SECTION4]
+#: Knobs added after RULES.md with the matgo preset (issue 19), in order, and their new rule IDs
+#: (described in docs/rules.md, gostop.rules_doc.ADDED_RULES).
+ADDED_KNOBS = {
+    "two_player_only": "GEN-7",
+    "pi_bak_zero_exempt": "PAY-14",
+    "nagari_multiplier_cap": "MATCH-8",
+    "joker_steals_junk": "EVT-13",
+    "push_limit": "VAR-PUSH",
+}
+#: Knob values added after RULES.md: go_scheme = "matgo" (PAY-15).
+ADDED_CHOICES = {"go_scheme": {"matgo"}}
+#: The presets of RULES.md section 5 (matgo came later).
+SECTION5_PRESETS = [p for p in PRESET_NAMES if p != "matgo"]
 
 
 def _section4_value(text: str) -> Any:
@@ -99,8 +112,25 @@ def test_section4_table_is_complete() -> None:
 
 
 def test_section4_knob_names_and_order() -> None:
-    assert list(KNOBS) == SECTION4_KNOBS
-    assert list(Rules().knobs()) == SECTION4_KNOBS
+    assert list(KNOBS) == SECTION4_KNOBS + list(ADDED_KNOBS)
+    assert list(Rules().knobs()) == SECTION4_KNOBS + list(ADDED_KNOBS)
+
+
+def test_added_knobs_have_new_rule_ids_documented() -> None:
+    from gostop.rules_doc import ADDED_RULES
+
+    documented = {rid for rid, _ in ADDED_RULES}
+    for name, rule in ADDED_KNOBS.items():
+        assert KNOBS[name].rule == rule
+        assert rule in documented
+        assert KNOBS[name].meaning.endswith(".")
+    assert "PAY-15" in documented  # go_scheme = matgo
+
+
+def test_added_knobs_are_off_in_the_rules_md_presets() -> None:
+    for preset in SECTION5_PRESETS:
+        knobs = PRESETS[preset].knobs()
+        assert [knobs[k] for k in ADDED_KNOBS] == [False, False, None, False, 0], preset
 
 
 @pytest.mark.parametrize("row", SECTION4, ids=SECTION4_KNOBS)
@@ -163,7 +193,7 @@ def test_section4_allowed_values_are_accepted(row: list[str]) -> None:
         knob.check(value)
     if knob.kind in ("enum", "flex_card"):
         listed = {v for v in examples if v is not None}
-        assert listed == set(knob.choices)
+        assert listed | ADDED_CHOICES.get(name, set()) == set(knob.choices)
         assert (None in examples) == knob.nullable
 
 
@@ -172,7 +202,7 @@ def test_section4_allowed_values_are_accepted(row: list[str]) -> None:
 
 def test_section5_table_lists_every_preset_and_knob() -> None:
     assert SECTION5_HEADER[0] == "Knob"
-    assert [_untick(h) for h in SECTION5_HEADER[1:]] == list(PRESET_NAMES)
+    assert [_untick(h) for h in SECTION5_HEADER[1:]] == SECTION5_PRESETS
     assert [_untick(row[0]) for row in SECTION5] == SECTION4_KNOBS
     assert set(PRESET_DESCRIPTIONS) == set(PRESET_NAMES)
     assert DEFAULT_PRESET == "pagat"
@@ -181,8 +211,32 @@ def test_section5_table_lists_every_preset_and_knob() -> None:
 @pytest.mark.parametrize("row", SECTION5, ids=[_untick(r[0]) for r in SECTION5])
 def test_section5_presets_equal_the_table(row: list[str]) -> None:
     name = _untick(row[0])
-    for preset, cell in zip(PRESET_NAMES, row[1:], strict=True):
+    for preset, cell in zip(SECTION5_PRESETS, row[1:], strict=True):
         assert PRESETS[preset].knobs()[name] == _section5_value(cell), (preset, name, cell)
+
+
+def test_matgo_preset_differs_from_pagat_exactly() -> None:
+    """The matgo preset (issue 19): the knobs it sets, and its values for the ones the issue names."""
+    m = PRESETS["matgo"]
+    assert {k for k, _, _ in rules_diff(PRESETS["pagat"], m)} == {
+        "jokers", "first_dealer", "four_on_table", "chongtong", "chongtong_payment",
+        "chongtong_tie", "first_turn_ppuk_payment", "three_ppuk_payment", "bomb_multiplier",
+        "bomb_steals_junk", "heundeum_must_play", "joker_hand_mode", "joker_stays_with_ppuk",
+        "go_scheme", "pi_bak_protect_min_two_player", "dok_bak", "go_bak_two_player",
+        "oe_myeon", "shodang", *ADDED_KNOBS} - {"push_limit"}
+    assert m.jokers == ("JK2", "JK2-2", "JK3")  # 51 cards: bonus cards worth 2, 2 and 3 junk
+    assert (m.go_scheme, m.pi_bak_protect_min_two_player, m.pi_bak_zero_exempt) == ("matgo", 8, True)
+    assert (m.push_limit, m.missions) == (0, False)  # push and missions: knobs, off by default
+    assert (m.bomb_multiplier, m.heundeum_multiplier, m.go_bak_two_player) == (2, 2, "double")
+    assert (m.nagari_multiplier, m.nagari_multiplier_cap, m.gwang_bak, m.meong) == ("cumulative", 8, "double", "dda")
+
+
+def test_gen_7_matgo_refuses_three_players() -> None:
+    m = PRESETS["matgo"]
+    m.check_players(2)
+    with pytest.raises(RulesError, match="2 players only"):
+        m.check_players(3)
+    PRESETS["pagat"].check_players(3)
 
 
 def test_section5_goo_stupe_deck_has_22_jokers() -> None:

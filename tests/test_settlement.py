@@ -872,6 +872,7 @@ def test_settle_errors_direct_calls() -> None:
 SETTLE_RULES: list[Rules] = [get_preset(n) for n in PRESET_NAMES] + [
     make_rules("pagat", {"gwang_bak": "plus2", "meong": "dda_and_bak", "tti_bak": True,
                          "jokers": ["JK1", "JKX", "JKP", "JKB"]}),
+    make_rules("matgo", {"nagari_multiplier_cap": 4, "pi_bak_zero_exempt": False}),
     make_rules("pagat", {"sake_cup_choice": "max_points", "pi_bak_protect_min_two_player": 7,
                          "go_scheme": "linear", "nagari_multiplier": "single"}),
     make_rules("blog", {"meong": "bak", "no_captures_no_pay": True, "flex_card": "05A",
@@ -898,7 +899,7 @@ def deals(draw: Any, rules: Rules | None = None) -> tuple[Rules, int, list[set[s
     """(rules, players, [winner, opp1, (opp2)]) with disjoint capture sets."""
     if rules is None:
         rules = draw(st.sampled_from(SETTLE_RULES))
-    players = draw(st.sampled_from([2, 3]))
+    players = 2 if rules.two_player_only else draw(st.sampled_from([2, 3]))  # GEN-7
     deck = deck_cards(rules.jokers)
     # Each card goes to a player or stays out (layout, stock, hands); the winner's share varies
     # from one card in players + 2 to about half the deck, so stops range from a few points to many.
@@ -940,6 +941,7 @@ def hands(draw: Any, rules: Rules | None = None) -> tuple[Rules, int, list[set[s
         oe_myeon=draw(idx),
         weol_yak=draw(st.integers(0, 2)),
         mission_multiplier=draw(st.integers(1, 3)),
+        pushes=draw(st.integers(0, 2)),
     )
     return rules, players, piles, ctx
 
@@ -1015,16 +1017,19 @@ def ref_settle(r: Rules, players: int, piles: list[set[str]], ctx: SettleContext
             return points, [points // r.shots_per_points] * len(opps)
         n = ctx.goes
         g = {"standard": [0, 1, 2][min(n, 2)] if (n < 3 or r.go_chips_three_plus == "keep") else 0,
-             "linear": 1 if n == 1 else 0, "blog": n, "none": 0}[r.go_scheme]
+             "linear": 1 if n == 1 else 0, "blog": n, "none": 0, "matgo": n}[r.go_scheme]
         m = {"standard": 2 ** (n - 2) if n >= 3 else 1, "linear": n if n >= 2 else 1,
-             "blog": 2 if n >= 4 else 1, "none": 1}[r.go_scheme]
+             "blog": 2 if n >= 4 else 1, "none": 1, "matgo": 2 ** (n - 2) if n >= 3 else 1}[r.go_scheme]
         nd = ctx.shakes_nov_dec
         m *= r.heundeum_multiplier ** (ctx.shakes - nd) * r.heundeum_nov_dec_multiplier**nd
         m *= r.bomb_multiplier**ctx.bombs
         if r.meong in ("dda", "dda_and_bak") and p["n_animals"] >= 7:
             m *= 2
         k = ctx.nagari_before
-        m *= {"cumulative": 2**k, "single": 2 if k else 1, "off": 1}[r.nagari_multiplier]
+        carry = {"cumulative": 2**k, "single": 2 if k else 1, "off": 1}[r.nagari_multiplier]
+        if r.nagari_multiplier_cap is not None:  # MATCH-8
+            carry = min(carry, r.nagari_multiplier_cap)
+        m *= carry * 2**ctx.pushes  # VAR-PUSH
         if r.uniform_joker_value is None:
             m *= 2 ** len([c for c in w if c.startswith("JKX")])
         m *= 4**ctx.weol_yak * ctx.mission_multiplier
@@ -1045,7 +1050,8 @@ def ref_settle(r: Rules, players: int, piles: list[set[str]], ctx: SettleContext
                 limit = r.pi_bak_protect_min
                 if players == 2 and r.pi_bak_protect_min_two_player is not None:
                     limit = r.pi_bak_protect_min_two_player
-                if r.pi_bak and p["n_junk"] >= 10 and q["n_junk"] < limit:
+                exempt = r.pi_bak_zero_exempt and q["n_junk"] == 0  # PAY-14
+                if r.pi_bak and p["n_junk"] >= 10 and q["n_junk"] < limit and not exempt:
                     mi *= 2
                 if r.meong in ("bak", "dda_and_bak") and p["n_animals"] >= 7 and q["n_animals"] == 0:
                     mi *= 2
@@ -1197,3 +1203,127 @@ def test_settle_is_fast_enough_for_simulation() -> None:
         settle(PAGAT, 3, w, o, ctx)
     per_call = (time.perf_counter() - start) / n
     assert per_call < 1e-3  # typically tens of microseconds; generous for slow CI machines
+
+
+# -- the matgo preset (issue 19): PAY-14, PAY-15, MATCH-8, VAR-PUSH, GEN-7 ------------------------
+
+# Four brights without rain (4 points) against a loser holding the rain bright: no bak applies.
+_MATGO_W = ["01B", "03B", "08B", "11B"]
+
+
+def _matgo(goes: int, **ctx: Any) -> Settlement:
+    # GOSTOP-2 needs 7 + goes stop points; the figures are about the go arithmetic, so the table
+    # agrees a target of 1 (GOSTOP-1) and the `improved` trigger (no +1 per go).
+    rules = make_rules("matgo", {"stop_target_two_player": 1, "go_decision_trigger": "improved"})
+    return settle(rules, 2, _MATGO_W, [["12B"]], SettleContext(goes=goes, **ctx))
+
+
+@pytest.mark.parametrize(
+    ("goes", "expected"),
+    [(0, 4), (1, 5), (2, 6), (3, (4 + 3) * 2), (4, (4 + 4) * 4), (5, (4 + 5) * 8)],
+)
+def test_PAY_15_matgo_go_scheme_adds_one_per_go_and_doubles_from_the_third(goes: int, expected: int) -> None:
+    s = _matgo(goes)
+    assert s.payments == (expected,)
+    assert s.go_chips == goes
+
+
+def test_MATCH_8_nagari_carry_is_capped_at_8_in_matgo() -> None:
+    assert [_matgo(0, nagari_before=k).payments[0] for k in range(5)] == [4, 8, 16, 32, 32]
+    assert _matgo(0, nagari_before=4).factors == (("nagari carry", 8),)
+
+
+def test_VAR_PUSH_context_doubles_per_push_after_the_carry() -> None:
+    s = _matgo(0, nagari_before=1, pushes=2)
+    assert s.payments == (4 * 2 * 4,)
+    assert s.factors == (("nagari carry", 2), ("push", 4))
+    assert "push x4" in s.steps
+    with pytest.raises(SettlementError, match="'pushes'"):
+        SettleContext(pushes=-1)
+
+
+# The winner: ten junk (1 point), three brights (3 points).
+_JUNK10 = ["01J1", "01J2", "02J1", "02J2", "03J1", "03J2", "04J1", "04J2", "05J1", "05J2"]
+
+
+@pytest.mark.parametrize(
+    ("loser", "pi_bak"),
+    [
+        (["06J1", "06J2", "07J1", "07J2", "08J1", "08J2", "09J1"], True),  # 7 junk: pays double
+        (["06J1", "06J2", "07J1", "07J2", "08J1", "08J2", "11D"], False),  # 8 (11D = 2) protects
+        (["06J1"], True),  # 1 junk
+        (["12B"], False),  # no junk at all: exempt (PAY-14)
+    ],
+)
+def test_PAY_14_matgo_pi_bak_seven_or_fewer_and_zero_exempt(loser: list[str], pi_bak: bool) -> None:
+    rules = make_rules("matgo", {"stop_target_two_player": 4})
+    s = settle(rules, 2, ["01B", "03B", "08B", *_JUNK10], [loser])
+    gwang = 1 if "12B" in loser else 2
+    assert s.payments == (4 * gwang * (2 if pi_bak else 1),)
+    # Without the exemption a loser with no junk pays pi-bak as pagat reads PAY-6.
+    if loser == ["12B"]:
+        plain = settle(rules.with_overrides(pi_bak_zero_exempt=False), 2,
+                       ["01B", "03B", "08B", *_JUNK10], [loser])
+        assert plain.payments == (8,)
+        assert any("no pi-bak" in step for step in s.steps)
+
+
+def test_GEN_7_matgo_settlement_refuses_three_players() -> None:
+    with pytest.raises(SettlementError, match="2 players only"):
+        settle(get_preset("matgo"), 3, _MATGO_W, [["02A"], ["05A"]])
+
+
+# ============================================================================================
+# Public Matgo vectors (tests/cases/matgo_vectors.json, issue 19)
+# ============================================================================================
+
+MATGO_PATH = Path(__file__).parent / "cases" / "matgo_vectors.json"
+MATGO_DOC: dict[str, Any] = json.loads(MATGO_PATH.read_text(encoding="utf-8"))
+MATGO_CASES: list[dict[str, Any]] = MATGO_DOC["cases"]
+_SOURCES = {"kywoo26/p2p-gostop", "itsent-lab/hwatu"}
+
+
+def test_matgo_vectors_file_names_every_source_and_notes_what_is_not_expressed() -> None:
+    ids = [c["id"] for c in MATGO_CASES]
+    assert len(ids) == len(set(ids)) >= 70
+    for c in MATGO_CASES:
+        src = c["source"]
+        assert src["repo"] in _SOURCES and src["path"] and src["vector"], c["id"]
+        assert re.fullmatch(r"[0-9a-f]{40}", src["commit"]), c["id"]
+        assert c["preset"] == "matgo" and c["kind"] in ("score", "settle")
+        assert c["why"]
+    assert {c["source"]["repo"] for c in MATGO_CASES} == _SOURCES
+    notes = MATGO_DOC["notes"]
+    assert notes and all(n["source"] in _SOURCES and n["vectors"] and n["reason"] for n in notes)
+
+
+@pytest.mark.parametrize("case", [c for c in MATGO_CASES if c["kind"] == "settle"],
+                         ids=lambda c: c["id"])
+def test_matgo_vector_settlement(case: dict[str, Any]) -> None:
+    s = settle_case(case)
+    assert list(s.payments) == case["expected"]["payments"]
+    assert s.total == sum(case["expected"]["payments"])
+
+
+@pytest.mark.parametrize("case", [c for c in MATGO_CASES if c["kind"] == "score"],
+                         ids=lambda c: c["id"])
+def test_matgo_vector_score(case: dict[str, Any]) -> None:
+    from gostop.scoring import score
+
+    rules = make_rules(case["preset"], case["overrides"])
+    b = score(rules, case["captures"], case.get("flex_class"))
+    assert b.hand_points == case["expected"]["points"]
+    if "junk" in case["expected"]:
+        assert b.junk_count == case["expected"]["junk"]
+
+
+def test_matgo_vectors_fail_under_pagat_where_the_readings_differ() -> None:
+    """The vectors are Matgo's: under pagat the go scheme, the bonus cards and the pi-bak
+    thresholds give other figures (so the cases do test the preset)."""
+    by_id = {c["id"]: c for c in MATGO_CASES}
+    for cid in ("G3-go-3", "G3-go-5", "G6-pibak", "G6-pibak-zero-exempt", "G10-all-multipliers"):
+        case = dict(by_id[cid], preset="pagat")
+        # pagat's deck has one 2-junk joker: JK2 stands in for the bonus card JK2-2.
+        case["winner_captures"] = ["JK2" if c == "JK2-2" else c for c in case["winner_captures"]]
+        s = settle_case(case)
+        assert list(s.payments) != by_id[cid]["expected"]["payments"], cid

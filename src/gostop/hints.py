@@ -205,7 +205,8 @@ def bak_stamps(rules: Rules, obs: Observation) -> tuple[Stamp, ...]:
     for s in range(n):
         me = facts[s]
         others = [facts[o] for o in range(n) if o != s]
-        if rules.pi_bak and me.junk < threshold:
+        # PAY-14: with pi_bak_zero_exempt a seat with no junk at all is not exposed.
+        if rules.pi_bak and me.junk < threshold and (me.junk or not rules.pi_bak_zero_exempt):
             best = max(o.junk for o in others)
             if best >= JUNK_SCORES_FROM - 2:
                 live = best >= JUNK_SCORES_FROM

@@ -27,6 +27,7 @@ __all__ = [
     "MAX_NAGARI_BEFORE",
     "MAX_MISSION_MULTIPLIER",
     "MAX_MULTIPLIER",
+    "MAX_PUSHES",
     "MAX_CHIPS",
     "MAX_POINTS",
     "MAX_SHOTS",
@@ -58,6 +59,8 @@ MAX_NAGARI_BEFORE = 100
 MAX_MISSION_MULTIPLIER = 100
 #: Any payment factor knob (per bomb, per heundeum, the mission range).
 MAX_MULTIPLIER = 100
+#: Consecutive pushes (VAR-PUSH): each doubles the next hand, so 2**10 is already absurd.
+MAX_PUSHES = 10
 #: Any flat payment knob, in chips per opponent (chongtong, first-turn ppuk, ante ...).
 MAX_CHIPS = 10_000
 #: Any points knob (stop targets, cap, yaku points, bonuses, points per shot).

@@ -33,6 +33,7 @@ from gostop.limits import (
     MAX_MULTIPLIER,
     MAX_NESTING,
     MAX_POINTS,
+    MAX_PUSHES,
     MAX_SHOTS,
     MAX_TARGET_CHIPS,
     MAX_TURNS,
@@ -249,7 +250,7 @@ _KNOB_LIST: tuple[Knob, ...] = (
     _k("four_birds", "bool", "SCORE-3", "Yukdori/bidori with the rain bird as a fourth bird."),
     _k("vip_bonus", "int", "VAR-VIP", "Bonus for 09A + 11D + 12D (not counting toward stopping).", minimum=0, maximum=MAX_POINTS),
     _k("palssari_bonus", "int", "VAR-PALSSARI", "Bonus for all April and July cards (not counting toward stopping).", minimum=0, maximum=MAX_POINTS),
-    _k("go_scheme", "enum", "PAY-3, PAY-5", "Go chips and go multipliers.", choices=("standard", "linear", "blog", "none")),
+    _k("go_scheme", "enum", "PAY-3, PAY-5", "Go chips and go multipliers.", choices=("standard", "linear", "blog", "none", "matgo")),
     _k("go_chips_three_plus", "enum", "PAY-3", "Keep or drop the two go chips from three goes on (standard scheme).", choices=("keep", "drop")),
     _k("payment_unit", "enum", "GEN-5, PAY-2", "Chips change hands, or shots are taken.", choices=("chips", "shots")),
     _k("shots_per_points", "int", "PAY-2", "Points per shot when payment_unit is shots.", minimum=1, maximum=MAX_POINTS, nullable=True),
@@ -287,6 +288,13 @@ _KNOB_LIST: tuple[Knob, ...] = (
     _k("nagari_redeal", "enum", "GWANG-10", "After a gwangpalli nagari: same three players, or everyone dealt in.", choices=("same_three", "all_players")),
     _k("four_player_rain_exception", "bool", "GWANG-6", "With 4 seated, a lone rain bright earns no compensation."),
     _k("seven_player_iris_out", "bool", "GWANG-4", "With 7 seated, a non-dealer dealt 05A must drop out."),
+    # Knobs added after RULES.md (the Matgo preset, issue 19): their rule IDs are new and are
+    # described in docs/rules.md ("Rules added after RULES.md", gostop.rules_doc.ADDED_RULES).
+    _k("two_player_only", "bool", "GEN-7", "The rules are for 2 active players only; a 3-player hand or table is refused."),
+    _k("pi_bak_zero_exempt", "bool", "PAY-14", "A loser with no junk at all is exempt from pi-bak."),
+    _k("nagari_multiplier_cap", "int", "MATCH-8", "Largest nagari carry factor (null = no cap).", minimum=2, maximum=MAX_MULTIPLIER, nullable=True),
+    _k("joker_steals_junk", "bool", "EVT-13", "Capturing a junk-valued joker (a bonus card) takes 1 junk from each opponent, like the boss joker."),
+    _k("push_limit", "int", "VAR-PUSH", "Consecutive pushes (milgi): the winner may forgo a hand's settlement to double the next hand's (0 = off).", minimum=0, maximum=MAX_PUSHES),
 )
 
 KNOBS: dict[str, Knob] = {k.name: k for k in _KNOB_LIST}
@@ -388,6 +396,11 @@ class Rules:
     nagari_redeal: str = "same_three"
     four_player_rain_exception: bool = True
     seven_player_iris_out: bool = False
+    two_player_only: bool = False
+    pi_bak_zero_exempt: bool = False
+    nagari_multiplier_cap: int | None = None
+    joker_steals_junk: bool = False
+    push_limit: int = 0
     preset: str = field(default=DEFAULT_PRESET, compare=False)
 
     def __post_init__(self) -> None:
@@ -409,6 +422,15 @@ class Rules:
 
     def items(self) -> Iterator[tuple[str, Any]]:
         return iter(self.knobs().items())
+
+    def check_players(self, players: int) -> None:
+        """GEN-7: raise :class:`RulesError` when these rules are not played by ``players``
+        active players (``two_player_only`` refuses anything but 2)."""
+        if self.two_player_only and players != 2:
+            raise RulesError(
+                f"the {self.preset} rules are for 2 players only (GEN-7), not {clip(players)}; "
+                "play it with 2 players or pick another preset (gostop rules list)"
+            )
 
     def stop_target(self, players: int) -> int:
         """GOSTOP-1: the stop target of a hand with ``players`` active players."""
@@ -593,6 +615,34 @@ _PRESET_OVERRIDES: dict[str, dict[str, Any]] = {
         "oe_myeon": False,
         "shodang": False,
     },
+    # Matgo (맞고): the 2-player game of the big Korean online rooms, as the public engines
+    # kywoo26/p2p-gostop (docs/rules-vectors.md) and itsent-lab/hwatu (docs/game-rules.md)
+    # read it; docs/rules.md lists where the two differ and which reading is kept.
+    "matgo": {
+        "jokers": ("JK2", "JK2-2", "JK3"),  # 51 cards: two bonus cards worth 2 junk, one worth 3
+        "first_dealer": "draw_day",
+        "four_on_table": "nagari",
+        "chongtong": "optional",
+        "chongtong_payment": 10,
+        "chongtong_tie": "nagari",
+        "first_turn_ppuk_payment": 7,
+        "three_ppuk_payment": 7,
+        "bomb_multiplier": 2,
+        "bomb_steals_junk": True,
+        "heundeum_must_play": True,
+        "joker_hand_mode": "reveal_replace",
+        "joker_stays_with_ppuk": True,
+        "go_scheme": "matgo",
+        "pi_bak_protect_min_two_player": 8,
+        "dok_bak": False,
+        "go_bak_two_player": "double",
+        "oe_myeon": False,
+        "shodang": False,
+        "two_player_only": True,
+        "pi_bak_zero_exempt": True,
+        "nagari_multiplier_cap": 8,
+        "joker_steals_junk": True,
+    },
 }
 
 PRESET_NAMES: tuple[str, ...] = tuple(_PRESET_OVERRIDES)
@@ -603,6 +653,7 @@ PRESET_DESCRIPTIONS: dict[str, str] = {
     "fuda-wiki": "the Fuda wiki rules",
     "blog": "a blog retelling of pagat",
     "goo-stupe": "the 'Goo Stupe' parody drinking game, played for shots",
+    "matgo": "Matgo (맞고), the 2-player game of the Korean online rooms",
 }
 
 PRESETS: dict[str, Rules] = {

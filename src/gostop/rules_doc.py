@@ -10,7 +10,7 @@ from typing import Any
 
 from gostop.rules import DEFAULT_PRESET, KNOBS, PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS
 
-__all__ = ["knob_value_text", "render_rules_markdown", "REGENERATE_COMMAND"]
+__all__ = ["knob_value_text", "render_rules_markdown", "REGENERATE_COMMAND", "ADDED_RULES", "MATGO_READINGS"]
 
 REGENERATE_COMMAND = "make docs"
 _CLI_COMMAND = "gostop docs rules --output docs/rules.md"
@@ -36,6 +36,54 @@ def knob_value_text(value: Any, compact: bool = False) -> str:
             return "[]"
         return "[" + ", ".join(items) + "]"
     return str(value)
+
+
+#: Rules added after RULES.md (with the ``matgo`` preset): ``(rule ID, text)``. RULES.md keeps
+#: its own IDs; these continue its families (GEN, MATCH, EVT, PAY) or add a VAR row.
+ADDED_RULES: tuple[tuple[str, str], ...] = (
+    ("GEN-7", "`two_player_only`: the rules are for 2 active players only. A hand, match or "
+     "table with 3 active players (or gwangpalli seating) is refused with an error."),
+    ("MATCH-8", "`nagari_multiplier_cap`: with `nagari_multiplier = cumulative` the carry factor "
+     "of MATCH-5 is min(2^k, cap); null = no cap (Matgo: 8, so x2, x4, x8, x8 ...)."),
+    ("EVT-13", "`joker_steals_junk`: capturing a junk-valued joker (the Matgo bonus cards) "
+     "creates a debt of 1 junk per opponent, exactly as the boss joker of EVT-9 (any turn, "
+     "including the final one; jokers moved to the dealer at the deal, DEAL-5, find no junk "
+     "to take because nobody has captured any yet)."),
+    ("PAY-15", "`go_scheme = matgo`: each go adds 1 chip (n goes: +n) and from the third go the "
+     "total doubles per go: 1 go P + 1, 2 goes P + 2, 3 goes (P + 3) x 2, 4 goes (P + 4) x 4, "
+     "5 goes (P + 5) x 8 (the go multiplier 2^(n-2) of PAY-5 for n >= 3)."),
+    ("PAY-14", "`pi_bak_zero_exempt`: an opponent whose junk count is 0 (no junk card at all) "
+     "does not pay pi-bak. Matgo's threshold is \"7 or fewer pays double\", that is "
+     "`pi_bak_protect_min_two_player = 8`."),
+    ("VAR-PUSH", "`push_limit` (milgi, 밀기): after a stop the winner may push: the hand's "
+     "settlement is forgone (no chips change hands; fixed payments already made stand) and "
+     "the next hand with a winner is doubled once per consecutive push (settlement context "
+     "`pushes`, factor 2^pushes after the nagari carry). At most `push_limit` consecutive "
+     "pushes; 0 = off."),
+)
+
+#: How the ``matgo`` preset reads the public Matgo sources, for the docs: (topic, reading).
+MATGO_READINGS: tuple[tuple[str, str], ...] = (
+    ("Deck", "51 cards: the 48 month cards and three bonus cards (JK2, JK2-2 worth 2 junk, JK3 "
+     "worth 3). A bonus card played from hand is captured and replaced from the stock "
+     "(`joker_hand_mode = reveal_replace`); every captured bonus card takes a junk from the "
+     "opponent (EVT-13); a bonus card turned before a ppuk stays in the stack (JOKER-3)."),
+    ("Go", "Stop at 7; each go +1 point, from the third go the total doubles per go "
+     "(`go_scheme = matgo`); a loser who said go pays double (2-player go-bak)."),
+    ("Baks", "pi-bak when the loser has 1 to 7 junk (8 protects, none exempts); gwang-bak; "
+     "meong-dda x2 for 7 animals; the sake cup 09A classed for the larger payment."),
+    ("Bombs and shakes", "each bomb and each shake doubles; a bomb takes a junk; a shaken "
+     "card must be played at once."),
+    ("Instant payments", "first-turn ppuk 7, three ppuk wins 7, chongtong (optional: may be "
+     "kept and shown as a shake) 10; four of a month on the layout or two chongtong: nagari."),
+    ("Nagari", "each nagari doubles the next hand with a winner, cumulative up to x8."),
+    ("Off by default", "push (`push_limit`) and missions (`missions`)."),
+    ("Not expressed", "the ppuk streak bonuses of p2p-gostop (14 and 21 on the second and "
+     "third own turn), a first-turn ttadak bonus, no ppuk on the final turn, the final-turn "
+     "exception for stack captures, automatic lowest-junk-first surrender, shaking only when "
+     "the layout has no card of the month, and the nagari carry on instant wins: our engine "
+     "keeps its own reading of these (RULES.md); see tests/cases/matgo_vectors.json."),
+)
 
 
 def _cell(text: str) -> str:
@@ -100,6 +148,28 @@ def render_rules_markdown() -> str:
             cells.append(f"**{text}**" if value != base_values[name] else text)
         cells += [_cell(knob.allowed), _cell(knob.meaning), knob.rule]
         lines.append("| " + " | ".join(cells) + " |")
+    lines += [
+        "",
+        "## Rules added after RULES.md",
+        "",
+        "RULES.md section 2 defines the rule IDs above; these were added with the `matgo` preset",
+        "and are cited the same way in the code and the tests.",
+        "",
+        "| Rule | Text |",
+        "|------|------|",
+    ]
+    lines += [f"| {rid} | {_cell(text)} |" for rid, text in ADDED_RULES]
+    lines += [
+        "",
+        "## The `matgo` preset",
+        "",
+        "Matgo (맞고) is the 2-player game of the Korean online rooms. The preset follows what the",
+        "public Matgo engines kywoo26/p2p-gostop and itsent-lab/hwatu agree on:",
+        "",
+        "| Topic | Reading |",
+        "|-------|---------|",
+    ]
+    lines += [f"| {topic} | {_cell(text)} |" for topic, text in MATGO_READINGS]
     lines += [
         "",
         "## Regenerating this file",

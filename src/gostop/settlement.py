@@ -28,7 +28,14 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from gostop.cards import Card, CardCodeError, parse_card
 from gostop.errors import GostopError
-from gostop.limits import MAX_BOMBS, MAX_GOES, MAX_MISSION_MULTIPLIER, MAX_NAGARI_BEFORE, clip
+from gostop.limits import (
+    MAX_BOMBS,
+    MAX_GOES,
+    MAX_MISSION_MULTIPLIER,
+    MAX_NAGARI_BEFORE,
+    MAX_PUSHES,
+    clip,
+)
 from gostop.rules import Rules, RulesError, get_preset
 from gostop.scoring import FlexClass, ScoreBreakdown, ScoreTable
 from gostop.steps import (
@@ -74,12 +81,13 @@ class SettlementError(GostopError, ValueError):
 
 # -- context ---------------------------------------------------------------------------------
 
-_COUNT_FIELDS = ("goes", "shakes", "shakes_nov_dec", "bombs", "nagari_before", "weol_yak")
+_COUNT_FIELDS = ("goes", "shakes", "shakes_nov_dec", "bombs", "nagari_before", "weol_yak", "pushes")
 #: The sane upper bound of each count (gostop.limits; the CLI and the records use the same).
 _COUNT_MAXIMA = {
     "goes": MAX_GOES,
     "bombs": MAX_BOMBS,
     "nagari_before": MAX_NAGARI_BEFORE,
+    "pushes": MAX_PUSHES,
 }
 _INDEX_FIELDS = ("goer", "refuser", "oe_myeon")
 
@@ -118,6 +126,8 @@ class SettleContext:
         weol_yak: how many of VAR-WEOLYAK-FIRST / VAR-WEOLYAK-MONTH the winner achieved
             (x4 each).
         mission_multiplier: the VAR-MISSION multiplier the winner earned (1 = none).
+        pushes: consecutive pushes (VAR-PUSH) right before this hand: the winners of those
+            hands forwent their settlements, and this one is doubled once per push.
 
     Raises:
         SettlementError: a count is not a whole number >= 0 or exceeds its sane range
@@ -136,6 +146,7 @@ class SettleContext:
     oe_myeon: int | None = None
     weol_yak: int = 0
     mission_multiplier: int = 1
+    pushes: int = 0
 
     def __post_init__(self) -> None:
         for name in _COUNT_FIELDS:
@@ -201,8 +212,12 @@ class SettleContext:
         return cls(**kwargs)
 
     def to_json(self) -> dict[str, Any]:
-        """The section 7 context keys (without ``overrides``)."""
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        """The section 7 context keys (without ``overrides``; ``pushes`` only when not 0, so
+        that records written before VAR-PUSH existed read back unchanged)."""
+        data = {f.name: getattr(self, f.name) for f in fields(self)}
+        if not self.pushes:
+            del data["pushes"]
+        return data
 
 
 _DEFAULT_CONTEXT = SettleContext()
@@ -324,14 +339,14 @@ def go_chips(rules: Rules, goes: int) -> int:
         return 1 if goes == 1 else 2
     if scheme == "linear":
         return 1 if goes == 1 else 0
-    # blog: +1, +2, then +n
+    # blog and matgo: +1, +2, then +n
     return goes
 
 
 def go_multiplier(rules: Rules, goes: int) -> int:
     """PAY-5 go multiplier for ``goes`` goes under ``go_scheme``."""
     scheme = rules.go_scheme
-    if scheme == "standard":
+    if scheme == "standard" or scheme == "matgo":
         return 1 << (goes - 2) if goes >= 3 else 1
     if scheme == "linear":
         return goes if goes >= 2 else 1
@@ -509,9 +524,13 @@ def _common_factors(
     after: list[tuple[str, int]] = []
     k = ctx.nagari_before  # MATCH-5
     if k and rules.nagari_multiplier == "cumulative":
-        after.append(("nagari carry", 1 << k))
+        carry = 1 << k
+        cap = rules.nagari_multiplier_cap  # MATCH-8
+        after.append(("nagari carry", carry if cap is None else min(carry, cap)))
     elif k and rules.nagari_multiplier == "single":
         after.append(("nagari carry", 2))
+    if ctx.pushes:  # VAR-PUSH: doubled once per push before this hand
+        after.append(("push", 1 << ctx.pushes))
     jkx = (wmask & table.jkx_mask).bit_count()
     if jkx:  # JKX: every payment to its owner doubled (per JKX card held)
         after.append(("JKX", 1 << jkx))
@@ -625,8 +644,11 @@ def _opp_step(f: _Facts, run: _Run, i: int, base: int, m: int) -> OpponentStep:
                 plus = 2
                 why.append(BakReason("gwang-bak", factor=1, plus=2))
         if run.pi_live and junk < f.threshold:  # pi-bak
-            mi *= 2
-            why.append(BakReason("pi-bak", junk=junk, threshold=f.threshold))
+            if junk or not rules.pi_bak_zero_exempt:
+                mi *= 2
+                why.append(BakReason("pi-bak", junk=junk, threshold=f.threshold))
+            else:  # PAY-14
+                why.append(BakReason("pi-bak-exempt", factor=1, junk=0, threshold=f.threshold))
         if run.meong_bak_live and animals == 0:  # meong-bak
             mi *= 2
             why.append(BakReason("meong-bak"))
@@ -705,6 +727,10 @@ def settle(
         raise SettlementError(
             f"players must be 2 or 3 (active players in a hand), got {_describe(players)}"
         )
+    try:
+        rules.check_players(players)  # GEN-7
+    except RulesError as exc:
+        raise SettlementError(str(exc)) from None
     if not isinstance(context, SettleContext):
         raise SettlementError(f"context must be a SettleContext, got {_describe(context)}")
     if isinstance(opponents, str) or not isinstance(opponents, Sequence):
@@ -782,6 +808,7 @@ def settle(
         if gwang_live and rules.gwang_bak_scope == "all_or_none":
             gwang_live = not any(om & table.brights for om in masks)
         pi_bak = rules.pi_bak
+        zero_exempt = rules.pi_bak_zero_exempt  # PAY-14
         threshold = rules.pi_bak_protect_min
         if players == 2 and rules.pi_bak_protect_min_two_player is not None:
             threshold = rules.pi_bak_protect_min_two_player
@@ -838,7 +865,7 @@ def settle(
                 best_amount = best_mi = best_k = 0
                 for k, (o_animals, o_junk, _cls) in enumerate(options):
                     mi = fixed
-                    if pi_live and o_junk < threshold:  # pi-bak
+                    if pi_live and o_junk < threshold and (o_junk or not zero_exempt):  # pi-bak
                         mi *= 2
                     if mb_live and o_animals == 0:  # meong-bak
                         mi *= 2

@@ -51,12 +51,13 @@ FlexReason = Literal[
     "tie: animal",
 ]
 
-#: The per-opponent doublings of PAY-6.
-BakKind = Literal["gwang-bak", "pi-bak", "meong-bak", "tti-bak", "go-bak-2p"]
+#: The per-opponent doublings of PAY-6 (``pi-bak-exempt``: PAY-14, a loser with no junk at all
+#: is not doubled; factor 1).
+BakKind = Literal["gwang-bak", "pi-bak", "pi-bak-exempt", "meong-bak", "tti-bak", "go-bak-2p"]
 
 #: The common factors of PAY-5, by the names the settlement records.
 FactorName = Literal[
-    "go", "heundeum", "bombs", "meong-dda", "nagari carry", "JKX", "weol-yak", "mission"
+    "go", "heundeum", "bombs", "meong-dda", "nagari carry", "push", "JKX", "weol-yak", "mission"
 ]
 
 #: Who pays for both losers (PAY-9).
@@ -190,6 +191,8 @@ class BakReason:
     def __str__(self) -> str:
         if self.kind == "pi-bak":
             return f"pi-bak x2 (opp junk {self.junk} < {self.threshold})"
+        if self.kind == "pi-bak-exempt":
+            return "no pi-bak: opp has no junk at all"
         if self.kind == "go-bak-2p":
             return "go-bak (2p) x2"
         if self.plus:

@@ -195,6 +195,8 @@ PRESET_NAMES = sorted(PRESETS)
 
 
 def _walk(preset: str, players: int, seed: int, steps: int) -> Hand:
+    if PRESETS[preset].two_player_only:  # GEN-7 (matgo)
+        players = 2
     hand = Hand.new(PRESETS[preset], players, seed)
     rng = random.Random(seed)
     for _ in range(steps):

@@ -19,7 +19,7 @@ import pytest
 
 pytest.importorskip("numba")
 
-from gostop.engine import Hand  # noqa: E402
+from gostop.engine import DealError, Hand  # noqa: E402
 from gostop.engine.check import VARIANTS  # noqa: E402
 from gostop.engine.deal import MISSIONS  # noqa: E402
 from gostop.engine.tables import Tables  # noqa: E402
@@ -44,6 +44,11 @@ from gostop.rules import PRESET_NAMES, PRESETS, Rules  # noqa: E402
 @pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_presets_identical(preset: str, players: int) -> None:
     rules, _refused = fast_rules(PRESETS[preset])
+    if players == 3 and rules.two_player_only:  # GEN-7: both engines refuse alike
+        for engine in (Hand, FastHand):
+            with pytest.raises(DealError, match="2 players only"):
+                engine.new(rules, 3, 1)
+        return
     for seed in range(400):
         diff = first_difference(rules, players, seed, nagari_before=seed % 3)
         assert diff is None, diff
@@ -56,7 +61,7 @@ def _variant_cases() -> list[tuple[str, int]]:
 @pytest.mark.parametrize(("preset", "variant"), _variant_cases())
 def test_knob_variants_identical(preset: str, variant: int) -> None:
     rules, _refused = fast_rules(PRESETS[preset].with_overrides(VARIANTS[variant]))
-    for players in (2, 3):
+    for players in (2,) if rules.two_player_only else (2, 3):
         for seed in range(12):
             diff = first_difference(rules, players, 1000 + seed, nagari_before=seed % 3)
             assert diff is None, f"variant {variant} {VARIANTS[variant]}: {diff}"
@@ -147,7 +152,8 @@ def test_every_knob_of_every_preset_is_covered_or_refused_by_name() -> None:
 def _gwangpalli_hands(matches: int) -> list[tuple[Rules, HandRecord, int]]:
     """The three-active-player hands of gwangpalli matches (4 to 7 seated): (rules, the hand's
     record, the match seed), each checked to rebuild the match's own hand."""
-    presets = [p for p in PRESET_NAMES if PRESETS[p].multi_player_mode == "gwangpalli"]
+    presets = [p for p in PRESET_NAMES
+               if PRESETS[p].multi_player_mode == "gwangpalli" and not PRESETS[p].two_player_only]
     out: list[tuple[Rules, HandRecord, int]] = []
     for k in range(matches):
         rules = PRESETS[presets[k % len(presets)]]
@@ -221,3 +227,14 @@ def test_event_data_of_go_stop_and_the_end_is_the_references() -> None:
             dict(e.data) for e in b.events if e.type in DATA_TYPES
         ]
     assert {"go", "stop", "settlement", "win", "nagari"} <= set(seen), seen
+
+
+def test_matgo_two_player_hands_identical() -> None:
+    """Issue 19: the matgo preset (51 cards, bonus-card steal EVT-13, go_scheme = matgo PAY-15,
+    pi-bak exemption PAY-14, nagari cap MATCH-8) and its knobs switched, on many hands."""
+    base = PRESETS["matgo"]
+    for rules in (base, base.with_overrides(pi_bak_zero_exempt=False, nagari_multiplier_cap=None,
+                                            joker_steals_junk=False, joker_hand_mode="substitute")):
+        for seed in range(300):
+            diff = first_difference(rules, 2, 50_000 + seed, nagari_before=seed % 5)
+            assert diff is None, diff

@@ -14,7 +14,15 @@ from pathlib import Path
 
 import pytest
 
-from gostop.match import Match, Player, audit, dumps_match, load_match_record, replay_match
+from gostop.match import (
+    Match,
+    MatchError,
+    Player,
+    audit,
+    dumps_match,
+    load_match_record,
+    replay_match,
+)
 from gostop.rules import PRESET_NAMES, make_rules
 
 DATA = Path(__file__).parent / "data"
@@ -32,6 +40,10 @@ def play_random(rules_preset: str, n: int, seed: int, hands: int, **over: object
 @pytest.mark.parametrize("preset", PRESET_NAMES)
 @pytest.mark.parametrize("seated", range(2, 8))
 def test_random_matches_keep_every_invariant_and_replay_exactly(preset: str, seated: int) -> None:
+    if seated != 2 and make_rules(preset).two_player_only:  # GEN-7: matgo seats 2 only
+        with pytest.raises(MatchError, match="2 players only"):
+            play_random(preset, seated, seated, hands=1)
+        return
     for seed in range(2):
         m = play_random(preset, seated, 1000 * seated + seed, hands=3)
         assert audit(m) == []

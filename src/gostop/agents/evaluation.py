@@ -270,7 +270,10 @@ class Evaluator:
         if rules.meong in ("dda", "dda_and_bak") and t.animal_count(caps) >= 7:
             mult *= 2
         if v.nagari_before and rules.nagari_multiplier != "off":
-            mult *= 2 ** v.nagari_before if rules.nagari_multiplier == "cumulative" else 2
+            carry = 2 ** v.nagari_before if rules.nagari_multiplier == "cumulative" else 2
+            if rules.nagari_multiplier_cap is not None:  # MATCH-8 (matgo: x8 at most)
+                carry = min(carry, rules.nagari_multiplier_cap)
+            mult *= carry
         brights = t.bright_points(caps) > 0
         junk10 = rules.pi_bak and t.junk_count(caps, True) >= 10
         protect = rules.pi_bak_protect_min
@@ -285,7 +288,8 @@ class Evaluator:
                     amount *= 2
                 elif rules.gwang_bak == "plus2":
                     amount += 2
-            if junk10 and t.junk_count(oc, True) < protect:
+            o_junk = t.junk_count(oc, True)
+            if junk10 and o_junk < protect and (o_junk or not rules.pi_bak_zero_exempt):  # PAY-14
                 amount *= 2
             total += amount
         return total

@@ -33,7 +33,9 @@ from gostop.limits import (
     nesting_depth,
     nesting_message,
 )
-from gostop.rules import Rules
+from gostop.rules import Rules, make_rules
+from gostop.scoring import ScoreBreakdown
+from gostop.scoring import score as score_captures
 from gostop.settlement import SettleContext, Settlement, settle, settle_case
 
 _EMPTY_PILE = {"", "-", "none"}
@@ -235,11 +237,30 @@ def case_line(case: Any) -> dict[str, Any]:
         return {"id": None, "error": f"a case must be a JSON object, got {_json_type(case)}"}
     if nesting_depth(case, MAX_NESTING) > MAX_NESTING:
         return {"id": case_id, "error": nesting_message("the case")}
+    if case.get("kind") == "score":  # one capture pile scored (tests/cases/matgo_vectors.json)
+        try:
+            breakdown = _score_case(case)
+        except Exception as exc:
+            return {"id": case_id, "error": describe(exc)}
+        return {"id": case_id, "points": breakdown.hand_points, "junk": breakdown.junk_count}
     try:
         settlement = settle_case(case)
     except Exception as exc:
         return {"id": case_id, "error": describe(exc)}
     return {"id": case_id, "points": settlement.points, "payments": list(settlement.payments)}
+
+
+def _score_case(case: Mapping[str, Any]) -> ScoreBreakdown:
+    """A ``"kind": "score"`` case: ``preset``, ``overrides``, ``captures`` and an optional
+    ``flex_class`` (SCORE-8), scored by :func:`gostop.scoring.score`."""
+    preset = case.get("preset", "pagat")
+    overrides = case.get("overrides") or {}
+    if not isinstance(preset, str) or not isinstance(overrides, Mapping):
+        raise ValueError("a score case needs 'preset' (a name) and 'overrides' (an object)")
+    captures = case.get("captures")
+    if not isinstance(captures, list) or not all(isinstance(c, str) for c in captures):
+        raise ValueError("a score case needs 'captures', a list of card codes")
+    return score_captures(make_rules(preset, overrides), captures, case.get("flex_class"))
 
 
 def _case_id(value: Any) -> Any:
@@ -278,6 +299,8 @@ def run_cases(path: Path) -> None:
         fail(f"{path}: {nesting_message('the JSON')}")
     except ValueError:
         fail(f"{path}: not valid JSON for gostop: a number has more than 4300 digits")
+    if isinstance(data, dict) and isinstance(data.get("cases"), list):
+        data = data["cases"]  # a case file with notes (tests/cases/matgo_vectors.json)
     if not isinstance(data, list):
         fail(f"{path}: expected a JSON list of cases, got a JSON {_json_type(data)}")
     for case in data:

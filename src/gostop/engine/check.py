@@ -218,4 +218,7 @@ VARIANTS: tuple[dict[str, object], ...] = (
     {"shodang_eligibility": "no_safe_play_each", "shodang_window": "rest_of_hand", "nagari_offer_cancels_go_bak": False},
     {"three_ppuk_payment": 0, "first_turn_ppuk_payment": 0, "oe_myeon_exceptions": False},
     {"flex_card": "05A", "four_birds": True, "stop_target_two_player": 5},
+    # the knobs added with the matgo preset (issue 19), under every preset
+    {"go_scheme": "matgo", "pi_bak_zero_exempt": True, "nagari_multiplier_cap": 2, "joker_steals_junk": True,
+     "jokers": ["JK2", "JK2-2", "JK3", "JKB"]},
 )

@@ -76,7 +76,7 @@ from collections.abc import Sequence
 
 from gostop.cards import Card, CardCodeError, parse_card
 from gostop.limits import MAX_NAGARI_BEFORE, MAX_POT, clip
-from gostop.rules import Rules
+from gostop.rules import Rules, RulesError
 
 from .actions import Action
 from .capture import CaptureRules
@@ -94,6 +94,14 @@ from .tables import Tables
 from .turn import TurnCycle
 
 __all__ = ["Hand", "STAGES", "DETERMINIZE_TRIES"]
+
+
+def _check_players(rules: Rules, players: int) -> None:
+    """GEN-7: a 2-player-only preset (``matgo``) refuses a 3-player hand."""
+    try:
+        rules.check_players(players)
+    except RulesError as exc:
+        raise DealError(str(exc)) from None
 
 
 class Hand(
@@ -140,6 +148,7 @@ class Hand(
         """
         t = Tables.for_rules(rules)
         deal_sizes(players)
+        _check_players(rules, players)
         rng = random.Random(seed)
         order = shuffled_order(t.n, rng, cut)
         hands, layout, stock = split_deal(order, players, rules.deal_order)
@@ -176,6 +185,7 @@ class Hand(
         t = Tables.for_rules(rules)
         players = len(hands)
         per_hand, per_layout = deal_sizes(players)
+        _check_players(rules, players)
 
         def indices(cards: Sequence[Card | str], where: str) -> list[int]:
             out = []

@@ -222,6 +222,9 @@ class Tables:
             if value:
                 junk_jokers |= 1 << i
         self.junk = mask_if(lambda c: c.kind in (Kind.JUNK, Kind.DOUBLE_JUNK)) | junk_jokers
+        if rules.joker_steals_junk:
+            # EVT-13: a captured bonus card (junk-valued joker) takes a junk like the boss joker.
+            self.boss |= junk_jokers
         self.boar_bit = 1 << self.index["07A"]
         codes = self.codes
         self.play: tuple[Action, ...] = tuple(Action("play", (c,)) for c in codes)

@@ -35,10 +35,12 @@ MAX_JOKERS = 15
 
 #: Hand knobs the fast engine takes from the reference engine's own tables and deal code
 #: (:class:`gostop.engine.tables.Tables`, :mod:`gostop.engine.deal`) rather than from
-#: :func:`_knobs`: the deck, card values, the deal order and the mission draw.
+#: :func:`_knobs`: the deck, card values, the deal order, the mission draw, the bonus-card
+#: steal (EVT-13 adds the junk jokers to ``Tables.boss``) and the 2-player-only check (GEN-7,
+#: made by :class:`gostop.fast.hand.FastHand` through ``Rules.check_players``).
 TABLE_KNOBS = frozenset({
     "jokers", "uniform_joker_value", "flex_card", "junk_value_11D", "junk_value_12D",
-    "deal_order", "mission_multiplier_range",
+    "deal_order", "mission_multiplier_range", "joker_steals_junk", "two_player_only",
 })
 
 #: Knobs of the match layer (dealer choice, match length, gwangpalli seating and selling):
@@ -46,7 +48,7 @@ TABLE_KNOBS = frozenset({
 MATCH_KNOBS = frozenset({
     "multi_player_mode", "max_players", "match_hands", "match_target_chips", "first_dealer",
     "nagari_limit", "nagari_limit_action", "compensation_per_card", "compensation_timing",
-    "nagari_redeal", "four_player_rain_exception", "seven_player_iris_out",
+    "nagari_redeal", "four_player_rain_exception", "seven_player_iris_out", "push_limit",
 })
 
 
@@ -97,7 +99,7 @@ def _knobs(r: Rules) -> np.ndarray:
     k[L.K_H_MUST] = r.heundeum_must_play
     k[L.K_REVEAL_MODE] = r.joker_hand_mode == "reveal_replace"
     k[L.K_JOKER_STAYS] = r.joker_stays_with_ppuk
-    k[L.K_GO_SCHEME] = _enum(r, "go_scheme", ("standard", "linear", "blog", "none"))
+    k[L.K_GO_SCHEME] = _enum(r, "go_scheme", ("standard", "linear", "blog", "none", "matgo"))
     k[L.K_GO3_DROP] = r.go_chips_three_plus == "drop"
     k[L.K_SHOTS_UNIT] = r.payment_unit == "shots"
     k[L.K_SHOTS_PER] = r.shots_per_points or 1
@@ -137,6 +139,8 @@ def _knobs(r: Rules) -> np.ndarray:
     k[L.K_GODORI_PTS] = r.godori_points
     k[L.K_FOUR_RAIN] = r.four_brights_with_rain_points
     k[L.K_FLEX_JUNK_VALUE] = r.flex_junk_value
+    k[L.K_PI_ZERO_EXEMPT] = r.pi_bak_zero_exempt  # PAY-14
+    k[L.K_NAGARI_CAP] = -1 if r.nagari_multiplier_cap is None else r.nagari_multiplier_cap  # MATCH-8
     return k
 
 

@@ -157,6 +157,8 @@ def soak_combos() -> list[SoakCombo]:
                 continue
             rules, refused = fast_rules(rules)
             for players in (2, 3):
+                if players == 3 and rules.two_player_only:  # GEN-7: matgo is 2-player only
+                    continue
                 out.append(SoakCombo(preset, v, players, rules, refused is not None))
     return out
 

@@ -41,7 +41,7 @@ from gostop.cards import Card, parse_card
 from gostop.engine import Action, DealError, Event, Hand, IllegalActionError
 from gostop.engine.deal import MISSIONS, deal_sizes, shuffled_order, split_deal, start_draws
 from gostop.engine.tables import Tables
-from gostop.rules import Rules
+from gostop.rules import Rules, RulesError
 
 from . import kernels as k
 from . import layout as L
@@ -114,6 +114,10 @@ def deal_arrays(
     rules = cfg.rules
     t = cfg.tables
     deal_sizes(players)
+    try:
+        rules.check_players(players)  # GEN-7
+    except RulesError as exc:
+        raise DealError(str(exc)) from None
     rng = random.Random(seed)
     order = shuffled_order(t.n, rng, cut)
     hands, layout, stock = split_deal(order, players, rules.deal_order)

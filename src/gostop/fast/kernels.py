@@ -162,6 +162,7 @@ from .layout import (
     K_LAST_TURN_EXC,
     K_MEONG,
     K_MISSIONS,
+    K_NAGARI_CAP,
     K_NAGARI_MULT,
     K_NAGARI_SHOTS,
     K_NO_CAP_NO_PAY,
@@ -172,6 +173,7 @@ from .layout import (
     K_PI_BAK,
     K_PI_MIN,
     K_PI_MIN2,
+    K_PI_ZERO_EXEMPT,
     K_REVEAL_MODE,
     K_SAKE_MAX_POINTS,
     K_SCORE_CAP,
@@ -569,7 +571,7 @@ def go_chips(K: np.ndarray, goes: int) -> int:
 @_jit
 def go_multiplier(K: np.ndarray, goes: int) -> int:
     scheme = K[K_GO_SCHEME]
-    if scheme == 0:
+    if scheme == 0 or scheme == 4:  # standard, matgo (PAY-15)
         return 1 << (goes - 2) if goes >= 3 else 1
     if scheme == 1:
         return goes if goes >= 2 else 1
@@ -622,7 +624,10 @@ def settle(
         if bombs and K[K_BOMB_MULT] != 1:
             m_common *= ipow(K[K_BOMB_MULT], bombs)
         if nagari_before and K[K_NAGARI_MULT] == 0:
-            m_common *= 1 << nagari_before
+            carry = 1 << nagari_before
+            if K[K_NAGARI_CAP] >= 0 and carry > K[K_NAGARI_CAP]:  # MATCH-8
+                carry = K[K_NAGARI_CAP]
+            m_common *= carry
         elif nagari_before and K[K_NAGARI_MULT] == 1:
             m_common *= 2
         jkx = popcount(wmask & T[T_JKX])
@@ -715,8 +720,8 @@ def settle(
                 best = 0
                 for k in range(o_n[i]):
                     mi = fixed[i]
-                    if pi_live and o_jk[i, k] < threshold:
-                        mi *= 2
+                    if pi_live and o_jk[i, k] < threshold and (o_jk[i, k] or not K[K_PI_ZERO_EXEMPT]):
+                        mi *= 2  # pi-bak (PAY-14: no junk at all exempts)
                     if mb_live and o_an[i, k] == 0:
                         mi *= 2
                     amount = bm * mi + plus[i]

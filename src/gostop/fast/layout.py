@@ -78,8 +78,9 @@ R_NONE, R_STOP, R_CHONGTONG, R_THREE_PPUK, R_HEODANG, R_EXHAUSTION, R_SHODANG, R
     K_HEODANG, K_HEODANG_PAY, K_NO_CAP_NO_PAY, K_DOK_BAK, K_GO_BAK2, K_OE, K_OE_EXC,
     K_SHODANG, K_SHODANG_ELIG, K_SHODANG_REST, K_CANCEL_GO_BAK, K_SAKE_MAX_POINTS, K_SCORE_CAP,
     K_VIP, K_PALSSARI, K_FOUR_BIRDS, K_GODORI_PTS, K_FOUR_RAIN, K_FLEX_JUNK_VALUE,
+    K_PI_ZERO_EXEMPT, K_NAGARI_CAP,
     KNOB_SIZE,
-) = range(69)
+) = range(71)
 
 # -- tables (per Rules masks, from gostop.engine.tables and gostop.scoring) --------------------
 (

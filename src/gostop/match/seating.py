@@ -89,6 +89,11 @@ def check_table(rules: Rules, players: Sequence[Player]) -> None:
     for p in players:
         if p.age is not None and (not isinstance(p.age, int) or isinstance(p.age, bool) or p.age < 0):
             raise MatchError(f"{p.name}: an age is a whole number of years >= 0, got {p.age!r}")
+    if rules.two_player_only and n != 2:  # GEN-7
+        raise MatchError(
+            f"the {rules.preset} rules are for 2 players only (GEN-7), not {n}; "
+            "seat 2 players or pick another preset (gostop rules list)"
+        )
     if rules.first_dealer == "oldest":
         missing = [p.name for p in players if p.age is None]
         if missing:

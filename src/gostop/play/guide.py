@@ -17,7 +17,7 @@ from gostop.play.names import NICKNAMES, card_korean, month_korean
 from gostop.rules import Rules
 from gostop.scoring import junk_value
 
-__all__ = ["KEYS_TEXT", "PLAIN_KEYS_TEXT", "rules_text", "card_guide", "QUICK_START", "reflow"]
+__all__ = ["KEYS_TEXT", "PLAIN_KEYS_TEXT", "rules_text", "card_guide", "QUICK_START", "reflow", "MATGO_DIFFERENCES"]
 
 QUICK_START = """\
 How to play, in one minute
@@ -166,6 +166,7 @@ def rules_text(rules: Rules, players: int) -> str:
             "linear": "go 1: +1 chip, then the payment is multiplied by the number of goes",
             "blog": "+1 chip per go, doubled once from go 4 on",
             "none": "goes add nothing",
+            "matgo": "each go adds 1 chip, and from go 3 on the payment doubles each go",
         }[rules.go_scheme]
         lines.append(f"  The winner is paid their points in chips by each opponent; {scheme}.")
         if rules.dok_bak and active == 3:
@@ -174,8 +175,12 @@ def rules_text(rules: Rules, players: int) -> str:
         if rules.gwang_bak != "off":
             lines.append("    gwang-bak 광박: the winner scores brights and you have none.")
         if rules.pi_bak:
+            protect = rules.pi_bak_protect_min
+            if active == 2 and rules.pi_bak_protect_min_two_player is not None:
+                protect = rules.pi_bak_protect_min_two_player
             lines.append(
-                f"    pi-bak 피박: the winner scores junk and you have less than {rules.pi_bak_protect_min} junk value."
+                f"    pi-bak 피박: the winner scores junk and you have less than {protect} junk value"
+                + (" (but not none at all)." if rules.pi_bak_zero_exempt else ".")
             )
         if rules.meong in ("dda", "dda_and_bak"):
             lines.append("    meong-dda 멍따: the winner has 7 animals or more (everyone pays double).")
@@ -186,7 +191,27 @@ def rules_text(rules: Rules, players: int) -> str:
     hands = "open-ended" if rules.match_hands is None else f"{rules.match_hands} hands"
     lines.append("")
     lines.append(f"The match: {hands}; the winner of a hand deals the next. Most chips wins.")
+    if rules.preset == "matgo":
+        lines.append("")
+        lines.extend(MATGO_DIFFERENCES.splitlines())
     return "\n".join(lines) + "\n"
+
+
+#: How Matgo (맞고), the 2-player game of the Korean online rooms, differs from the other
+#: presets, in plain words (issue 19; the knobs are in docs/rules.md).
+MATGO_DIFFERENCES = """\
+Matgo differences (맞고)
+  Two players only. The deck has 51 cards: three bonus cards (two worth 2 junk, one worth 3).
+  Play a bonus card from your hand on your turn: you take it, draw a card into your hand, and
+  go on; every bonus card you take also takes one junk from your opponent.
+  Each go adds 1 point; from the third go the whole payment doubles each go: 3 goes
+  (points + 3) x 2, 4 goes (points + 4) x 4, 5 goes (points + 5) x 8.
+  Pi-bak 피박 when you have 7 junk or fewer (8 protects; none at all is excused), gwang-bak 광박,
+  meong-dda 멍따 for 7 animals; if you said go and lose, you pay double (go-bak 고박).
+  Each bomb and each shake doubles the win; a bomb also takes a junk. A shaken card is played
+  at once. A ppuk on your first turn is paid 7; three ppuk win 7; chongtong 총통 pays 10 (you may
+  keep the four cards and play on). A hand with no winner doubles the next, up to x8.
+"""
 
 
 def _roles(rules: Rules, card: Card) -> list[str]:

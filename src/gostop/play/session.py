@@ -138,7 +138,12 @@ class Settings:
             raise ValueError(f"hands must be 1 to 1000, got {self.hands}")
         if self.lang not in LANGS:
             raise ValueError(f"unknown language {self.lang!r}; languages: {', '.join(LANGS)}")
-        self.rules()
+        rules = self.rules()
+        if rules.two_player_only and self.players != 2:  # GEN-7 (matgo)
+            raise ValueError(
+                f"the {self.preset} rules are for 2 players only (you and 1 bot), got {self.players}; "
+                "use --players 2 or another preset"
+            )
 
     def describe(self) -> str:
         """One line: ``1 bot (normal), pagat, 3 hands, seed 7``."""

@@ -54,6 +54,7 @@ def factor_words(w: Catalog, name: str) -> str:
         "heundeum": w.t("shaking 흔들기"),
         "bombs": w.t("bombs 폭탄"),
         "nagari carry": w.t("stakes doubled after a nagari 나가리"),
+        "push": w.t("pushed stakes 밀기 (earlier winners forwent their pay)"),
         "JKX": w.t("the doubling joker"),
         "weol-yak": w.t("weol-yak 월약"),
         "mission": w.t("mission"),
@@ -77,6 +78,8 @@ def liability_words(w: Catalog, kind: str, card: str | None = None) -> str:
 def _bak_words(w: Catalog, r: BakReason) -> str:
     if r.kind == "pi-bak":
         return w.t("pi-bak 피박 ×2, junk {junk} under {threshold}", junk=r.junk, threshold=r.threshold)
+    if r.kind == "pi-bak-exempt":
+        return w.t("no pi-bak 피박 (no junk at all)")
     if r.kind == "gwang-bak":
         if r.plus:
             return w.t("gwang-bak 광박 +{plus} (no bright)", plus=r.plus)

@@ -217,6 +217,33 @@ class SummaryScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+class QuitScreen(ModalScreen[bool]):
+    """After ctrl-c: the match is saved; quit now (y, Enter, ctrl-c again) or play on (n, Escape)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "Quit"),
+        Binding("enter", "answer(True)", "Quit", show=False),
+        Binding("n", "answer(False)", "Play on"),
+        Binding("escape", "answer(False)", "Play on", show=False),
+    ]
+    DEFAULT_CSS = """
+    QuitScreen { align: center middle; }
+    QuitScreen > Vertical { width: 70; max-width: 100%; height: auto; border: thick $warning; background: $surface; padding: 0 1; }
+    """
+
+    def __init__(self, saved: str) -> None:
+        super().__init__()
+        self.saved = saved
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(Text(self.saved))
+            yield Label(Text("Quit now? y / Enter: quit   n / Escape: play on", style="bold"))
+
+    def action_answer(self, quit_now: bool) -> None:
+        self.dismiss(quit_now)
+
+
 class SetupScreen(Screen[Settings | str | None]):
     """Choose the table before a new match (or resume the saved one)."""
 
@@ -333,6 +360,7 @@ class GoStopApp(App[int]):
     #left { width: 3fr; }
     #right { width: 1fr; min-width: 34; border-left: solid $accent; }
     #status, #opponents, #table, #you { padding: 0 1; }
+    #you { height: auto; max-height: 8; border-top: solid $accent; }
     #status { text-style: bold; }
     #table { border-top: solid $accent; border-bottom: solid $accent; }
     #ledger { padding: 0 1; border-bottom: solid $accent; }
@@ -348,13 +376,16 @@ class GoStopApp(App[int]):
     .compact ChoiceItem { padding: 0; }
     .compact ChoiceItem.words { column-span: 2; }
     .compact ChoiceItem.card { height: 1; text-wrap: nowrap; text-overflow: ellipsis; }
-    .compact #prompt { border-top: solid $accent; }
+    .compact #prompt { border-top: solid $accent; max-height: 70%; }
+    .compact #main { min-height: 3; }
+    .compact #you { border-top: none; max-height: 5; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", "Help"),
         Binding("f1", "help", "Help", show=False),
         Binding("l", "log", "Log"),
         Binding("ctrl+q", "save_quit", "Save & quit", priority=True),
+        Binding("ctrl+c", "interrupt", "Save & quit", show=False, priority=True),
     ]
 
     def __init__(
@@ -388,11 +419,12 @@ class GoStopApp(App[int]):
                 yield Static(id="status")
                 yield Static(id="opponents")
                 yield Static(id="table")
-                yield Static(id="you")
             with Vertical(id="right"):
                 yield Static(id="ledger")
                 with VerticalScroll(id="logbox"):
                     yield Static(id="log")
+        # Your own row sits outside the scrolling table: a tall prompt never pushes it off.
+        yield Static(id="you")
         with VerticalScroll(id="prompt"):
             yield Static(id="question")
             yield Grid(id="choices")
@@ -452,7 +484,9 @@ class GoStopApp(App[int]):
         if compact:
             status.append(view.title.removeprefix("gostop · ") + " · ")
         status.append(view.status or "", style="bold")
-        if view.last_move:
+        if view.news:
+            status.append("  " + view.news, style="bold yellow")
+        elif view.last_move:
             status.append("  " + view.last_move, style="underline")
         elif compact:
             last = next((ln for ln in reversed(view.log) if ln.kind != "turn"), None)
@@ -471,6 +505,8 @@ class GoStopApp(App[int]):
         table = (layout_compact(view) if compact else layout_block(view)) if view.seats else Text()
         self.query_one("#table", Static).update(table)
         you = Text()
+        if view.your_turn:
+            you.append(view.your_turn + "\n", style="dim")
         for s in view.seats:
             if s.you:
                 you.append_text(seat(s, view.target, view.unit, view.highlight))
@@ -599,6 +635,20 @@ class GoStopApp(App[int]):
     def action_log(self) -> None:
         if self.session is not None and len(self.screen_stack) == 1:
             self.push_screen(TextScreen("Event log", log_block(self.session.log), end=True))
+
+    def action_interrupt(self) -> None:
+        """Ctrl-C: save, then ask whether to quit (Textual would otherwise copy text)."""
+        if isinstance(self.screen, QuitScreen):
+            self.action_save_quit()
+            return
+        words = "Nothing to save yet."
+        if self.session is not None:
+            words = self.session.save_report() if self.session.save() else (self.session.save_problem or "")
+        self.push_screen(QuitScreen(words), self._after_quit_question)
+
+    def _after_quit_question(self, quit_now: bool | None) -> None:
+        if quit_now:
+            self.exit(0)
 
     def action_save_quit(self) -> None:
         if self.session is not None:

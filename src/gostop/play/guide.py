@@ -45,7 +45,8 @@ a / r       accept / refuse a shodang offer
 Enter       continue after the end of a hand
 ? or F1     this help (keys, the rules of this table, the card guide)
 l           the whole event log
-ctrl+q      save and quit (gostop play --resume continues the match)
+ctrl+q      save and quit (play --resume continues the match)
+ctrl+c      save, then asks whether to quit
 
 Every decision shows its keys under the table; you can also click one.
 Next to each card: what it takes from the table ("no match": it stays
@@ -101,9 +102,9 @@ def rules_text(rules: Rules, players: int) -> str:
     target = rules.stop_target(active)
     unit = rules.payment_unit
     lines: list[str] = [f"Rules of this table: preset {rules.preset}"]
-    over = rules.overrides()
+    over = {k: v for k, v in rules.overrides().items() if k != "match_hands"}  # said under "The match"
     if over:
-        lines.append("Changed from the preset: " + ", ".join(f"{k} = {v}" for k, v in over.items()))
+        lines.append("Changed from the preset (gostop rules show): " + ", ".join(f"{k} = {v}" for k, v in over.items()))
     lines.append("")
     lines.append("The deal")
     if active == 2:
@@ -140,7 +141,9 @@ def rules_text(rules: Rules, players: int) -> str:
         f" (Nov/Dec x{rules.heundeum_nov_dec_multiplier})."
     )
     if rules.shodang and active == 3:
-        lines.append("  Shodang 쇼당: offer to end the hand with no winner; an opponent who refuses and loses pays for both.")
+        lines.append("  Shodang 쇼당: on your turn, show your hand and offer to end the hand with no winner (nagari).")
+        lines.append("  The next player answers first; if both accept, the hand ends. A refusal makes the other")
+        lines.append("  player accept, and the refuser risks paying for both losers (see below).")
     lines.append("")
     lines.append("Scoring (points)")
     lines.append("  Brights 광: 3 brights 3 (with the rain bright 12B: 2), 4 brights 4, all 5: 15.")
@@ -173,7 +176,9 @@ def rules_text(rules: Rules, players: int) -> str:
         }[rules.go_scheme]
         lines.append(f"  The winner is paid their points in chips by each opponent; {scheme}.")
         if rules.dok_bak and active == 3:
-            lines.append("  Go-bak 고박: a player who said go and then loses pays for both losers.")
+            lines.extend(_liability_lines(rules))
+        elif active == 2 and rules.go_bak_two_player == "double":
+            lines.append("  Go-bak 고박 (PAY-6): if you said go and your opponent wins, you pay double.")
         lines.append("  Penalties (bak 박), each doubling what one opponent pays:")
         if rules.gwang_bak != "off":
             lines.append("    gwang-bak 광박: the winner scores brights and you have none.")
@@ -191,6 +196,35 @@ def rules_text(rules: Rules, players: int) -> str:
     lines.append("")
     lines.append(f"The match: {hands}; the winner of a hand deals the next. Most chips wins.")
     return "\n".join(lines) + "\n"
+
+
+def _liability_lines(rules: Rules) -> list[str]:
+    """LIAB-2..LIAB-12 in plain words: when one loser pays for both (dok-bak 독박)."""
+    out = [
+        "  Paying for both losers (dok-bak 독박): with three players, one loser may have to pay what",
+        "  both losers owe, for one of these reasons (only one pays; go-bak first, then a shodang",
+        "  refusal, then oe-myeon):",
+        "    go-bak 고박 (LIAB-3): you said go in this hand and someone else wins.",
+    ]
+    if rules.shodang:
+        if rules.shodang_window == "rest_of_hand":
+            out.append("    shodang refusal (LIAB-10): you refused a shodang offer and anyone else wins later in the hand.")
+        else:
+            out.append(
+                "    shodang refusal (LIAB-10): you refused a shodang offer and, on the offerer's turn or on"
+            )
+            out.append("      the third player's next turn, one of them wins; after those turns it expires.")
+        if rules.nagari_offer_cancels_go_bak:
+            out.append("      Offering shodang after saying go releases you from go-bak for those goes (LIAB-12).")
+    if rules.oe_myeon:
+        out.append("    oe-myeon 외면 (LIAB-4): on your turn you laid a card that took nothing (or left a card")
+        out.append("      on the table that your hand could have taken), and the next player to win takes that")
+        out.append("      card and stops on their very next turn. The game marks such cards <oe-myeon risk>.")
+        if rules.oe_myeon_exceptions:
+            out.append(
+                "      Not when the winner scores only junk without a go, nor for your last card (LIAB-5)."
+            )
+    return out
 
 
 def _roles(rules: Rules, card: Card) -> list[str]:

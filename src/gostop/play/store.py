@@ -27,12 +27,23 @@ import contextlib
 import json
 import os
 import re
+import shutil
+import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-__all__ = ["DATA_ENV", "SAVE_FORMAT", "DamagedSave", "SaveError", "Store", "default_data_dir"]
+__all__ = [
+    "DATA_ENV",
+    "SAVE_FORMAT",
+    "DamagedSave",
+    "MatchOpenElsewhere",
+    "SaveError",
+    "Store",
+    "default_data_dir",
+    "gostop_command",
+]
 
 #: Environment variable naming the data directory.
 DATA_ENV = "GOSTOP_DATA_DIR"
@@ -45,6 +56,10 @@ class SaveError(OSError):
     """A save could not be written; the message names the file and the reason."""
 
 
+class MatchOpenElsewhere(ValueError):
+    """Another ``gostop play`` holds the data directory's lock (its match is open there)."""
+
+
 class DamagedSave(ValueError):
     """The saved match cannot be read; the message names the file and what is wrong."""
 
@@ -52,6 +67,31 @@ class DamagedSave(ValueError):
         super().__init__(f"the saved match {path} cannot be read: {problem}")
         self.path = path
         self.problem = problem
+
+
+def _short(path: str) -> str:
+    """``path`` relative to the working folder when inside it (``.venv/bin/gostop``)."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return path
+    return rel if not rel.startswith("..") else path
+
+
+def gostop_command() -> str:
+    """How to run ``gostop`` again from this shell: ``gostop`` when that name on the PATH is
+    the program running, else the path it was started by (``.venv/bin/gostop``, or
+    ``.venv/bin/python -m gostop``), so that a message's command works when pasted."""
+    argv0 = sys.argv[0] if sys.argv else ""
+    base = os.path.basename(argv0)
+    if base == "gostop":
+        found = shutil.which("gostop")
+        if found and os.path.realpath(found) == os.path.realpath(argv0):
+            return "gostop"
+        return _short(argv0)
+    if base == "__main__.py" and os.path.basename(os.path.dirname(argv0)) == "gostop":
+        return f"{_short(sys.executable)} -m gostop"
+    return "gostop"
 
 
 def default_data_dir() -> Path:
@@ -179,6 +219,40 @@ class Store:
                 if m is not None and not _pid_alive(int(m.group("pid"))):
                     with contextlib.suppress(OSError):
                         os.unlink(folder / name)
+
+    @property
+    def lock_path(self) -> Path:
+        """The lock a running game holds on this data directory (``current/.lock``)."""
+        return self.current / ".lock"
+
+    def lock(self) -> Any:
+        """Hold this data directory for one game until :meth:`unlock` (or the process ends).
+
+        Two games on one save would overwrite each other's saves; the second one is refused.
+        Raises :class:`MatchOpenElsewhere` when another game holds the lock, :class:`SaveError`
+        when the lock file cannot be made."""
+        from filelock import FileLock, Timeout
+
+        try:
+            self.current.mkdir(parents=True, exist_ok=True)
+            lock = FileLock(str(self.lock_path), timeout=0)
+            lock.acquire()
+        except Timeout:
+            raise MatchOpenElsewhere(
+                f"the match in {self.root} is open in another gostop game; continue it there, quit it "
+                "first, or play a separate match with --data-dir DIR"
+            ) from None
+        except OSError as exc:
+            raise SaveError(f"could not lock {self.lock_path}: {_reason(exc)}") from exc
+        self._lock = lock
+        return lock
+
+    def unlock(self) -> None:
+        """Let another game open this data directory."""
+        lock = getattr(self, "_lock", None)
+        if lock is not None:
+            lock.release()
+            self._lock = None
 
     def has_saved(self) -> bool:
         """True when a match in progress is saved (readable or not)."""

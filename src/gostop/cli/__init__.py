@@ -19,13 +19,14 @@ no rules logic themselves.
 from __future__ import annotations
 
 import importlib
+import sys
 from typing import Any
 
 import typer
 from typer.core import TyperCommand
 
 from gostop import __version__
-from gostop.cli.errors import GostopGroup
+from gostop.cli.errors import GostopGroup, quiet_flags
 
 #: name -> (module, attribute, the first line of its help), in the order ``--help`` lists them.
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -52,7 +53,7 @@ def load_command(name: str) -> Any:
         single.command(name)(target)
         command = typer.main.get_command(single)
     command.name = name
-    return command
+    return quiet_flags(command)
 
 
 class LazyGroup(GostopGroup):
@@ -71,6 +72,21 @@ class LazyGroup(GostopGroup):
             short = COMMANDS[cmd_name][2]
             return TyperCommand(cmd_name, help=short, short_help=short)
         return load_command(cmd_name)
+
+    def _path_of(self, args: Any, prog_name: str | None) -> str:
+        """``gostop rules show`` for the sub-commands named at the start of ``args``."""
+        path = [prog_name or "gostop"]
+        command: Any = self
+        for word in sys.argv[1:] if args is None else args:
+            if command is self:
+                sub = self.get_command(None, word) if word in self.list_commands(None) else None
+            else:
+                sub = getattr(command, "commands", {}).get(word)
+            if sub is None:
+                break
+            path.append(word)
+            command = sub
+        return " ".join(path)
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         self._listing = True

@@ -27,9 +27,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from gostop.cli.errors import UsageProblem, reported_errors
+from gostop.cli.errors import UsageProblem, check_seed, reported_errors
 from gostop.cli.rules_input import SET_HELP, parse_set_options
-from gostop.limits import MAX_SEED
 from gostop.play.names import LEVEL_NAMES
 from gostop.play.store import DATA_ENV, Store, gostop_command
 
@@ -91,7 +90,7 @@ def play(
     preset: Annotated[str, typer.Option("--preset", help="Rules preset (gostop rules list).")] = "pagat",
     set_: Annotated[list[str] | None, typer.Option("--set", metavar="KNOB=VALUE", help=SET_HELP)] = None,
     hands: Annotated[int, typer.Option("--hands", "-n", help="Hands in the match (0: the preset's length).")] = 3,
-    seed: Annotated[int | None, typer.Option("--seed", min=0, max=MAX_SEED, help="Match seed, 0 to 2**64-1 (default: random).", show_default=False)] = None,
+    seed: Annotated[int | None, typer.Option("--seed", callback=check_seed, help="Match seed, 0 to 2**64-1 (default: random).", show_default=False)] = None,
     name: Annotated[str, typer.Option("--name", help="Your name at the table.")] = "You",
     cut: Annotated[bool, typer.Option("--cut", help="Be asked to cut the deck when it is your turn to cut.")] = False,
     resume: Annotated[bool, typer.Option("--resume", help="Continue the saved match.")] = False,
@@ -125,6 +124,8 @@ def play(
     with reported_errors():
         if resume and new:
             raise UsageProblem("give either --resume or --new, not both")
+        if not 0 <= hands <= 1000:
+            raise UsageProblem(f"--hands must be 0 (the preset's length) or 1 to 1000, got {hands}")
         from gostop.play.names import LANGS
 
         store = Store(data_dir)

@@ -19,11 +19,11 @@ from typing import Annotated, Any
 import typer
 from rich.text import Text
 
-from gostop.cli.errors import UsageProblem, fail, reported_errors
+from gostop.cli.errors import UsageProblem, check_seed, fail, reported_errors
 from gostop.cli.output import console
 from gostop.cli.rules_input import SET_HELP, select_rules
 from gostop.engine import Action, Event, Hand
-from gostop.limits import MAX_SEED, decode_json
+from gostop.limits import decode_json
 from gostop.record import (
     Deal,
     HandRecord,
@@ -244,7 +244,7 @@ def _print_replay(rec: HandRecord, hand: Hand, steps: Sequence[Step], failed: bo
 def deal(
     seed: Annotated[
         int | None,
-        typer.Option("--seed", min=0, max=MAX_SEED, help="The seed of the shuffle (0 to 2**64-1).", show_default=False),
+        typer.Option("--seed", callback=check_seed, help="The seed of the shuffle (0 to 2**64-1).", show_default=False),
     ] = None,
     players: Annotated[int, typer.Option("--players", "-p", min=2, max=3, help="Active players, 2 or 3.")] = 2,
     cut: Annotated[

@@ -229,8 +229,9 @@ class Store:
         """Hold this data directory for one game until :meth:`unlock` (or the process ends).
 
         Two games on one save would overwrite each other's saves; the second one is refused.
-        Raises :class:`MatchOpenElsewhere` when another game holds the lock, :class:`SaveError`
-        when the lock file cannot be made."""
+        Raises :class:`MatchOpenElsewhere` when another game holds the lock. Where no lock file
+        can be made (a read-only or broken data directory) it returns None: nothing can be saved
+        there either, and every save says so."""
         from filelock import FileLock, Timeout
 
         try:
@@ -242,8 +243,8 @@ class Store:
                 f"the match in {self.root} is open in another gostop game; continue it there, quit it "
                 "first, or play a separate match with --data-dir DIR"
             ) from None
-        except OSError as exc:
-            raise SaveError(f"could not lock {self.lock_path}: {_reason(exc)}") from exc
+        except OSError:
+            return None  # no lock where nothing can be written: the saves say what is wrong
         self._lock = lock
         return lock
 

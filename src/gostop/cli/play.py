@@ -154,23 +154,27 @@ def play(
                 f"--resume continues the saved match as it was: leave out {' '.join(typed)}, or start a new "
                 "match with them (give --new to replace the saved one)"
             )
-        store.lock()
         saved = None if new else saved_summary(store)
         if resume and saved is None:
             raise UsageProblem(f"no saved match in {store.root}; start one with: {gostop_command()} play")
         if resume and saved is not None and saved.problem is not None:
             raise UsageProblem(f"cannot resume: {saved.problem}; start a new match with: {gostop_command()} play --new")
+        store.lock()  # one game per data directory: a second one is refused here
     if typed and not resume and not yes and saved is not None and saved.readable:
         # Options typed for a match mean a new match: ask once whether the saved one may go.
         if not _drop_saved(saved.text, typed):
+            store.unlock()
             typer.echo(f"Nothing changed. Continue the saved match with: {gostop_command()} play --resume")
             raise typer.Exit(0)
         saved = None
         store.discard()
-    if _use_plain(plain):
-        status = _run_plain(store, settings, resume, saved, yes)
-    else:
-        status = _run_app(store, settings, resume, saved, yes, bot_delay)
+    try:
+        if _use_plain(plain):
+            status = _run_plain(store, settings, resume, saved, yes)
+        else:
+            status = _run_app(store, settings, resume, saved, yes, bot_delay)
+    finally:
+        store.unlock()
     raise typer.Exit(status)
 
 

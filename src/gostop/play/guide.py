@@ -17,7 +17,7 @@ from gostop.play.names import NICKNAMES, card_korean, month_korean
 from gostop.rules import Rules
 from gostop.scoring import junk_value
 
-__all__ = ["KEYS_TEXT", "PLAIN_KEYS_TEXT", "rules_text", "card_guide", "QUICK_START", "reflow"]
+__all__ = ["KEYS_TEXT", "PLAIN_KEYS_TEXT", "rules_text", "card_guide", "card_guide_parts", "QUICK_START", "reflow"]
 
 QUICK_START = """\
 How to play, in one minute
@@ -200,10 +200,10 @@ def rules_text(rules: Rules, players: int) -> str:
 
 def _liability_lines(rules: Rules) -> list[str]:
     """LIAB-2..LIAB-12 in plain words: when one loser pays for both (dok-bak 독박)."""
+    order = ["go-bak"] + (["a shodang refusal"] if rules.shodang else []) + (["oe-myeon"] if rules.oe_myeon else [])
     out = [
         "  Paying for both losers (dok-bak 독박): with three players, one loser may have to pay what",
-        "  both losers owe, for one of these reasons (only one pays; go-bak first, then a shodang",
-        "  refusal, then oe-myeon):",
+        f"  both losers owe, for one of these reasons (only one pays, in this order: {', '.join(order)}):",
         "    go-bak 고박 (LIAB-3): you said go in this hand and someone else wins.",
     ]
     if rules.shodang:
@@ -257,16 +257,23 @@ def _pad(text: str, width: int) -> str:
 def card_guide(rules: Rules) -> str:
     """All 48 month cards (and the deck's jokers): code, Korean and English name, junk value,
     the roles they have at this table."""
-    lines = [
+    intro, table = card_guide_parts(rules)
+    return intro + "\n" + table
+
+
+def card_guide_parts(rules: Rules) -> tuple[str, str]:
+    """The card guide as its prose introduction (to wrap to the screen) and its table (one row
+    per card, never wrapped: a screen too narrow scrolls it sideways)."""
+    intro = [
         "Card guide: code = month (01-12) + kind: B bright 광, A animal 열끗, R ribbon 띠,",
         "J junk 피, D double junk 쌍피. Cards of the same month capture each other.",
     ]
     if rules.flex_card:
-        lines.append(
+        intro.append(
             f"The flex card at this table is {rules.flex_card}: it counts as an animal or as "
             f"{rules.flex_junk_value} junk."
         )
-    lines.append("")
+    lines: list[str] = []
     for month in range(1, 13):
         en, _ko, short = MONTH_NAMES[month]
         lines.append(f"{month:02d} {short.capitalize()} -- {en} {month_korean(month)}")
@@ -292,4 +299,4 @@ def card_guide(rules: Rules) -> str:
             count = sum(1 for c in jokers if c.joker_type == card.joker_type)
             more = f" (x{count})" if count > 1 else ""
             lines.append(f"   {card.code:<5} {card.english_name}{more}, junk {junk_value(rules, card)}")
-    return "\n".join(lines) + "\n"
+    return "\n".join(intro) + "\n", "\n".join(lines) + "\n"

@@ -288,7 +288,7 @@ class Store:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise DamagedSave(path, f"it is not valid JSON ({exc.msg} at line {exc.lineno})") from None
+            raise DamagedSave(path, f"it is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise DamagedSave(path, "it is not a gostop play save")
         record, session = data.get("record"), data.get("session")

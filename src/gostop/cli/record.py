@@ -99,7 +99,11 @@ def _print_deal(deal: Deal, seats: Sequence[str] | None) -> None:
 
 
 def replay(
-    record: Annotated[Path, typer.Argument(metavar="RECORD.json", help="A hand record (docs/record-format.md).")],
+    records: Annotated[
+        list[Path],
+        typer.Argument(metavar="RECORD.json...", help="Hand or match records (docs/record-format.md); several are "
+                       "replayed one after the other."),
+    ],
     as_json: Annotated[
         bool,
         typer.Option(
@@ -130,6 +134,19 @@ def replay(
 
     Example:  gostop replay docs/examples/hand.json --json --at 5
     """
+    if len(records) > 1 and at is not None:
+        with reported_errors():
+            raise UsageProblem("--at works with one record; give a single RECORD.json")
+    for i, record in enumerate(records):
+        if len(records) > 1 and not as_json:
+            if i:
+                typer.echo("")
+            typer.echo(f"== {record} ==")
+        _replay_one(record, as_json, at)
+
+
+def _replay_one(record: Path, as_json: bool, at: int | None) -> None:
+    """``gostop replay`` of one record (see :func:`replay`)."""
     with reported_errors():
         if at is not None and _is_match(record):
             raise UsageProblem("--at works with hand records; a match record is replayed whole")

@@ -384,6 +384,7 @@ class Session:
         ]
         match = Match(rules, players, settings.seed, ask_cut=settings.ask_cut)
         session = cls(settings, match, bots, store, [note] if note else [])
+        session._follow_turn(match.start_events)
         session._absorb(match.start_events, tuple(match.hand_seats))
         if play_bots:
             session.advance()

@@ -13,8 +13,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from cli_support import gostop
 
+from cli_support import gostop
 from gostop.cli import COMMANDS, load_command
 
 ROOT = Path(__file__).resolve().parent.parent

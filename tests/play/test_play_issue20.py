@@ -16,7 +16,6 @@ from pathlib import Path
 
 import pexpect
 import pytest
-from textual.pilot import Pilot
 from typer.testing import CliRunner
 
 from gostop.cli import app as cli_app

@@ -625,7 +625,6 @@ class Session:
         hand = m.hand
         seats = tuple(m.hand_seats)
         entries = len(m.ledger.entries)
-        mover = m.current_seat
         events = m.apply(action)
         self._follow_turn(events)
         if hand is not None and hand.is_over and len(m.ledger.entries) > entries:

@@ -159,6 +159,7 @@ class Store:
 
     def __init__(self, root: Path | str | None = None) -> None:
         self.root = Path(root).expanduser() if root is not None else default_data_dir()
+        self._lock: Any = None
         self.clean_stray()
 
     @property
@@ -250,9 +251,8 @@ class Store:
 
     def unlock(self) -> None:
         """Let another game open this data directory."""
-        lock = getattr(self, "_lock", None)
-        if lock is not None:
-            lock.release()
+        if self._lock is not None:
+            self._lock.release()
             self._lock = None
 
     def has_saved(self) -> bool:

@@ -157,3 +157,15 @@ def test_system_deps_waits_for_the_dpkg_lock(tmp_path: Path) -> None:
     assert len(calls) == 2
     assert all(c.startswith("-o DPkg::Lock::Timeout=600 ") for c in calls), calls
     assert "install -y -qq chromium" in calls[1]
+
+
+def test_make_test_runs_the_main_suite_on_two_workers_and_the_browser_apart() -> None:
+    make = (ROOT / "Makefile").read_text(encoding="utf-8")
+    recipe = make.split("\nunit: test-setup\n", 1)[1].split("\n\n", 1)[0]
+    runs = [line.strip() for line in recipe.splitlines() if "pytest" in line]
+    assert len(runs) == 2
+    assert "-n $(WORKERS)" in runs[0] and "--ignore=tests/browser" in runs[0]
+    assert runs[1].endswith("pytest tests/browser") and "-n" not in runs[1]
+    assert re.search(r"^WORKERS \?= 2$", make, flags=re.M)
+    project = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert '"pytest-xdist>=' in project and '"filelock>=' in project

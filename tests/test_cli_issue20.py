@@ -55,6 +55,10 @@ def test_flags_show_no_value_in_help_and_refuse_one() -> None:
     help_text = gostop("play", "--help", width=100).stdout
     plain = next(line for line in help_text.splitlines() if "--plain" in line)
     assert "<bool>" not in plain
+    out = subprocess.run([sys.executable, "-m", "gostop", "play", "--plain", "true"], capture_output=True, text=True,
+                         env={**os.environ, "PYTHONPATH": SRC}, timeout=60, stdin=subprocess.DEVNULL)
+    assert out.returncode == 2
+    assert out.stderr == "error: Got unexpected extra argument(s) (true) (see 'gostop play --help')\n"
     line = gostop("play", "--plain=true").error_line()
     assert line.startswith("error: Option '--plain' does not take a value. (see '") and line.endswith(" play --help')")
 

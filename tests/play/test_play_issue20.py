@@ -10,6 +10,7 @@ import asyncio
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -249,8 +250,15 @@ def test_ctrl_c_saves_and_asks_in_full_screen(store: Store) -> None:
     assert app.return_code == 0
 
 
+def _default_sigint() -> None:
+    # A test worker (pytest-xdist) may ignore SIGINT, and a child inherits that: Python then
+    # never raises KeyboardInterrupt. A terminal's ctrl-c reaches a game started from a shell.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_saves_and_asks_in_line_mode(tmp_path: Path) -> None:
-    child = _spawn(["--plain", "-y", "--seed", "3", "--level", "easy", "--data-dir", str(tmp_path)])
+    child = _spawn(["--plain", "-y", "--seed", "3", "--level", "easy", "--data-dir", str(tmp_path)],
+                   preexec_fn=_default_sigint)
     child.expect(re.escape(PROMPT))
     child.sendintr()
     child.expect(r"Saved\. Continue this match with: .*play --resume")

@@ -21,16 +21,24 @@ from gostop.rules import PRESET_NAMES
 __all__ = ["PlainGame", "PROMPT", "plain_setup"]
 
 def wrap_text(text: str, keep_lines: bool = False) -> str:
-    """Prose wrapped to the terminal's width (its paragraphs joined first, then cut at
-    spaces), not at the width it was typed at."""
+    """Prose wrapped to the terminal's width (its paragraphs joined first, then broken at
+    spaces; hangul counts two columns), not at the width it was typed at."""
     import shutil
-    import textwrap
+
+    from rich.cells import cell_len
 
     width = max(40, min(shutil.get_terminal_size((80, 24)).columns, 200) - 1)
-    out = []
+    out: list[str] = []
     for line in reflow(text, keep_lines=keep_lines).split("\n"):
         indent = line[: len(line) - len(line.lstrip())]
-        out.append(textwrap.fill(line, width, subsequent_indent=indent, break_long_words=False) if line.strip() else line)
+        row = ""
+        for word in line.split():
+            candidate = f"{row} {word}" if row else indent + word
+            if row and cell_len(candidate) > width:
+                out.append(row)
+                candidate = indent + word
+            row = candidate
+        out.append(row)
     return "\n".join(out).rstrip("\n")
 
 

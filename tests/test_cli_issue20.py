@@ -173,3 +173,9 @@ def test_make_test_runs_the_main_suite_on_two_workers_and_the_browser_apart() ->
     assert re.search(r"^WORKERS \?= 2$", make, flags=re.M)
     project = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert '"pytest-xdist>=' in project and '"filelock>=' in project
+
+
+def test_card_code_knobs_read_lower_case() -> None:
+    run = gostop("rules", "show", "pagat", "--set", "flex_card=05a", "--set", 'jokers=["jk1", "jk2"]', "--toml")
+    assert run.exit_code == 0, run.stderr
+    assert 'flex_card = "05A"' in run.stdout and 'jokers = ["JK1", "JK2"]' in run.stdout

@@ -164,6 +164,8 @@ class ChoiceItem(Static):
             for n in range(len(label), -1, -1):
                 attempts.append((detail, ms, label[:n]))
         attempts.append((short_detail(detail), short, []))
+        if short:  # the markers say more than "lays it"
+            attempts.append(("", short, []))
         chosen = attempts[-1]
         for attempt in attempts:
             d, ms, words = attempt

@@ -912,8 +912,8 @@ class Session:
         if oe_cards:
             opps = " or ".join(self.name(self.match.hand_seats[(me + k) % obs.players]) for k in (1, 2))
             info.append(
-                f"<oe-myeon risk> {' / '.join(oe_cards)} would stay on the table: if {opps} takes it and "
-                "stops on their next turn, you pay for both losers (oe-myeon 외면, LIAB-4)."
+                f"<oe-myeon risk> if {opps} takes {' / '.join(oe_cards)} from the table and stops on their "
+                "next turn, you pay for both losers (oe-myeon 외면, LIAB-4)."
             )
         return Prompt("main", "Your turn: play a card.", tuple(choices), tuple(info))
 

@@ -727,9 +727,7 @@ class GoStopApp(App[int]):
         if isinstance(self.screen, QuitScreen):
             self.action_save_quit()
             return
-        words = "Nothing to save yet."
-        if self.session is not None:
-            words = self.session.save_report() if self.session.save() else (self.session.save_problem or "")
+        words = "Nothing to save yet." if self.session is None else self.session.save_report()
         self.push_screen(QuitScreen(words), self._after_quit_question)
 
     def _after_quit_question(self, quit_now: bool | None) -> None:

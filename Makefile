@@ -53,8 +53,12 @@ HYPOTHESIS_SEED := $(if $(CI),--hypothesis-seed=0,)
 
 # Two pytest runs: the browser tests' sync Playwright fixtures leave an event loop running,
 # which breaks the Textual and asyncio tests, so they get their own process.
+# The main run uses two workers (pytest-xdist; a fixed count that fits a 2-core machine): every
+# test makes its own temporary folders, server ports, PostgreSQL database and Redis key prefix,
+# so the workers never share state.
+WORKERS ?= 2
 unit: test-setup
-	$(BIN)/python -m pytest --ignore=tests/browser -p no:playwright $(HYPOTHESIS_SEED)
+	$(BIN)/python -m pytest -n $(WORKERS) --ignore=tests/browser -p no:playwright $(HYPOTHESIS_SEED)
 	$(BIN)/python -m pytest tests/browser
 
 browser: test-setup

@@ -230,7 +230,7 @@ def test_usage_errors_are_one_line_with_a_help_hint(args: list[str], fragment: s
 
 def test_negative_seed_is_refused_not_folded_onto_its_absolute_value() -> None:
     assert gostop("deal", "--seed", "1").exit_code == 0
-    assert "greater than or equal to 0" in gostop("deal", "--seed", "-1").error_line()
+    assert "a seed is 0 to 2**64-1, got -1" in gostop("deal", "--seed", "-1").error_line()
 
 
 @pytest.mark.parametrize(

@@ -234,7 +234,7 @@ _WIN = "01B 03B 08B 01R 02R 05J1 05J2 06J1"
     ("args", "fragment"),
     [
         ([_WIN, "13B", "--opp", "12B"], "unknown card code '13B'"),
-        ([_WIN, "01b", "--opp", "12B"], "did you mean '01B'"),
+        ([_WIN, "01b", "--opp", "12B"], "card 01B is listed twice"),  # lower case is read as 01B
         ([_WIN, "--opp", "12B 99Z"], "'99Z'"),
         ([_WIN, "01B", "--opp", "12B"], "card 01B is listed twice"),
         ([_WIN, "--opp", "12B 01B"], "card 01B is in both"),

@@ -199,13 +199,6 @@ def test_every_rule_id_has_a_scenario() -> None:
     assert not missing, f"rule IDs without a scenario record in tests/records: {missing}"
 
 
-def test_rules_copy_is_current() -> None:
-    shared = HERE.parent.parent / "shared" / "RULES.md"
-    if not shared.exists():
-        pytest.skip("shared/RULES.md is not beside the repository")
-    assert rule_ids(shared.read_text(encoding="utf-8")) == rule_ids(RULES_COPY.read_text(encoding="utf-8"))
-
-
 def test_scenario_files_are_named_by_rule_id() -> None:
     for p in RECORD_FILES:
         assert ID_RE.match(p.stem + "_"), f"{p.name}: name it <RULE-ID>_<what>.json"

@@ -153,7 +153,7 @@ def decode_json(text: str, error: type[ValueError]) -> Any:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise error(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        raise error(f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
     except RecursionError:
         raise error(nesting_message("the JSON")) from None
     except ValueError:  # an integer literal of more than 4300 digits

@@ -66,6 +66,11 @@ def test_whole_match_every_prompt_line_visible(store: Store, size: tuple[int, in
             assert prompt is not None, "no prompt and no summary"
             missing = missing_prompt_lines(app, prompt)
             assert not missing, (prompt.stage, missing, "\n".join(screen_rows(app)))
+            obs = session.observation()
+            if obs is not None:  # your own captures stay on screen while you decide (issue 20)
+                rows = "\n".join(screen_rows(app))
+                for card in obs.captures[obs.seat]:
+                    assert card.code in rows, (prompt.stage, card, rows)
             seen[prompt.stage] = seen.get(prompt.stage, 0) + 1
             if any("go-bak" in line for line in prompt.info):
                 seen["go-bak line"] = 1

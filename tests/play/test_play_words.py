@@ -69,7 +69,10 @@ def test_nagari_and_first_dealer_lines() -> None:
         names.get, (0, 1), 0,
     )
     assert first is not None
-    assert first.text == "Minji deals first (each draws a card: the earliest month deals; You draw 07A, Minji draws 02J1)."
+    assert first.text == (
+        "Minji deals first (each draws a card: the earliest month deals; on the same month the lower card "
+        "deals, junk before ribbon, animal, bright; You draw 07A, Minji draws 02J1)."
+    )
 
 
 def _first_or_go(session: Session) -> str:

@@ -1,13 +1,16 @@
 """The ``gostop`` command line: a thin face over the library (typer + rich).
 
-Each sub-command lives in its own module of this package, named for its idea, and is registered
-below in :data:`app`. To add one (``deal``, ``replay``, ``simulate``, ``play``...):
+Each sub-command lives in its own module of this package, named for its idea, and is listed
+below in :data:`COMMANDS`. Its module is imported only when the command runs (or its own help is
+asked for): ``gostop --help`` and ``gostop version`` start without numpy, the bots, Textual or
+the web server. To add one (``deal``, ``replay``, ``simulate``, ``play``...):
 
 1. write ``gostop/cli/<name>.py`` with either a command function or a ``typer.Typer()`` group;
 2. run the body inside :func:`gostop.cli.errors.reported_errors` so that bad input gives one
    ``error: ...`` line on stderr and exit status 2 (raise
    :class:`~gostop.cli.errors.UsageProblem` for problems the face itself finds);
-3. register it here with ``app.command("name")(function)`` or ``app.add_typer(group, name=...)``.
+3. list it in :data:`COMMANDS` with its module, the function (or ``app`` for a group) and the
+   first line of its help (a test checks that line against the command's own help).
 
 Commands call :mod:`gostop.rules`, :mod:`gostop.scoring`, :mod:`gostop.settlement`... and hold
 no rules logic themselves.
@@ -15,13 +18,83 @@ no rules logic themselves.
 
 from __future__ import annotations
 
+import importlib
+import sys
+from typing import Any
+
 import typer
+from typer.core import TyperCommand
 
 from gostop import __version__
-from gostop.cli import docs, play, record, rules, score
-from gostop.cli import serve as serve_cli
-from gostop.cli import simulate as simulate_cli
-from gostop.cli.errors import GostopGroup
+from gostop.cli.errors import GostopGroup, quiet_flags
+
+#: name -> (module, attribute, the first line of its help), in the order ``--help`` lists them.
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "score": ("gostop.cli.score", "score", "Score a finished hand and show what each opponent pays."),
+    "replay": ("gostop.cli.record", "replay", "Replay a hand record (or a match record) and print it move by move."),
+    "deal": ("gostop.cli.record", "deal", "Print the deal a seed produces: each hand (seat 0 = dealer), the layout, the stock."),
+    "play": ("gostop.cli.play", "play", "Play Go Stop against bots: full screen, or line by line with --plain."),
+    "simulate": ("gostop.cli.simulate", "simulate_command",
+                 "Play bots against each other on duplicate deals and report points per hand."),
+    "serve": ("gostop.cli.serve", "serve", "Serve the web game: open http://HOST:PORT/ in a browser."),
+    "rules": ("gostop.cli.rules", "app", "Rule presets and knobs: list the presets, show one, compare two."),
+    "docs": ("gostop.cli.docs", "app", "Generated documentation."),
+}
+
+
+def load_command(name: str) -> Any:
+    """The click command of sub-command ``name`` (its module imported now)."""
+    module, attr, _short = COMMANDS[name]
+    target = getattr(importlib.import_module(module), attr)
+    if isinstance(target, typer.Typer):
+        command: Any = typer.main.get_group(target)
+    else:
+        single = typer.Typer()
+        single.command(name)(target)
+        command = typer.main.get_command(single)
+    command.name = name
+    return quiet_flags(command)
+
+
+class LazyGroup(GostopGroup):
+    """The ``gostop`` group: sub-commands are imported when they run; the command list of
+    ``gostop --help`` is drawn from :data:`COMMANDS` without importing them."""
+
+    _listing = False
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return [*COMMANDS, *(n for n in super().list_commands(ctx) if n not in COMMANDS)]
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        if cmd_name not in COMMANDS:
+            return super().get_command(ctx, cmd_name)
+        if self._listing:
+            short = COMMANDS[cmd_name][2]
+            return TyperCommand(cmd_name, help=short, short_help=short)
+        return load_command(cmd_name)
+
+    def _path_of(self, args: Any, prog_name: str | None) -> str:
+        """``gostop rules show`` for the sub-commands named at the start of ``args``."""
+        path = [prog_name or "gostop"]
+        command: Any = self
+        for word in sys.argv[1:] if args is None else args:
+            if command is self:
+                sub = self.get_command(None, word) if word in self.list_commands(None) else None
+            else:
+                sub = getattr(command, "commands", {}).get(word)
+            if sub is None:
+                break
+            path.append(word)
+            command = sub
+        return " ".join(path)
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        self._listing = True
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self._listing = False
+
 
 app = typer.Typer(
     help=(
@@ -31,17 +104,13 @@ app = typer.Typer(
     ),
     no_args_is_help=True,
     add_completion=False,
-    cls=GostopGroup,
+    cls=LazyGroup,
 )
 
-app.add_typer(rules.app, name="rules")
-app.command("score")(score.score)
-app.add_typer(docs.app, name="docs")
-app.command("replay")(record.replay)
-app.command("deal")(record.deal)
-app.command("play")(play.play)
-app.command("simulate")(simulate_cli.simulate_command)
-app.command("serve")(serve_cli.serve)
+
+@app.callback()
+def _root() -> None:
+    """(The group itself: the sub-commands do the work.)"""
 
 
 @app.command("version")
@@ -58,4 +127,4 @@ def main() -> None:
     app(prog_name="gostop")
 
 
-__all__ = ["app", "main"]
+__all__ = ["app", "main", "COMMANDS", "load_command"]

@@ -111,6 +111,27 @@ def reported_errors() -> Iterator[None]:
         fail(describe(exc))
 
 
+def check_seed(value: int | None) -> int | None:
+    """Option callback: a seed is 0 to 2**64-1 (checked here, not by typer's ``min``/``max``,
+    whose range would print as a 20-digit number the help wraps mid-number)."""
+    from gostop.limits import MAX_SEED
+
+    if value is not None and not 0 <= value <= MAX_SEED:
+        raise typer.BadParameter(f"a seed is 0 to 2**64-1, got {value}")
+    return value
+
+
+def quiet_flags(command: Any) -> Any:
+    """Show flags (``--plain``, ``--yes``) without a ``<bool>`` type in the help: they take no
+    value (``--plain true`` is refused), so the help must not suggest one."""
+    for param in getattr(command, "params", ()):
+        if getattr(param, "is_flag", False) and getattr(param, "metavar", None) is None:
+            param.metavar = ""
+    for sub in getattr(command, "commands", {}).values():
+        quiet_flags(sub)
+    return command
+
+
 class GostopGroup(TyperGroup):
     """The ``gostop`` command: typer's group, with parser errors as one ``error: ...`` line.
 

@@ -16,7 +16,7 @@ from typing import Any
 import typer
 from rich.text import Text
 
-from gostop.cli.output import console
+from gostop.cli.output import console, value_text
 from gostop.match import Match, load_match_record, replay_match
 
 __all__ = ["is_match_file", "print_match_replay"]
@@ -100,7 +100,7 @@ def _print(match: Match, data: dict[str, Any]) -> None:
     out.print(
         Text(
             f"{title}match: rules {rules.preset}"
-            + (f" with {json.dumps(over)}" if over else "")
+            + (" with " + ", ".join(f"{k} = {value_text(v)}" for k, v in over.items()) if over else "")
             + f"; {match.n} seated; seed {match.seed}; replayed exactly ({len(match.history)} actions)"
         )
     )

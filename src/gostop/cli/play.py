@@ -27,14 +27,13 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from gostop.cli.errors import UsageProblem, reported_errors
+from gostop.cli.errors import UsageProblem, check_seed, reported_errors
 from gostop.cli.rules_input import SET_HELP, parse_set_options
-from gostop.limits import MAX_SEED
-from gostop.play.session import LEVEL_NAMES, Session, Settings, saved_summary
-from gostop.play.store import DATA_ENV, Store
+from gostop.play.names import LEVEL_NAMES
+from gostop.play.store import DATA_ENV, Store, gostop_command
 
 if TYPE_CHECKING:
-    from gostop.play.session import SavedMatch
+    from gostop.play.session import SavedMatch, Session, Settings
 
 __all__ = ["play"]
 
@@ -47,7 +46,42 @@ def _use_plain(plain: bool) -> bool:
     return not (sys.stdin.isatty() and sys.stdout.isatty())
 
 
+#: The options that define a match: typing one asks for a new match, not the saved one.
+_MATCH_OPTIONS = {
+    "players": "--players",
+    "level": "--level",
+    "preset": "--preset",
+    "set_": "--set",
+    "hands": "--hands",
+    "seed": "--seed",
+    "cut": "--cut",
+}
+
+
+def _typed_options(ctx: typer.Context) -> list[str]:
+    """The match options given on the command line (not left at their defaults)."""
+    out = []
+    for param, flag in _MATCH_OPTIONS.items():
+        source = ctx.get_parameter_source(param)
+        if source is not None and source.name == "COMMANDLINE":
+            out.append(flag)
+    return out
+
+
+def _drop_saved(saved_text: str, typed: list[str]) -> bool:
+    """Ask once, on one line, whether the saved match may be dropped for the new one typed."""
+    try:
+        answer = input(
+            f"A saved match exists ({saved_text}). Drop it and start the new match you asked for "
+            f"({' '.join(typed)})? [y/N]> "
+        )
+    except (EOFError, KeyboardInterrupt):
+        return False
+    return answer.strip().lower() in ("y", "yes")
+
+
 def play(
+    ctx: typer.Context,
     plain: Annotated[bool, typer.Option("--plain", help="Line mode: plain text, one question at a time.")] = False,
     players: Annotated[
         int, typer.Option("--players", "-p", help="Seated players, you included: 2 or 3; 4-7 is a gwangpalli table.")
@@ -56,7 +90,7 @@ def play(
     preset: Annotated[str, typer.Option("--preset", help="Rules preset (gostop rules list).")] = "pagat",
     set_: Annotated[list[str] | None, typer.Option("--set", metavar="KNOB=VALUE", help=SET_HELP)] = None,
     hands: Annotated[int, typer.Option("--hands", "-n", help="Hands in the match (0: the preset's length).")] = 3,
-    seed: Annotated[int | None, typer.Option("--seed", min=0, max=MAX_SEED, help="Match seed, 0 to 2**64-1 (default: random).", show_default=False)] = None,
+    seed: Annotated[int | None, typer.Option("--seed", callback=check_seed, help="Match seed, 0 to 2**64-1 (default: random).", show_default=False)] = None,
     name: Annotated[str, typer.Option("--name", help="Your name at the table.")] = "You",
     cut: Annotated[bool, typer.Option("--cut", help="Be asked to cut the deck when it is your turn to cut.")] = False,
     resume: Annotated[bool, typer.Option("--resume", help="Continue the saved match.")] = False,
@@ -85,9 +119,13 @@ def play(
 
     Example:  gostop play --level easy --hands 3
     """
+    from gostop.play.session import Settings, saved_summary
+
     with reported_errors():
         if resume and new:
             raise UsageProblem("give either --resume or --new, not both")
+        if not 0 <= hands <= 1000:
+            raise UsageProblem(f"--hands must be 0 (the preset's length) or 1 to 1000, got {hands}")
         from gostop.play.names import LANGS
 
         store = Store(data_dir)
@@ -110,15 +148,33 @@ def play(
             lang=chosen_lang,
         )
         settings.check()
+        typed = _typed_options(ctx)
+        if resume and typed:
+            raise UsageProblem(
+                f"--resume continues the saved match as it was: leave out {' '.join(typed)}, or start a new "
+                "match with them (give --new to replace the saved one)"
+            )
         saved = None if new else saved_summary(store)
         if resume and saved is None:
-            raise UsageProblem(f"no saved match in {store.root}; start one with: gostop play")
+            raise UsageProblem(f"no saved match in {store.root}; start one with: {gostop_command()} play")
         if resume and saved is not None and saved.problem is not None:
-            raise UsageProblem(f"cannot resume: {saved.problem}; start a new match with: gostop play --new")
-    if _use_plain(plain):
-        status = _run_plain(store, settings, resume, saved, yes)
-    else:
-        status = _run_app(store, settings, resume, saved, yes, bot_delay)
+            raise UsageProblem(f"cannot resume: {saved.problem}; start a new match with: {gostop_command()} play --new")
+        store.lock()  # one game per data directory: a second one is refused here
+    if typed and not resume and not yes and saved is not None and saved.readable:
+        # Options typed for a match mean a new match: ask once whether the saved one may go.
+        if not _drop_saved(saved.text, typed):
+            store.unlock()
+            typer.echo(f"Nothing changed. Continue the saved match with: {gostop_command()} play --resume")
+            raise typer.Exit(0)
+        saved = None
+        store.discard()
+    try:
+        if _use_plain(plain):
+            status = _run_plain(store, settings, resume, saved, yes)
+        else:
+            status = _run_app(store, settings, resume, saved, yes, bot_delay)
+    finally:
+        store.unlock()
     raise typer.Exit(status)
 
 
@@ -158,6 +214,7 @@ def _new_over_damaged(store: Store, saved: SavedMatch, write: Callable[[str], No
 
 def _run_plain(store: Store, settings: Settings, resume: bool, saved: SavedMatch | None, yes: bool) -> int:
     from gostop.play.plain import PlainGame, plain_setup
+    from gostop.play.session import Session
 
     def write(text: str) -> None:
         typer.echo(text)
@@ -203,6 +260,7 @@ def _run_app(
     store: Store, settings: Settings, resume: bool, saved: SavedMatch | None, yes: bool, bot_delay: float
 ) -> int:
     from gostop.play.app import GoStopApp
+    from gostop.play.session import Session
 
     session: Session | None = None
     app: GoStopApp | None = None

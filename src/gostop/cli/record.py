@@ -19,11 +19,11 @@ from typing import Annotated, Any
 import typer
 from rich.text import Text
 
-from gostop.cli.errors import UsageProblem, fail, reported_errors
+from gostop.cli.errors import UsageProblem, check_seed, fail, reported_errors
 from gostop.cli.output import console
 from gostop.cli.rules_input import SET_HELP, select_rules
 from gostop.engine import Action, Event, Hand
-from gostop.limits import MAX_SEED, decode_json
+from gostop.limits import decode_json
 from gostop.record import (
     Deal,
     HandRecord,
@@ -99,7 +99,11 @@ def _print_deal(deal: Deal, seats: Sequence[str] | None) -> None:
 
 
 def replay(
-    record: Annotated[Path, typer.Argument(metavar="RECORD.json", help="A hand record (docs/record-format.md).")],
+    records: Annotated[
+        list[Path],
+        typer.Argument(metavar="RECORD.json...", help="Hand or match records (docs/record-format.md); several are "
+                       "replayed one after the other."),
+    ],
     as_json: Annotated[
         bool,
         typer.Option(
@@ -130,6 +134,19 @@ def replay(
 
     Example:  gostop replay docs/examples/hand.json --json --at 5
     """
+    if len(records) > 1 and at is not None:
+        with reported_errors():
+            raise UsageProblem("--at works with one record; give a single RECORD.json")
+    for i, record in enumerate(records):
+        if len(records) > 1 and not as_json:
+            if i:
+                typer.echo("")
+            typer.echo(f"== {record} ==")
+        _replay_one(record, as_json, at)
+
+
+def _replay_one(record: Path, as_json: bool, at: int | None) -> None:
+    """``gostop replay`` of one record (see :func:`replay`)."""
     with reported_errors():
         if at is not None and _is_match(record):
             raise UsageProblem("--at works with hand records; a match record is replayed whole")
@@ -244,7 +261,7 @@ def _print_replay(rec: HandRecord, hand: Hand, steps: Sequence[Step], failed: bo
 def deal(
     seed: Annotated[
         int | None,
-        typer.Option("--seed", min=0, max=MAX_SEED, help="The seed of the shuffle (0 to 2**64-1).", show_default=False),
+        typer.Option("--seed", callback=check_seed, help="The seed of the shuffle (0 to 2**64-1).", show_default=False),
     ] = None,
     players: Annotated[int, typer.Option("--players", "-p", min=2, max=3, help="Active players, 2 or 3.")] = 2,
     cut: Annotated[

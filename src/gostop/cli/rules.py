@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -79,12 +79,36 @@ def show(
         title = f"Rules: preset {rules.preset}" + (
             f" with {len(changed)} knob(s) changed (*)" if changed else ""
         )
+        out = console()
+        if out.width < NARROW:  # a table would squeeze the meanings into a column of a few letters
+            _show_as_list(out, title, rules, changed)
+            return
         t = table(title, [name_column("Knob"), "Value", name_column("Rule"), "Meaning"])
         for name, value in rules.knobs().items():
             knob = KNOBS[name]
             mark = " *" if name in changed else ""
             add_row(t, name + mark, value_text(value), knob.rule, knob.meaning)
-        console().print(t)
+        out.print(t)
+
+
+#: Below this many columns ``rules show`` prints one knob per paragraph instead of a table.
+NARROW = 120
+
+
+def _show_as_list(out: Any, title: str, rules: Any, changed: Any) -> None:
+    """``knob = value  (RULE)`` then its meaning, indented and wrapped to the terminal."""
+    from rich.padding import Padding
+    from rich.text import Text
+
+    out.print(Text(title, style="bold"))
+    for name, value in rules.knobs().items():
+        knob = KNOBS[name]
+        mark = " *" if name in changed else ""
+        head = Text()
+        head.append(name + mark, style="bold")
+        head.append(f" = {value_text(value)}  ({knob.rule})")
+        out.print(head)
+        out.print(Padding(Text(knob.meaning), (0, 0, 0, 4)))
 
 
 @app.command("diff")

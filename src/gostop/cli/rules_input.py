@@ -58,8 +58,23 @@ def parse_set_options(assignments: Iterable[str] | None) -> dict[str, Any]:
             raise UsageProblem(
                 f"--set expects knob=value (e.g. --set go_scheme=linear), got {clip(item)}"
             )
-        out[name] = parse_set_value(value)
+        out[name] = _card_codes_upper(name, parse_set_value(value))
     return out
+
+
+#: Knobs whose values are card codes (read in any case: ``09a`` is ``09A``).
+_CARD_KNOBS = ("flex_card", "jokers")
+
+
+def _card_codes_upper(name: str, value: Any) -> Any:
+    """A card-code knob's value with its codes in upper case, as everywhere cards are read."""
+    if name not in _CARD_KNOBS:
+        return value
+    if isinstance(value, str):
+        return value.upper()
+    if isinstance(value, list):
+        return [v.upper() if isinstance(v, str) else v for v in value]
+    return value
 
 
 def looks_like_file(name: str) -> bool:

@@ -18,7 +18,7 @@ from typing import Annotated, Any
 
 import typer
 
-from gostop.cards import Card, format_cards, parse_cards
+from gostop.cards import Card, format_cards, parse_card
 from gostop.cli.errors import UsageProblem, describe, fail, one_line, reported_errors
 from gostop.cli.output import add_row, console, name_column, number_column, table, value_text
 from gostop.cli.rules_input import SET_HELP, select_rules
@@ -53,11 +53,36 @@ _SEAT_HELP = "the opponent (opp1 or opp2, 1-based) who"
 
 
 
+def read_cards(text: str) -> list[Card]:
+    """Cards typed by a person: codes in any case (``01b`` is ``01B``, ``jk1`` is ``JK1``) or
+    friendly names, separated by spaces or commas."""
+    out: list[Card] = []
+    for word in text.replace(",", " ").split():
+        try:
+            out.append(parse_card(word))
+        except ValueError:
+            if word.upper() == word:
+                raise
+            try:
+                out.append(parse_card(word.upper()))
+            except ValueError:
+                raise ValueError(str(_card_error(word))) from None
+    return out
+
+
+def _card_error(word: str) -> str:
+    try:
+        parse_card(word)
+    except ValueError as exc:
+        return str(exc)
+    return f"unknown card code {word!r}"  # pragma: no cover - only called after a failure
+
+
 def parse_pile(text: str) -> list[Card]:
     """One pile of captured cards (``""``, ``-`` or ``none`` for an empty pile)."""
     if text.strip().lower() in _EMPTY_PILE:
         return []
-    return parse_cards(text)
+    return read_cards(text)
 
 
 def parse_opponent_ref(text: str | None, opponents: int, option: str) -> int | None:
@@ -189,7 +214,7 @@ def score(
                 "give the winner's captured cards, e.g. gostop score 01B 03B 08B --opp \"12B\" --opp \"\" "
                 "(see gostop score --help)"
             )
-        winner_cards = parse_cards(" ".join(winner))
+        winner_cards = read_cards(" ".join(winner))
         if not opp:
             raise UsageProblem("give each opponent's captured cards with --opp \"...\" (once per opponent)")
         opponents = [parse_pile(text) for text in opp]

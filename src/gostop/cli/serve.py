@@ -24,6 +24,29 @@ from gostop.cli.errors import UsageProblem, reported_errors
 __all__ = ["serve"]
 
 
+def _check_port_free(host: str, port: int) -> None:
+    """One ``error:`` line (not uvicorn's log and exit 1) when the port is taken already."""
+    import errno
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as exc:
+        raise UsageProblem(f"cannot listen on --host {host!r}: {exc.strerror or exc}") from None
+    family, kind, proto, _name, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                raise UsageProblem(
+                    f"port {port} on {host} is already in use (another server?): stop it, or choose "
+                    "another port with --port"
+                ) from None
+            raise UsageProblem(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+
+
 def serve(
     host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
@@ -74,6 +97,7 @@ def serve(
             raise UsageProblem(f"--db must be a sqlite:/// or postgresql+psycopg:// URL, got {db.split(':')[0]!r}...")
         if redis is not None and not redis.startswith(("redis://", "rediss://", "unix://")):
             raise UsageProblem("--redis must be a redis:// URL")
+        _check_port_free(host, port)
         import uvicorn
 
         from gostop.server.app import create_app

@@ -14,6 +14,7 @@ import traceback
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
@@ -33,7 +34,7 @@ from textual.widgets import (
 )
 
 from gostop.play.answers import rule_changes, whole_number
-from gostop.play.guide import KEYS_TEXT, QUICK_START, card_guide, reflow, rules_text
+from gostop.play.guide import KEYS_TEXT, QUICK_START, card_guide_parts, reflow, rules_text
 from gostop.play.render import (
     LOG_STYLES,
     card_text,
@@ -62,8 +63,36 @@ from gostop.rules import PRESET_NAMES, PRESETS
 __all__ = ["GoStopApp"]
 
 
+#: Short forms of the choice markers, used when a line would not fit (never cut mid-word).
+def short_mark(mark: str) -> str:
+    """``completes godori`` -> ``+godori``, ``feeds Minji (godori)`` -> ``feeds Minji``,
+    ``oe-myeon risk`` -> ``oe-myeon``."""
+    if mark.startswith("completes "):
+        return "+" + mark.removeprefix("completes ")
+    if mark.startswith("feeds ") and " (" in mark:
+        return mark.split(" (", 1)[0]
+    if mark == "oe-myeon risk":
+        return "oe-myeon"
+    return mark
+
+
+def short_detail(detail: str) -> str:
+    """What a card does in the fewest words: ``takes 06A or 06R?`` -> ``06A/06R?``."""
+    if detail.startswith("takes ") and " or " in detail:
+        return detail.removeprefix("takes ").replace(" or ", "/")
+    if detail.startswith("takes the stack"):
+        return "stack"
+    if detail == "no match":
+        return "lays it"
+    return detail
+
+
 class ChoiceItem(Static):
-    """One clickable choice: ``[key] label -- detail <marks>``."""
+    """One clickable choice: ``[key] label -- detail <marks>``.
+
+    On a small screen a card choice is one line that must fit its column: its words are
+    shortened by rule (the card's name first, whole words from its end; then the markers and
+    the detail take their short forms) and are never cut in the middle of a word or marker."""
 
     DEFAULT_CSS = """
     ChoiceItem { height: auto; padding: 0 1; }
@@ -72,10 +101,22 @@ class ChoiceItem(Static):
 
     def __init__(self, choice: Choice, compact: bool = False) -> None:
         self.choice = choice
+        self.compact = compact
         super().__init__(self._text(choice, compact), classes="card" if choice.card is not None else "words")
 
+    def render(self) -> Any:
+        width = self.content_region.width
+        if self.compact and self.choice.card is not None and width > 0:
+            return self._text(self.choice, True, width)
+        return super().render()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.refresh()
+
     @staticmethod
-    def _text(c: Choice, compact: bool = False) -> Text:
+    def _text(c: Choice, compact: bool = False, width: int | None = None) -> Text:
+        if compact and c.card is not None and width is not None:
+            return ChoiceItem._fitted(c, width)
         t = Text()
         t.append(f" {c.key} ", style="bold reverse")
         t.append(" ")
@@ -83,10 +124,7 @@ class ChoiceItem(Static):
         if c.card is not None:
             t.append_text(card_text(c.card))
             if compact:  # what it does first: the line is cut at the screen's edge
-                detail = c.detail
-                if detail.startswith(("no match", "joker")):
-                    detail = detail.split(":")[0]
-                detail = detail.replace(" (you choose)", "?")
+                detail = ChoiceItem._compact_detail(c.detail)
                 if detail:
                     t.append(f" {detail}", style="bold" if "captures" in marks else "")
                 marks = [m for m in marks if m != "captures"]
@@ -97,11 +135,56 @@ class ChoiceItem(Static):
         if c.detail and not (compact and c.card is not None):
             t.append(f"  {c.detail}", style="dim")
         for mark in marks:
-            good = mark in ("captures", "bomb") or mark.startswith("completes")
-            style = "bold green" if good else ("bold yellow" if mark == "shaken" else "bold red")
-            t.append(f" <{mark}>", style=style)
+            t.append(f" <{mark}>", style=ChoiceItem._mark_style(mark))
         if compact and c.card is not None:
             t.append(" " + c.label, style="dim")
+        return t
+
+    @staticmethod
+    def _compact_detail(detail: str) -> str:
+        if detail.startswith(("no match", "joker")):
+            detail = detail.split(":")[0]
+        return detail.replace(" (you choose)", "?")
+
+    @staticmethod
+    def _mark_style(mark: str) -> str:
+        good = mark in ("captures", "bomb") or mark.startswith(("completes", "+"))
+        return "bold green" if good else ("bold yellow" if mark == "shaken" else "bold red")
+
+    @staticmethod
+    def _fitted(c: Choice, width: int) -> Text:
+        """The compact line of a card choice in ``width`` cells, shortened by rule."""
+        assert c.card is not None
+        marks = [m for m in c.marks if m != "captures"]
+        detail = ChoiceItem._compact_detail(c.detail)
+        label = c.label.split()
+        short = [short_mark(m) for m in marks]
+        attempts = []
+        for ms in (marks, short):  # the card's words, whole, from the end; then short markers
+            for n in range(len(label), -1, -1):
+                attempts.append((detail, ms, label[:n]))
+        attempts.append((short_detail(detail), short, []))
+        if short:  # the markers say more than "lays it"
+            attempts.append(("", short, []))
+        chosen = attempts[-1]
+        for attempt in attempts:
+            d, ms, words = attempt
+            size = cell_len(f" {c.key} ") + 1 + cell_len(c.card.code) + (1 + cell_len(d) if d else 0)
+            size += sum(3 + cell_len(m) for m in ms) + (1 + cell_len(" ".join(words)) if words else 0)
+            if size <= width:
+                chosen = attempt
+                break
+        d, ms, words = chosen
+        t = Text()
+        t.append(f" {c.key} ", style="bold reverse")
+        t.append(" ")
+        t.append_text(card_text(c.card))
+        if d:
+            t.append(f" {d}", style="bold" if "captures" in c.marks else "")
+        for mark in ms:
+            t.append(f" <{mark}>", style=ChoiceItem._mark_style(mark))
+        if words:
+            t.append(" " + " ".join(words), style="dim")
         return t
 
     def on_click(self, event: events.Click) -> None:
@@ -155,6 +238,7 @@ class HelpScreen(ModalScreen[None]):
     HelpScreen ScrollableContainer { height: 1fr; }
     HelpScreen Static.table { width: auto; text-wrap: nowrap; }
     HelpScreen #help-keys Static { max-width: 100; }
+    HelpScreen Static.intro { width: 100%; max-width: 100; }
     """
 
     def __init__(self, session: Session) -> None:
@@ -172,7 +256,9 @@ class HelpScreen(ModalScreen[None]):
                 with TabPane("Rules", id="help-rules"), VerticalScroll():
                     yield Static(reflow(rules_text(rules, self.session.settings.players), keep_lines=True))
                 with TabPane("Cards", id="help-cards"), ScrollableContainer():  # a table: scrolls sideways
-                    yield Static(card_guide(rules), classes="table")
+                    intro, guide = card_guide_parts(rules)
+                    yield Static(reflow(intro), classes="intro")
+                    yield Static(guide, classes="table")
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -215,6 +301,33 @@ class SummaryScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+class QuitScreen(ModalScreen[bool]):
+    """After ctrl-c: the match is saved; quit now (y, Enter, ctrl-c again) or play on (n, Escape)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "Quit"),
+        Binding("enter", "answer(True)", "Quit", show=False),
+        Binding("n", "answer(False)", "Play on"),
+        Binding("escape", "answer(False)", "Play on", show=False),
+    ]
+    DEFAULT_CSS = """
+    QuitScreen { align: center middle; }
+    QuitScreen > Vertical { width: 70; max-width: 100%; height: auto; border: thick $warning; background: $surface; padding: 0 1; }
+    """
+
+    def __init__(self, saved: str) -> None:
+        super().__init__()
+        self.saved = saved
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(Text(self.saved))
+            yield Label(Text("Quit now? y / Enter: quit   n / Escape: play on", style="bold"))
+
+    def action_answer(self, quit_now: bool) -> None:
+        self.dismiss(quit_now)
 
 
 class SetupScreen(Screen[Settings | str | None]):
@@ -333,6 +446,7 @@ class GoStopApp(App[int]):
     #left { width: 3fr; }
     #right { width: 1fr; min-width: 34; border-left: solid $accent; }
     #status, #opponents, #table, #you { padding: 0 1; }
+    #you { height: auto; max-height: 8; border-top: solid $accent; }
     #status { text-style: bold; }
     #table { border-top: solid $accent; border-bottom: solid $accent; }
     #ledger { padding: 0 1; border-bottom: solid $accent; }
@@ -347,14 +461,17 @@ class GoStopApp(App[int]):
     .compact #table { border-top: none; border-bottom: none; }
     .compact ChoiceItem { padding: 0; }
     .compact ChoiceItem.words { column-span: 2; }
-    .compact ChoiceItem.card { height: 1; text-wrap: nowrap; text-overflow: ellipsis; }
-    .compact #prompt { border-top: solid $accent; }
+    .compact ChoiceItem.card { height: auto; }
+    .compact #prompt { border-top: solid $accent; max-height: 70%; }
+    .compact #main { min-height: 3; }
+    .compact #you { border-top: none; max-height: 5; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", "Help"),
         Binding("f1", "help", "Help", show=False),
         Binding("l", "log", "Log"),
         Binding("ctrl+q", "save_quit", "Save & quit", priority=True),
+        Binding("ctrl+c", "interrupt", "Save & quit", show=False, priority=True),
     ]
 
     def __init__(
@@ -388,11 +505,12 @@ class GoStopApp(App[int]):
                 yield Static(id="status")
                 yield Static(id="opponents")
                 yield Static(id="table")
-                yield Static(id="you")
             with Vertical(id="right"):
                 yield Static(id="ledger")
                 with VerticalScroll(id="logbox"):
                     yield Static(id="log")
+        # Your own row sits outside the scrolling table: a tall prompt never pushes it off.
+        yield Static(id="you")
         with VerticalScroll(id="prompt"):
             yield Static(id="question")
             yield Grid(id="choices")
@@ -452,7 +570,9 @@ class GoStopApp(App[int]):
         if compact:
             status.append(view.title.removeprefix("gostop · ") + " · ")
         status.append(view.status or "", style="bold")
-        if view.last_move:
+        if view.news:
+            status.append("  " + view.news, style="bold yellow")
+        elif view.last_move:
             status.append("  " + view.last_move, style="underline")
         elif compact:
             last = next((ln for ln in reversed(view.log) if ln.kind != "turn"), None)
@@ -471,6 +591,8 @@ class GoStopApp(App[int]):
         table = (layout_compact(view) if compact else layout_block(view)) if view.seats else Text()
         self.query_one("#table", Static).update(table)
         you = Text()
+        if view.your_turn:
+            you.append(view.your_turn + "\n", style="dim")
         for s in view.seats:
             if s.you:
                 you.append_text(seat(s, view.target, view.unit, view.highlight))
@@ -599,6 +721,18 @@ class GoStopApp(App[int]):
     def action_log(self) -> None:
         if self.session is not None and len(self.screen_stack) == 1:
             self.push_screen(TextScreen("Event log", log_block(self.session.log), end=True))
+
+    def action_interrupt(self) -> None:
+        """Ctrl-C: save, then ask whether to quit (Textual would otherwise copy text)."""
+        if isinstance(self.screen, QuitScreen):
+            self.action_save_quit()
+            return
+        words = "Nothing to save yet." if self.session is None else self.session.save_report()
+        self.push_screen(QuitScreen(words), self._after_quit_question)
+
+    def _after_quit_question(self, quit_now: bool | None) -> None:
+        if quit_now:
+            self.exit(0)
 
     def action_save_quit(self) -> None:
         if self.session is not None:

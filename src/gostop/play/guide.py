@@ -17,7 +17,16 @@ from gostop.play.names import NICKNAMES, card_korean, month_korean
 from gostop.rules import Rules
 from gostop.scoring import junk_value
 
-__all__ = ["KEYS_TEXT", "PLAIN_KEYS_TEXT", "rules_text", "card_guide", "QUICK_START", "reflow", "MATGO_DIFFERENCES"]
+__all__ = [
+    "KEYS_TEXT",
+    "PLAIN_KEYS_TEXT",
+    "rules_text",
+    "card_guide",
+    "card_guide_parts",
+    "QUICK_START",
+    "reflow",
+    "MATGO_DIFFERENCES",
+]
 
 QUICK_START = """\
 How to play, in one minute
@@ -45,7 +54,8 @@ a / r       accept / refuse a shodang offer
 Enter       continue after the end of a hand
 ? or F1     this help (keys, the rules of this table, the card guide)
 l           the whole event log
-ctrl+q      save and quit (gostop play --resume continues the match)
+ctrl+q      save and quit (play --resume continues the match)
+ctrl+c      save, then asks whether to quit
 
 Every decision shows its keys under the table; you can also click one.
 Next to each card: what it takes from the table ("no match": it stays
@@ -97,9 +107,9 @@ def rules_text(rules: Rules, players: int) -> str:
     target = rules.stop_target(active)
     unit = rules.payment_unit
     lines: list[str] = [f"Rules of this table: preset {rules.preset}"]
-    over = rules.overrides()
+    over = {k: v for k, v in rules.overrides().items() if k != "match_hands"}  # said under "The match"
     if over:
-        lines.append("Changed from the preset: " + ", ".join(f"{k} = {v}" for k, v in over.items()))
+        lines.append("Changed from the preset (gostop rules show): " + ", ".join(f"{k} = {v}" for k, v in over.items()))
     lines.append("")
     lines.append("The deal")
     if active == 2:
@@ -136,7 +146,9 @@ def rules_text(rules: Rules, players: int) -> str:
         f" (Nov/Dec x{rules.heundeum_nov_dec_multiplier})."
     )
     if rules.shodang and active == 3:
-        lines.append("  Shodang 쇼당: offer to end the hand with no winner; an opponent who refuses and loses pays for both.")
+        lines.append("  Shodang 쇼당: on your turn, show your hand and offer to end the hand with no winner (nagari).")
+        lines.append("  The next player answers first; if both accept, the hand ends. A refusal makes the other")
+        lines.append("  player accept, and the refuser risks paying for both losers (see below).")
     lines.append("")
     lines.append("Scoring (points)")
     lines.append("  Brights 광: 3 brights 3 (with the rain bright 12B: 2), 4 brights 4, all 5: 15.")
@@ -170,7 +182,9 @@ def rules_text(rules: Rules, players: int) -> str:
         }[rules.go_scheme]
         lines.append(f"  The winner is paid their points in chips by each opponent; {scheme}.")
         if rules.dok_bak and active == 3:
-            lines.append("  Go-bak 고박: a player who said go and then loses pays for both losers.")
+            lines.extend(_liability_lines(rules))
+        elif active == 2 and rules.go_bak_two_player == "double":
+            lines.append("  Go-bak 고박 (PAY-6): if you said go and your opponent wins, you pay double.")
         lines.append("  Penalties (bak 박), each doubling what one opponent pays:")
         if rules.gwang_bak != "off":
             lines.append("    gwang-bak 광박: the winner scores brights and you have none.")
@@ -214,6 +228,35 @@ Matgo differences (맞고)
 """
 
 
+def _liability_lines(rules: Rules) -> list[str]:
+    """LIAB-2..LIAB-12 in plain words: when one loser pays for both (dok-bak 독박)."""
+    order = ["go-bak"] + (["a shodang refusal"] if rules.shodang else []) + (["oe-myeon"] if rules.oe_myeon else [])
+    out = [
+        "  Paying for both losers (dok-bak 독박): with three players, one loser may have to pay what",
+        f"  both losers owe, for one of these reasons (only one pays, in this order: {', '.join(order)}):",
+        "    go-bak 고박 (LIAB-3): you said go in this hand and someone else wins.",
+    ]
+    if rules.shodang:
+        if rules.shodang_window == "rest_of_hand":
+            out.append("    shodang refusal (LIAB-10): you refused a shodang offer and anyone else wins later in the hand.")
+        else:
+            out.append(
+                "    shodang refusal (LIAB-10): you refused a shodang offer and, on the offerer's turn or on"
+            )
+            out.append("      the third player's next turn, one of them wins; after those turns it expires.")
+        if rules.nagari_offer_cancels_go_bak:
+            out.append("      Offering shodang after saying go releases you from go-bak for those goes (LIAB-12).")
+    if rules.oe_myeon:
+        out.append("    oe-myeon 외면 (LIAB-4): on your turn you laid a card that took nothing (or left a card")
+        out.append("      on the table that your hand could have taken), and the next player to win takes that")
+        out.append("      card and stops on their very next turn. The game marks such cards <oe-myeon risk>.")
+        if rules.oe_myeon_exceptions:
+            out.append(
+                "      Not when the winner scores only junk without a go, nor for your last card (LIAB-5)."
+            )
+    return out
+
+
 def _roles(rules: Rules, card: Card) -> list[str]:
     """The card's roles at this table: the flex card is the preset's, and roles that belong to
     a rule this table does not use (vip_bonus, four_birds, palssari_bonus...) are left out."""
@@ -244,16 +287,23 @@ def _pad(text: str, width: int) -> str:
 def card_guide(rules: Rules) -> str:
     """All 48 month cards (and the deck's jokers): code, Korean and English name, junk value,
     the roles they have at this table."""
-    lines = [
+    intro, table = card_guide_parts(rules)
+    return intro + "\n" + table
+
+
+def card_guide_parts(rules: Rules) -> tuple[str, str]:
+    """The card guide as its prose introduction (to wrap to the screen) and its table (one row
+    per card, never wrapped: a screen too narrow scrolls it sideways)."""
+    intro = [
         "Card guide: code = month (01-12) + kind: B bright 광, A animal 열끗, R ribbon 띠,",
         "J junk 피, D double junk 쌍피. Cards of the same month capture each other.",
     ]
     if rules.flex_card:
-        lines.append(
+        intro.append(
             f"The flex card at this table is {rules.flex_card}: it counts as an animal or as "
             f"{rules.flex_junk_value} junk."
         )
-    lines.append("")
+    lines: list[str] = []
     for month in range(1, 13):
         en, _ko, short = MONTH_NAMES[month]
         lines.append(f"{month:02d} {short.capitalize()} -- {en} {month_korean(month)}")
@@ -279,4 +329,4 @@ def card_guide(rules: Rules) -> str:
             count = sum(1 for c in jokers if c.joker_type == card.joker_type)
             more = f" (x{count})" if count > 1 else ""
             lines.append(f"   {card.code:<5} {card.english_name}{more}, junk {junk_value(rules, card)}")
-    return "\n".join(lines) + "\n"
+    return "\n".join(intro) + "\n", "\n".join(lines) + "\n"

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from gostop.cards import MONTH_NAMES, Card, Kind
 
-__all__ = ["LANGS", "month_korean", "card_korean", "card_words", "NICKNAMES"]
+__all__ = ["LANGS", "LEVEL_NAMES", "month_korean", "card_korean", "card_words", "NICKNAMES"]
 
 #: The languages of card names.
 LANGS = ("en", "ko")
+#: Bot levels offered to people, easiest first (here, not in the session: ``gostop play
+#: --help`` names them without loading the bots).
+LEVEL_NAMES = ("easy", "normal", "hard")
 
 #: Cards known by a nickname of their own.
 NICKNAMES = {"09A": "국진 (gukjin), the sake cup"}

@@ -14,7 +14,7 @@ from typing import Any
 from gostop.cards import Card
 from gostop.match import MatchEvent
 
-__all__ = ["LogLine", "narrate", "cards_text", "reason_words", "SPECIAL_EVENTS", "REASONS"]
+__all__ = ["LogLine", "narrate", "cards_text", "words", "reason_words", "SPECIAL_EVENTS", "REASONS"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,8 +63,10 @@ REASONS: dict[str, str] = {
 _DEALER_METHODS = {
     "lot": "chosen by lot",
     "oldest": "the oldest player",
-    "draw_night": "each draws a card: the earliest month deals",
-    "draw_day": "each draws a card: the latest month deals",
+    "draw_night": "each draws a card: the earliest month deals; on the same month the lower card "
+    "deals, junk before ribbon, animal, bright",
+    "draw_day": "each draws a card: the latest month deals; on the same month the higher card "
+    "deals, bright before animal, ribbon, junk",
 }
 
 _EXPLAIN: dict[str, str] = {
@@ -93,6 +95,22 @@ def reason_words(reason: str) -> str:
 def cards_text(cards: Sequence[Card | str]) -> str:
     """Card codes separated by spaces (``-`` for none)."""
     return " ".join(c if isinstance(c, str) else c.code for c in cards) or "-"
+
+
+def words(value: Any) -> str:
+    """A value of an event's data as a player reads it: card codes and words separated by
+    spaces, never a Python repr (``['08B', '08A']`` is ``08B 08A``; None is empty)."""
+    if value is None:
+        return ""
+    if isinstance(value, Card):
+        return value.code
+    if isinstance(value, str):
+        return value
+    if isinstance(value, Mapping):
+        return ", ".join(f"{words(k)} {words(v)}".strip() for k, v in value.items())
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return " ".join(w for w in (words(v) for v in value) if w)
+    return str(value)
 
 
 def _verb(who: str, you: bool, verb: str) -> str:
@@ -152,7 +170,7 @@ def _table_line(ev: MatchEvent, name: Callable[[int | None], str], human: int) -
     if t == "claim":
         if d.get("claimed"):
             return LogLine(
-                f"{_verb(who, you, 'claim')} compensation for {cards_text(d.get('cards', []))}: "
+                f"{_verb(who, you, 'claim')} compensation for {words(d.get('cards')) or '-'}: "
                 f"{d.get('amount')} chips from each payer.",
                 "table",
             )
@@ -220,10 +238,12 @@ def _hand_line(
         return LogLine(f"You draw {cards} to replace the joker.", kind) if you and he.cards else None
     if t == "offer-shodang":
         return LogLine(f"{_verb(who, you, 'offer')} shodang 쇼당 (end the hand as a nagari); hand shown: {cards}.", "special")
+    if t == "accept" and d.get("auto"):
+        return LogLine(f"{who} {'are' if you else 'is'} deemed to accept the shodang offer (the first answer was a refusal).", "special")
     if t in ("accept", "refuse"):
         return LogLine(f"{_verb(who, you, t)} the shodang offer.", "special")
     if t == "play":
-        onto = d.get("onto")
+        onto = words(d.get("onto"))
         return LogLine(f"{_verb(who, you, 'play')} {cards}" + (f" onto {onto}" if onto else "") + ".", kind)
     if t in ("bomb", "grenade"):
         return LogLine(f"{SPECIAL_EVENTS[t]}! {_verb(who, you, t)} {cards}.", "special")
@@ -233,17 +253,17 @@ def _hand_line(
     if t == "substitute":
         return LogLine(f"The stock card {cards} is played in place of the joker.", kind)
     if t == "pick":
-        return LogLine(f"{_verb(who, you, 'take')} {cards} with {d.get('for', '?')}.", kind)
+        return LogLine(f"{_verb(who, you, 'take')} {cards} with {words(d.get('for')) or '?'}.", kind)
     if t == "flip":
-        onto = d.get("onto")
-        choice = d.get("choice")
+        onto = words(d.get("onto"))
+        choice = [words(c) for c in d.get("choice") or ()]
         tail = f" onto {onto}" if onto else (f" (matches {' and '.join(choice)})" if choice else "")
         return LogLine(f"{_verb(who, you, 'flip')} {cards}{tail}.", kind)
     if t == "capture":
         return LogLine(f"{_verb(who, you, 'capture')} {cards}.", kind)
     if t == "surrender":
         to = seat_name(d.get("to"))
-        return LogLine(f"STEAL: {_verb(who, you, 'give')} {to} {cards} ({d.get('for', '')}).", "special")
+        return LogLine(f"STEAL: {_verb(who, you, 'give')} {to} {cards}" + (f" ({words(d.get('for'))})" if d.get("for") else "") + ".", "special")
     if t == "no-junk":
         return LogLine(f"{who} {'have' if you else 'has'} no junk to give.", kind)
     if t == "payment":

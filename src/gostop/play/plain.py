@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gostop.play.answers import clip, one_of, rule_changes, whole_number
-from gostop.play.guide import PLAIN_KEYS_TEXT, QUICK_START, card_guide, rules_text
+from gostop.play.guide import PLAIN_KEYS_TEXT, QUICK_START, card_guide, reflow, rules_text
 from gostop.play.render import log_block, prompt_block, standings_block, summary_block, table_text
 from gostop.play.session import LEVEL_NAMES, ChoiceError, Session, Settings
 from gostop.play.view import table_view
@@ -20,8 +20,34 @@ from gostop.rules import PRESET_NAMES
 
 __all__ = ["PlainGame", "PROMPT", "plain_setup"]
 
+def wrap_text(text: str, keep_lines: bool = False) -> str:
+    """Prose wrapped to the terminal's width (its paragraphs joined first, then broken at
+    spaces; hangul counts two columns), not at the width it was typed at."""
+    import shutil
+
+    from rich.cells import cell_len
+
+    width = max(40, min(shutil.get_terminal_size((80, 24)).columns, 200) - 1)
+    out: list[str] = []
+    for line in reflow(text, keep_lines=keep_lines).split("\n"):
+        indent = line[: len(line) - len(line.lstrip())]
+        row = ""
+        for word in line.split():
+            candidate = f"{row} {word}" if row else indent + word
+            if row and cell_len(candidate) > width:
+                out.append(row)
+                candidate = indent + word
+            row = candidate
+        out.append(row)
+    return "\n".join(out).rstrip("\n")
+
+
 #: What the line mode prints when it waits for a decision.
 PROMPT = "your choice> "
+
+
+class _QuitNow(Exception):
+    """The person asked to quit after ctrl-c (the match is saved already)."""
 
 
 class PlainGame:
@@ -30,15 +56,35 @@ class PlainGame:
 
     def __init__(self, session: Session, read: Callable[[str], str], write: Callable[[str], None]) -> None:
         self.session = session
-        self.read = read
+        self._raw_read = read
         self.write = write
         self.shown = 0  # log lines already printed
         self.told_problem: str | None = None  # the save problem already reported
 
+    def read(self, text: str) -> str:
+        """A line of input; ctrl-c saves the match and asks whether to quit."""
+        try:
+            return self._raw_read(text)
+        except KeyboardInterrupt:
+            self.write("\n" + self.session.save_report())
+            try:
+                answer = self._raw_read("Quit now? [Y/n]> ").strip().lower()
+            except (EOFError, KeyboardInterrupt):
+                raise _QuitNow from None
+            if answer in ("", "y", "yes", "q", "quit"):
+                raise _QuitNow from None
+            return self.read(text)
+
     def run(self) -> int:
         """Play until the match is over or the person quits; returns the exit status."""
+        try:
+            return self._run()
+        except _QuitNow:
+            return 0
+
+    def _run(self) -> int:
         s = self.session
-        self.write(QUICK_START + "Type ? for help, quit to save and stop.\n")
+        self.write(wrap_text(QUICK_START, keep_lines=False) + "\nType ? for help, quit to save and stop.\n")
         while True:
             self._new_log()
             self._save_news()
@@ -106,7 +152,7 @@ class PlainGame:
         s = self.session
         low = word.lower()
         if low in ("?", "help"):
-            self.write(QUICK_START + "\n" + PLAIN_KEYS_TEXT)
+            self.write(wrap_text(QUICK_START) + "\n\n" + PLAIN_KEYS_TEXT)
         elif low == "table":
             self.write(table_text(table_view(s)).plain)
             prompt = s.prompt()

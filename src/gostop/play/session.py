@@ -51,9 +51,9 @@ from gostop.match import (
 from gostop.match.gwangpalli import compensation_amount, eligible_cards, has_triple
 from gostop.match.record import loads_match_record
 from gostop.match.seeds import derive_seed
-from gostop.play.names import LANGS, card_words
+from gostop.play.names import LANGS, LEVEL_NAMES, card_words
 from gostop.play.narrate import REASONS, LogLine, cards_text, narrate, reason_words
-from gostop.play.store import DamagedSave, Store
+from gostop.play.store import DamagedSave, Store, gostop_command
 from gostop.rules import PRESET_NAMES, Rules, get_preset
 
 __all__ = [
@@ -74,8 +74,6 @@ __all__ = [
 ]
 
 SESSION_FORMAT = "gostop-play-session"
-#: Levels offered to people, easiest first.
-LEVEL_NAMES = ("easy", "normal", "hard")
 #: Names of the bots, in seat order.
 BOT_NAMES = ("Minji", "Hoon", "Sora", "Jun", "Yuna", "Tae")
 
@@ -361,6 +359,15 @@ class Session:
         self.last_move: BotMove | None = None
         #: Why the last save failed (None: the last save worked).
         self.save_problem: str | None = None
+        #: The person's own last turn in words (``You played 03B, turned 07J1, took ...``).
+        self.your_turn: str = ""
+        #: The outcome of the latest shodang offer (who accepted, who refused and what the
+        #: refuser risks), shown on the top line until the person's next decision.
+        self.news: str = ""
+        self._turn_events: list[MatchEvent] = []  # the hand events of the turn being played
+        self._turn_seat: int | None = None
+        self._shodang: tuple[int, list[tuple[int, str, bool]]] | None = None
+        self._news_fresh = False
 
     # -- construction ----------------------------------------------------------------------
 
@@ -379,6 +386,7 @@ class Session:
         ]
         match = Match(rules, players, settings.seed, ask_cut=settings.ask_cut)
         session = cls(settings, match, bots, store, [note] if note else [])
+        session._follow_turn(match.start_events)
         session._absorb(match.start_events, tuple(match.hand_seats))
         if play_bots:
             session.advance()
@@ -511,6 +519,7 @@ class Session:
             raise ChoiceError("nothing to decide right now")
         choice = prompt.find(text)
         self.last_move = None
+        self.news = ""
         self._apply(choice.action)
         self._prompt = None
         if play_bots:
@@ -572,9 +581,9 @@ class Session:
         if self.save():
             if self.archived_to is not None:
                 return f"The match is over. Its record: {self.archived_to}"
-            return "Saved. Continue this match with: gostop play --resume"
+            return f"Saved. Continue this match with: {gostop_command()} play --resume"
         if self.store is not None and self.store.has_saved():
-            return f"{self.save_problem} Continue from it with: gostop play --resume"
+            return f"{self.save_problem} Continue from it with: {gostop_command()} play --resume"
         return f"{self.save_problem}"
 
     # -- internals ---------------------------------------------------------------------------
@@ -615,13 +624,73 @@ class Session:
         hand = m.hand
         seats = tuple(m.hand_seats)
         entries = len(m.ledger.entries)
-        mover = m.current_seat
         events = m.apply(action)
-        if mover is not None and mover != self.human:
-            self.last_move = _bot_move(mover, self.name(mover), events)
+        self._follow_turn(events)
         if hand is not None and hand.is_over and len(m.ledger.entries) > entries:
             self.finished = (hand, seats)
         self._absorb(events, seats, hand.result if hand is not None and hand.is_over else None, entries)
+
+    def _follow_turn(self, events: list[MatchEvent]) -> None:
+        """Keep the hand events of the turn being played (a turn may take several actions: a
+        play, then a pick), and follow a shodang offer and its answers (LIAB-7, LIAB-8)."""
+        for ev in events:
+            he = ev.hand_event
+            if ev.type == "hand-start":
+                self._turn_events, self._turn_seat, self._shodang = [], None, None
+                self.your_turn = ""
+            if ev.type != "hand" or he is None:
+                continue
+            if he.type == "turn":
+                self._tell_turn()
+                self._turn_events, self._turn_seat = [], ev.seat
+            self._turn_events.append(ev)
+            if he.type == "offer-shodang" and ev.seat is not None:
+                self._shodang = (ev.seat, [])
+            elif he.type in ("accept", "refuse") and self._shodang is not None and ev.seat is not None:
+                self._shodang[1].append((ev.seat, he.type, bool(he.data.get("auto"))))
+                if len(self._shodang[1]) == 2:
+                    self.news = self._shodang_outcome()
+                    self._news_fresh = True
+        self._tell_turn()
+
+    def _tell_turn(self) -> None:
+        """The turn being played in words: the person's (:attr:`your_turn`) or a bot's
+        (:attr:`last_move`): what was played, turned and taken, over all its actions."""
+        seat = self._turn_seat
+        if seat is None:
+            return
+        move = _bot_move(seat, self.name(seat), self._turn_events)
+        if move is None:
+            return
+        if seat == self.human:
+            self.your_turn = move.text
+        else:
+            self.last_move = move
+
+    def _shodang_outcome(self) -> str:
+        """``Shodang 쇼당: Minji refused, Hoon is deemed to accept: play goes on. ...``"""
+        assert self._shodang is not None
+        offerer, answers = self._shodang
+        said = []
+        for seat, kind, auto in answers:
+            who = self.name(seat)
+            you = seat == self.human
+            if kind == "refuse":
+                said.append(f"{who} refused")
+            elif auto:
+                said.append(f"{who} {'are' if you else 'is'} deemed to accept")
+            else:
+                said.append(f"{who} accepted")
+        by = "your offer" if offerer == self.human else f"{self.name(offerer)}'s offer"
+        text = f"Shodang 쇼당 ({by}): " + ", ".join(said)
+        refusers = [seat for seat, kind, _a in answers if kind == "refuse"]
+        if not refusers:
+            return text + ": the hand ends as a nagari."
+        r = refusers[0]
+        hand = self.match.hand
+        off_hs = self.match.hand_seat(offerer) if hand is not None else None
+        risk = self._refusal_risk("you" if r == self.human else self.name(r), off_hs)
+        return text + ": play goes on. " + risk
 
     def _absorb(
         self,
@@ -641,6 +710,12 @@ class Session:
             line = narrate(ev, self.name, hand_seats, self.human)
             if line is not None:
                 lines.append((i, line))
+        if self._news_fresh:
+            self._news_fresh = False
+            last_answer = max((i for i, ev in enumerate(events) if ev.hand_event is not None
+                               and ev.hand_event.type in ("accept", "refuse")), default=len(events) - 1)
+            lines.append((last_answer, LogLine(self.news, "special")))
+            lines.sort(key=lambda x: x[0])
         new = self.match.ledger.entries[entries_before:]
         hold_after: int | None = None  # what follows a hand's end waits until it is read
         for i, entry in enumerate(new):
@@ -768,7 +843,7 @@ class Session:
                 stage,
                 f"{who} offers shodang 쇼당: end this hand now as a nagari (no winner, stakes doubled next hand)?",
                 _keyed(legal, lambda a: {"accept": "accept: end the hand", "refuse": "refuse: play on"}.get(a.kind, str(a))),
-                ("If you refuse and another player then wins soon, you pay for both losers.",),
+                (self._refusal_risk("you", offerer),),
             )
         if stage == "yell":
             return Prompt(
@@ -794,6 +869,12 @@ class Session:
         choices: list[Choice] = []
         card_keys = iter(_CARD_KEYS)
         used: set[str] = set()
+        oe_risk = self._oe_myeon_applies(obs)
+        # Only worth a warning when an opponent is close to stopping (or the card feeds a set).
+        goal = self.rules.stop_target(obs.players)
+        near_stop = any(obs.stop_points[s] >= goal - 2 for s in range(obs.players) if s != me)
+        last_card = len(obs.hand) == 1 and self.rules.oe_myeon_exceptions  # LIAB-5 (b)
+        oe_cards: list[str] = []
         for card in obs.hand:
             action = f"play {card.code}"
             if action not in legal_text:
@@ -812,6 +893,9 @@ class Session:
                 marks.append("completes " + pv.completes[0])
             for seat, item in pv.feeds_sets[:1]:
                 marks.append(f"feeds {self.name(self.match.hand_seats[seat])} ({item})")
+            if oe_risk and pv.kind == "none" and pv.feeds and not last_card and (near_stop or pv.feeds_sets):
+                marks.append("oe-myeon risk")
+                oe_cards.append(card.code)
             choices.append(Choice(key, self.card_label(card), action, _preview_text(pv), card, tuple(marks)))
         for a in legal:
             if a.kind == "play":
@@ -824,7 +908,45 @@ class Session:
         info.append(f"You have {obs.stop_points[me]} points; {target} are needed to stop.")
         if obs.goes[me]:
             info.append(f"You said go {obs.goes[me]} time(s).")
+        if oe_cards:
+            opps = " or ".join(self.name(self.match.hand_seats[(me + k) % obs.players]) for k in (1, 2))
+            info.append(
+                f"<oe-myeon risk> if {opps} takes {' / '.join(oe_cards)} from the table and stops on their "
+                "next turn, you pay for both losers (oe-myeon 외면, LIAB-4)."
+            )
         return Prompt("main", "Your turn: play a card.", tuple(choices), tuple(info))
+
+    def _oe_myeon_applies(self, obs: Observation) -> bool:
+        """LIAB-1 / LIAB-4: oe-myeon can make this seat pay for both losers in this hand."""
+        return obs.players == 3 and self.rules.dok_bak and self.rules.oe_myeon
+
+    def _refusal_risk(self, refuser: str, offerer: int | None) -> str:
+        """What refusing a shodang offer risks, in the words of LIAB-10 (``refuser`` is
+        ``"you"`` or a name; ``offerer`` the offerer's hand seat)."""
+        m = self.match
+        hand = m.hand
+        you = refuser == "you"
+        pays = "you pay" if you else f"{refuser} pays"
+        if not self.rules.dok_bak:
+            return "A refusal costs nothing extra at this table (no dok-bak): each loser pays their own share."
+        if self.rules.shodang_window == "rest_of_hand":
+            return (f"If anyone else wins later in this hand, {pays} for both losers (shodang refusal, LIAB-10); "
+                    f"if {'you win' if you else refuser + ' wins'}, each loser pays their own.")
+        who, third = "the offerer wins on this turn", "the third player wins on their next turn"
+        if offerer is not None and hand is not None:
+            me = self.name(self.human) if you else refuser
+            seats = [m.hand_seats[s] for s in range(hand.players)]
+            off = m.hand_seats[offerer]
+
+            def wins(seat: int, when: str) -> str:
+                return f"{'you win' if seat == self.human else self.name(seat) + ' wins'} {when}"
+
+            who = wins(off, "on this turn")
+            rest = [ts for ts in seats if ts != off and self.name(ts) != me]
+            if rest:
+                third = wins(rest[0], "on their next turn")
+        return (f"If {who} or {third}, {pays} for both losers (shodang refusal, LIAB-10); "
+                "after that the refusal expires.")
 
     def _action_label(self, a: Action, obs: Observation) -> str:
         k = a.kind

@@ -27,6 +27,8 @@ import contextlib
 import json
 import os
 import re
+import shutil
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -35,7 +37,16 @@ from typing import Any
 from gostop.errors import GostopError
 from gostop.paths import DATA_ENV, data_dir
 
-__all__ = ["DATA_ENV", "SAVE_FORMAT", "DamagedSave", "SaveError", "Store", "default_data_dir"]
+__all__ = [
+    "DATA_ENV",
+    "SAVE_FORMAT",
+    "DamagedSave",
+    "MatchOpenElsewhere",
+    "SaveError",
+    "Store",
+    "default_data_dir",
+    "gostop_command",
+]
 
 #: The ``format`` of ``current/save.json``.
 SAVE_FORMAT = "gostop-play-save"
@@ -46,6 +57,10 @@ class SaveError(GostopError, OSError):
     """A save could not be written; the message names the file and the reason."""
 
 
+class MatchOpenElsewhere(GostopError, ValueError):
+    """Another ``gostop play`` holds the data directory's lock (its match is open there)."""
+
+
 class DamagedSave(GostopError, ValueError):
     """The saved match cannot be read; the message names the file and what is wrong."""
 
@@ -53,6 +68,31 @@ class DamagedSave(GostopError, ValueError):
         super().__init__(f"the saved match {path} cannot be read: {problem}")
         self.path = path
         self.problem = problem
+
+
+def _short(path: str) -> str:
+    """``path`` relative to the working folder when inside it (``.venv/bin/gostop``)."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return path
+    return rel if not rel.startswith("..") else path
+
+
+def gostop_command() -> str:
+    """How to run ``gostop`` again from this shell: ``gostop`` when that name on the PATH is
+    the program running, else the path it was started by (``.venv/bin/gostop``, or
+    ``.venv/bin/python -m gostop``), so that a message's command works when pasted."""
+    argv0 = sys.argv[0] if sys.argv else ""
+    base = os.path.basename(argv0)
+    if base == "gostop":
+        found = shutil.which("gostop")
+        if found and os.path.realpath(found) == os.path.realpath(argv0):
+            return "gostop"
+        return _short(argv0)
+    if base == "__main__.py" and os.path.basename(os.path.dirname(argv0)) == "gostop":
+        return f"{_short(sys.executable)} -m gostop"
+    return "gostop"
 
 
 def default_data_dir() -> Path:
@@ -114,6 +154,7 @@ class Store:
 
     def __init__(self, root: Path | str | None = None) -> None:
         self.root = Path(root).expanduser() if root is not None else default_data_dir()
+        self._lock: Any = None
         self.clean_stray()
 
     @property
@@ -175,6 +216,40 @@ class Store:
                     with contextlib.suppress(OSError):
                         os.unlink(folder / name)
 
+    @property
+    def lock_path(self) -> Path:
+        """The lock a running game holds on this data directory (``current/.lock``)."""
+        return self.current / ".lock"
+
+    def lock(self) -> Any:
+        """Hold this data directory for one game until :meth:`unlock` (or the process ends).
+
+        Two games on one save would overwrite each other's saves; the second one is refused.
+        Raises :class:`MatchOpenElsewhere` when another game holds the lock. Where no lock file
+        can be made (a read-only or broken data directory) it returns None: nothing can be saved
+        there either, and every save says so."""
+        from filelock import FileLock, Timeout
+
+        try:
+            self.current.mkdir(parents=True, exist_ok=True)
+            lock = FileLock(str(self.lock_path), timeout=0)
+            lock.acquire()
+        except Timeout:
+            raise MatchOpenElsewhere(
+                f"the match in {self.root} is open in another gostop game; continue it there, quit it "
+                "first, or play a separate match with --data-dir DIR"
+            ) from None
+        except OSError:
+            return None  # no lock where nothing can be written: the saves say what is wrong
+        self._lock = lock
+        return lock
+
+    def unlock(self) -> None:
+        """Let another game open this data directory."""
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
+
     def has_saved(self) -> bool:
         """True when a match in progress is saved (readable or not)."""
         try:
@@ -208,7 +283,7 @@ class Store:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise DamagedSave(path, f"it is not valid JSON ({exc.msg} at line {exc.lineno})") from None
+            raise DamagedSave(path, f"it is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise DamagedSave(path, "it is not a gostop play save")
         record, session = data.get("record"), data.get("session")

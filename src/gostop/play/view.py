@@ -86,6 +86,10 @@ class TableView:
     highlight: frozenset[str] = frozenset()
     #: That move in words (``Minji played 05R, took 05J1``), or "".
     last_move: str = ""
+    #: The person's own last turn in words (``You played 03B, turned 07J1, took 03J1 03B``).
+    your_turn: str = ""
+    #: The outcome of the latest shodang offer, until the person's next decision.
+    news: str = ""
 
 
 def _layout(obs: Observation, name: dict[int, str]) -> tuple[MonthPile, ...]:
@@ -110,7 +114,7 @@ def _near_lines(session: Session, obs: Observation, seat: int) -> tuple[str, ...
         # A card in your own hand is no hint (your choices say what it captures or feeds).
         if ns.seat != seat or ns.where == "your hand":
             continue
-        where = ns.where
+        where = {"the table": "on the table"}.get(ns.where, ns.where)
         if ns.holder is not None:
             where = f"shown in {session.name(session.shown_hand()[1][ns.holder])}'s hand"
         groups.setdefault(f"{ns.name} (+{ns.points})", []).append(f"{ns.missing.code} {where}")
@@ -219,4 +223,6 @@ def table_view(session: Session, log_lines: int = 12) -> TableView:
         playing=playing,
         highlight=frozenset(session.last_move.cards) if session.last_move is not None else frozenset(),
         last_move=session.last_move.text if session.last_move is not None else "",
+        your_turn=session.your_turn if playing else "",
+        news=session.news,
     )

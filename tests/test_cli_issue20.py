@@ -1,0 +1,181 @@
+"""Issue 20, the command line and the set-up: start-up time (lazy imports), help and error
+lines, lower-case card codes, a port in use, `rules show` at 80 columns, several records to
+replay, the README's commands, no file read from outside the repository, apt waiting for the
+dpkg lock."""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cli_support import gostop
+from gostop.cli import COMMANDS, load_command
+
+ROOT = Path(__file__).resolve().parent.parent
+SRC = str(ROOT / "src")
+HEAVY = ("numpy", "numba", "pettingzoo", "gymnasium", "textual", "fastapi", "uvicorn", "sqlalchemy",
+         "gostop.agents", "gostop.sim", "gostop.rl", "gostop.server", "gostop.play.session")
+
+
+def _imported(*args: str) -> set[str]:
+    """The modules ``python -X importtime -m gostop ARGS`` imports."""
+    out = subprocess.run([sys.executable, "-X", "importtime", "-m", "gostop", *args], capture_output=True,
+                         text=True, env={**os.environ, "PYTHONPATH": SRC}, timeout=120)
+    return {line.rsplit("|", 1)[-1].strip() for line in out.stderr.splitlines() if line.startswith("import time:")}
+
+
+@pytest.mark.parametrize("args", [["version"], ["--help"], ["score", "01B", "03B", "08B", "--opp", "", "--opp", ""],
+                                  ["play", "--help"], ["rules", "list"]], ids=lambda a: " ".join(a[:2]))
+def test_light_commands_import_nothing_heavy(args: list[str]) -> None:
+    mods = _imported(*args)
+    assert "gostop.cli" in mods
+    heavy = sorted(m for m in mods if any(m == h or m.startswith(h + ".") for h in HEAVY))
+    assert not heavy, heavy
+
+
+def test_command_list_matches_each_command_help() -> None:
+    for name, (_module, _attr, short) in COMMANDS.items():
+        command = load_command(name)
+        assert (command.help or "").strip().split("\n")[0] == short, name
+
+
+def test_help_lists_every_command() -> None:
+    run = gostop("--help")
+    for name in [*COMMANDS, "version"]:
+        assert re.search(rf"│ {name} ", run.stdout), name
+
+
+def test_flags_show_no_value_in_help_and_refuse_one() -> None:
+    help_text = gostop("play", "--help", width=100).stdout
+    plain = next(line for line in help_text.splitlines() if "--plain" in line)
+    assert "<bool>" not in plain
+    out = subprocess.run([sys.executable, "-m", "gostop", "play", "--plain", "true"], capture_output=True, text=True,
+                         env={**os.environ, "PYTHONPATH": SRC}, timeout=60, stdin=subprocess.DEVNULL)
+    assert out.returncode == 2
+    assert out.stderr == "error: Got unexpected extra argument(s) (true) (see 'gostop play --help')\n"
+    line = gostop("play", "--plain=true").error_line()
+    assert line.startswith("error: Option '--plain' does not take a value. (see '") and line.endswith(" play --help')")
+
+
+def test_seed_range_is_not_wrapped_mid_number() -> None:
+    for cmd in ("play", "deal"):
+        text = gostop(cmd, "--help", width=80).stdout
+        assert "1844674407370955161" not in text
+        assert "2**64-1" in text
+    assert "a seed is 0 to 2**64-1, got -1" in gostop("deal", "--seed", "-1").error_line()
+    assert "a seed is 0 to 2**64-1" in gostop("play", "--seed", str(2**64)).error_line()
+
+
+def test_hands_error_says_zero_is_allowed(tmp_path: Path) -> None:
+    line = gostop("play", "--plain", "--hands", "1001", "--data-dir", str(tmp_path)).error_line()
+    assert "--hands must be 0 (the preset's length) or 1 to 1000, got 1001" in line
+
+
+def test_score_reads_lower_case_codes() -> None:
+    upper = gostop("score", "01B", "03B", "08B", "--opp", "12B 04J1", "--opp", "06R")
+    lower = gostop("score", "01b", "03b", "08b", "--opp", "12b 04j1", "--opp", "06r")
+    assert lower.exit_code == 0, lower.stderr
+    assert lower.stdout == upper.stdout
+    assert "unknown card code '01x'" in gostop("score", "01x", "--opp", "", "--opp", "").error_line()
+
+
+def test_serve_on_a_port_in_use_is_one_error_line(tmp_path: Path) -> None:
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        out = subprocess.run([sys.executable, "-m", "gostop", "serve", "--port", str(port), "--db",
+                              f"sqlite:///{tmp_path / 's.sqlite'}"], capture_output=True, text=True,
+                             env={**os.environ, "PYTHONPATH": SRC, "GOSTOP_DATA_DIR": str(tmp_path)}, timeout=60)
+    assert out.returncode == 2
+    lines = out.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"error: port {port} on 127.0.0.1 is already in use")
+    assert "--port" in lines[0] and "Traceback" not in out.stderr
+
+
+def test_rules_show_at_80_columns_keeps_the_meanings_readable() -> None:
+    text = gostop("rules", "show", "pagat", width=80).stdout
+    lines = text.splitlines()
+    assert max(len(line.rstrip()) for line in lines) <= 80
+    assert "jokers = JK2, JK3  (DECK-1)" in text
+    assert "    Jokers in the deck besides the 48 month cards." in text
+    wide = gostop("rules", "show", "pagat", width=200).stdout
+    assert "┃ Meaning" in wide  # a wide terminal keeps the table
+
+
+def test_replay_takes_several_records() -> None:
+    one = ROOT / "docs" / "examples" / "hand.json"
+    run = gostop("replay", str(one), str(one))
+    assert run.exit_code == 0, run.stderr
+    assert run.stdout.count(f"== {one} ==") == 2
+    assert "--at works with one record" in gostop("replay", str(one), str(one), "--at", "1").error_line()
+
+
+def test_readme_commands_run_as_written() -> None:
+    """Each command in a README shell block runs from the repository as pasted (.venv/bin/...),
+    or the README says once, before the first one, how to activate the environment."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    activate = text.find(". .venv/bin/activate")
+    blocks = re.findall(r"```sh\n(.*?)```", text, flags=re.S)
+    first_bare = None
+    for block in blocks:
+        for line in block.splitlines():
+            if re.match(r"(gostop|python|pytest|pip) ", line.strip()):
+                first_bare = text.find(line)
+                break
+        if first_bare is not None:
+            break
+    assert activate != -1 and (first_bare is None or activate < first_bare)
+    assert "installs both with `apt-get` when they are missing and it runs as root" in text
+
+
+def test_no_test_reads_outside_the_repository() -> None:
+    for path in (ROOT / "tests").rglob("*.py"):
+        if path == Path(__file__).resolve():
+            continue
+        source = path.read_text(encoding="utf-8")
+        assert '"shared" / "RULES.md"' not in source and "../shared" not in source, path
+
+
+def test_system_deps_waits_for_the_dpkg_lock(tmp_path: Path) -> None:
+    """Run the script as if root with Chromium missing; fake apt-get records its arguments."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    log = tmp_path / "apt.log"
+    (bin_dir / "id").write_text("#!/bin/sh\necho 0\n", encoding="utf-8")
+    (bin_dir / "apt-get").write_text(f'#!/bin/sh\necho "$@" >> {log}\n', encoding="utf-8")
+    (bin_dir / "dpkg-query").write_text("#!/bin/sh\necho 'install ok installed'\n", encoding="utf-8")
+    for tool in bin_dir.iterdir():
+        tool.chmod(0o755)
+    env = {"PATH": f"{bin_dir}:/usr/bin:/bin", "GOSTOP_CHROMIUM": str(tmp_path / "no-chromium")}
+    out = subprocess.run(["sh", str(ROOT / "scripts" / "system-deps.sh")], capture_output=True, text=True, env=env,
+                         timeout=60)
+    assert out.returncode == 0, out.stderr
+    calls = log.read_text(encoding="utf-8").splitlines()
+    assert len(calls) == 2
+    assert all(c.startswith("-o DPkg::Lock::Timeout=600 ") for c in calls), calls
+    assert "install -y -qq chromium" in calls[1]
+
+
+def test_make_test_runs_the_main_suite_on_two_workers_and_the_browser_apart() -> None:
+    make = (ROOT / "Makefile").read_text(encoding="utf-8")
+    recipe = make.split("\nunit: test-setup\n", 1)[1].split("\n\n", 1)[0]
+    runs = [line.strip() for line in recipe.splitlines() if "pytest" in line]
+    assert len(runs) == 2
+    assert "-n $(WORKERS)" in runs[0] and "--ignore=tests/browser" in runs[0]
+    assert runs[1].endswith("pytest tests/browser") and "-n" not in runs[1]
+    assert re.search(r"^WORKERS \?= 2$", make, flags=re.M)
+    project = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert '"pytest-xdist>=' in project and '"filelock>=' in project
+
+
+def test_card_code_knobs_read_lower_case() -> None:
+    run = gostop("rules", "show", "pagat", "--set", "flex_card=05a", "--set", 'jokers=["jk1", "jk2"]', "--toml")
+    assert run.exit_code == 0, run.stderr
+    assert 'flex_card = "05A"' in run.stdout and 'jokers = ["JK1", "JK2"]' in run.stdout

@@ -3,7 +3,12 @@
 A *bot spec* is ``name[:key=value[:key=value...]]``: a bot name (or a level) followed by
 parameters of that bot. Values are read as int, float, ``true``/``false``, else text.
 
-Levels for people: ``easy`` = ``greedy``, ``normal`` = ``expert``, ``hard`` = ``search``.
+Levels for people (:data:`LEVELS`, the one place a level is mapped to a bot; their names in
+English and Korean in :data:`LEVEL_NAMES`): ``easy`` = ``greedy``, ``normal`` = ``expert``,
+``instinct`` = ``learned`` (the policy network: instant, a 2-player pagat specialist),
+``hard`` = ``search`` (expert rollouts), ``master`` = ``search`` guided by the learned policy
+(its choice is always among the searched candidates). Their measured ladder is in
+docs/benchmarks.md.
 
 Each parameter has the type of its default (a whole number, a number, text) and, where the bot
 declares one in :attr:`~gostop.agents.protocol.Agent.PARAMETER_RANGES`, a range; anything else
@@ -22,7 +27,7 @@ from gostop.agents.protocol import Agent
 from gostop.agents.random_agent import RandomAgent
 from gostop.agents.search import SearchAgent
 
-__all__ = ["BOTS", "LEVELS", "AgentSpecError", "make_agent", "parse_spec", "bot_help"]
+__all__ = ["BOTS", "LEVELS", "LEVEL_NAMES", "AgentSpecError", "make_agent", "parse_spec", "bot_help", "level_name"]
 
 BOTS: dict[str, type[Agent]] = {
     "random": RandomAgent,
@@ -31,8 +36,26 @@ BOTS: dict[str, type[Agent]] = {
     "search": SearchAgent,
 }
 
-#: User-facing levels and the bot spec each stands for.
-LEVELS: dict[str, str] = {"easy": "greedy", "normal": "expert", "hard": "search"}
+#: User-facing levels, easiest first, and the bot spec each stands for (the one place).
+LEVELS: dict[str, str] = {
+    "easy": "greedy",
+    "normal": "expert",
+    "instinct": "learned",
+    "hard": "search",
+    "master": "search:guide=learned",
+}
+
+#: What a level is called, per language (Korean in hangul; romanized in the comment).
+LEVEL_NAMES: dict[str, dict[str, str]] = {
+    "en": {"easy": "easy", "normal": "normal", "instinct": "instinct", "hard": "hard", "master": "master"},
+    # swium, botong, jikgam (intuition), eoryeoum, gosu (a master player)
+    "ko": {"easy": "쉬움", "normal": "보통", "instinct": "직감", "hard": "어려움", "master": "고수"},
+}
+
+
+def level_name(level: str, lang: str = "en") -> str:
+    """A level's name in ``lang`` (English when the language or the level is unknown)."""
+    return LEVEL_NAMES.get(lang, LEVEL_NAMES["en"]).get(level, LEVEL_NAMES["en"].get(level, level))
 
 
 class AgentSpecError(ValueError):

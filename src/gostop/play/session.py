@@ -78,7 +78,7 @@ __all__ = [
 
 SESSION_FORMAT = "gostop-play-session"
 #: Levels offered to people, easiest first.
-LEVEL_NAMES = ("easy", "normal", "hard")
+LEVEL_NAMES = tuple(LEVELS)
 #: Names of the bots, in seat order.
 BOT_NAMES = ("Minji", "Hoon", "Sora", "Jun", "Yuna", "Tae")
 

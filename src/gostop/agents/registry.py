@@ -6,9 +6,9 @@ parameters of that bot. Values are read as int, float, ``true``/``false``, else 
 Levels for people (:data:`LEVELS`, the one place a level is mapped to a bot; their names in
 English and Korean in :data:`LEVEL_NAMES`): ``easy`` = ``greedy``, ``normal`` = ``expert``,
 ``instinct`` = ``learned`` (the policy network: instant, a 2-player pagat specialist),
-``hard`` = ``search`` (expert rollouts), ``master`` = ``search`` guided by the learned policy
-(its choice is always among the searched candidates). Their measured ladder is in
-docs/benchmarks.md.
+``hard`` = ``search`` (expert rollouts, ``steps=1000``: about 0.1 s a decision), ``master`` =
+``search`` with 2.5 times that budget (about a quarter of a second) and the learned policy's
+choice always among the searched candidates. Their measured ladder is in docs/benchmarks.md.
 
 Each parameter has the type of its default (a whole number, a number, text) and, where the bot
 declares one in :attr:`~gostop.agents.protocol.Agent.PARAMETER_RANGES`, a range; anything else
@@ -42,7 +42,7 @@ LEVELS: dict[str, str] = {
     "normal": "expert",
     "instinct": "learned",
     "hard": "search",
-    "master": "search:guide=learned",
+    "master": "search:guide=learned:steps=2500",
 }
 
 #: What a level is called, per language (Korean in hangul; romanized in the comment).

@@ -343,13 +343,7 @@ class SearchAgent(Agent):
         self.last_fast_worlds = 0
         if decision.sampler is None or v.stage not in self.only:
             return fallback
-        candidates = self._candidates(v, decision.legal, fallback)
-        if self._guide is not None and v.stage == "main":
-            guided = self._guide.choose(decision)
-            if guided not in candidates:
-                key = _equivalence_key(v, guided)
-                if all(_equivalence_key(v, c) != key for c in candidates):
-                    candidates.insert(1, guided)
+        candidates = self.searched_candidates(decision, v, fallback)
         if len(candidates) == 1:
             return candidates[0]
         return self._search(decision, candidates, fallback)
@@ -413,6 +407,22 @@ class SearchAgent(Agent):
         if count is not None:
             count[0] += worlds
         return total / worlds if worlds else 0.0
+
+    def searched_candidates(self, decision: Decision, v: View | None = None, fallback: Action | None = None) -> list[Action]:
+        """The actions this decision's search measures, the expert's choice first (see
+        :meth:`_candidates`); with a ``guide``, its choice of a main action second."""
+        assert self.ctx is not None
+        if v is None:
+            v = View.from_observation(decision.observation, self.ctx.rules)
+        if fallback is None:
+            fallback = self.policy.choose(v, decision.legal)
+        candidates = self._candidates(v, decision.legal, fallback)
+        if self._guide is not None and v.stage == "main":
+            guided = self._guide.choose(decision)
+            key = _equivalence_key(v, guided)
+            if all(_equivalence_key(v, c) != key for c in candidates):
+                candidates.insert(1, guided)
+        return candidates
 
     def _candidates(self, v: View, legal: tuple[Action, ...], fallback: Action) -> list[Action]:
         """The expert's choice first, then the other options worth a rollout: on the main

@@ -209,14 +209,27 @@ def format_ladder(ladder: Ladder, out: Console) -> None:
         )
     )
     t = table(
-        "Rating: Bradley-Terry on hand wins (nagari half), Elo scale, first bot = 0; 95 % bootstrap CI over deals",
-        ["bot", ("rating", "right"), ("95% CI", "right")],
+        "Ratings (first bot = 0; 95 % bootstrap CIs over deals)",
+        ["bot", ("points/hand", "right"), ("95% CI", "right"), ("Elo (wins)", "right"), ("95% CI", "right")],
     )
-    for r in sorted(ladder.ratings, key=lambda r: -r.elo):
-        add_row(t, r.bot, f"{r.elo:+.0f}", f"[{r.low:+.0f}, {r.high:+.0f}]")
+    for r in sorted(ladder.ratings, key=lambda r: -r.points):
+        add_row(
+            t,
+            r.bot,
+            f"{r.points:+.2f}",
+            _ci(r.points_low, r.points_high),
+            f"{r.elo:+.0f}",
+            f"[{r.low:+.0f}, {r.high:+.0f}]",
+        )
     out.print(t)
+    out.print(
+        Text(
+            "points/hand: least squares on every pair's net points per hand (half of A - B); "
+            "Elo: Bradley-Terry on hand wins (a nagari half a win each)."
+        )
+    )
     p = table(
-        "Pairs: A's wins and points per hand over B (95 % CI clustered by deal)",
+        "Pairs: A's wins and points per hand over B (CI clustered by deal)",
         ["A", "B", ("hands", "right"), ("A win %", "right"), ("A - B", "right"), ("95% CI", "right"), ("p95 A", "right"), ("p95 B", "right")],
     )
     for pr in ladder.pairs:

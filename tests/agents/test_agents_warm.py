@@ -106,3 +106,36 @@ def test_warm_off_keeps_reference_rollouts() -> None:
     assert out["first"]["state"] == "off"
     assert out["first"]["legal"] and out["first"]["fast"] == 0
     assert out["child"] is None
+
+
+HOOKS = {
+    # gostop serve: the app's start-up
+    "server": (
+        "from fastapi.testclient import TestClient\n"
+        "from gostop.server.app import create_app\n"
+        "from gostop.server.hub import ServerSettings\n"
+        "app = create_app(ServerSettings(db_url='sqlite:///' + sys.argv[1] + '/g.db'))\n"
+        "assert not warm.started()\n"
+        "with TestClient(app):\n"
+        "    print(warm.started())\n"
+    ),
+    # gostop play (full screen and --plain): choosing a level
+    "terminal": (
+        "from gostop.play.session import bot_spec_for_level\n"
+        "assert not warm.started()\n"
+        "bot_spec_for_level('hard')\n"
+        "print(warm.started())\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("face", sorted(HOOKS))
+def test_games_start_the_background_compile(face: str, tmp_path: Path) -> None:
+    code = "import sys\nfrom gostop.agents import warm\n" + HOOKS[face]
+    env = {**os.environ, "PYTHONPATH": SRC}
+    env.pop("GOSTOP_WARM", None)
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path)], env=env, capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip().splitlines()[-1] == "True"

@@ -33,17 +33,20 @@ reference rollouts in that process, as when numba is missing).
 from __future__ import annotations
 
 import atexit
+import contextlib
 import hashlib
 import os
 import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 __all__ = ["start", "ready", "state", "wait", "started", "compile_here", "Status", "status"]
 
 STAMP_NAME = "gostop-warm.stamp"
+LOCK_NAME = "gostop-warm.lock"
 
 _lock = threading.Lock()
 _state = "idle"  # idle | compiling | loading | ready | failed | off
@@ -153,35 +156,20 @@ def _write_stamp() -> None:
 
 
 def _nice() -> None:  # pragma: no cover - runs in the child
-    import contextlib
-
     with contextlib.suppress(OSError, AttributeError):
         os.nice(10)
 
 
 def _run() -> None:
-    global _state, _child, _error
+    global _state, _error
     t0 = time.perf_counter()
     if not _fast_installed():  # (imported here: importing numba takes a while)
         _state = "off"
         _done.set()
         return
     try:
-        if not _stamp_ok():
-            child = subprocess.Popen(
-                [sys.executable, "-m", "gostop.agents.warm"],
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.PIPE,
-                preexec_fn=_nice if os.name == "posix" else None,  # noqa: PLW1509
-            )
-            _child = child
-            _, err = child.communicate()
-            _child = None
-            _times["compile_seconds"] = time.perf_counter() - t0
-            if child.returncode != 0:
-                # the child died (killed at exit, out of memory...): load (compile) here instead
-                _error = err.decode(errors="replace").strip().splitlines()[-1:][0] if err.strip() else f"exit {child.returncode}"
+        with _cache_lock():
+            _compile_in_child(t0)
         _state = "loading"
         t1 = time.perf_counter()
         compile_here()
@@ -192,6 +180,48 @@ def _run() -> None:
         _state = "failed"
     finally:
         _done.set()
+
+
+@contextlib.contextmanager
+def _cache_lock() -> Iterator[None]:
+    """An exclusive lock on the cache between processes (the server and its bot workers start
+    together: one compiles, the others wait for it here, in their background threads)."""
+    try:
+        import fcntl
+
+        d = _cache_dir()
+        d.mkdir(parents=True, exist_ok=True)
+        f = open(d / LOCK_NAME, "a")  # noqa: SIM115 - held for the block below
+    except (ImportError, OSError):  # no fcntl (Windows) or a read-only cache: no lock
+        yield
+        return
+    try:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        yield
+    finally:
+        f.close()  # releases the lock
+
+
+def _compile_in_child(t0: float) -> None:
+    """Compile in a child process unless the stamp says the cache is warm."""
+    global _child, _error
+    if _stamp_ok():
+        return
+    child = subprocess.Popen(
+        [sys.executable, "-m", "gostop.agents.warm"],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        preexec_fn=_nice if os.name == "posix" else None,
+    )
+    _child = child
+    _, err = child.communicate()
+    _child = None
+    _times["compile_seconds"] = time.perf_counter() - t0
+    if child.returncode != 0:
+        # the child died (killed at exit, out of memory...): the load below compiles here instead
+        lines = err.decode(errors="replace").strip().splitlines()
+        _error = lines[-1] if lines else f"exit {child.returncode}"
 
 
 def _stop_child() -> None:

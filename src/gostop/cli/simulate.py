@@ -58,7 +58,7 @@ __all__ = ["simulate_command", "format_report", "format_match_report", "format_l
 
 _BOTS_HELP = (
     "One bot per seat (2 or 3; with --match 2 to 7; with --ladder 2 or more, each once): random, greedy, expert, "
-    "search, learned, or a level easy/normal/hard/master; "
+    "search, learned, or a level easy/normal/instinct/hard/master; "
     "parameters as name:key=value, e.g. search:steps=1000 or search:ms=200."
 )
 
@@ -348,7 +348,12 @@ def simulate_command(
 
     Example:  gostop simulate search greedy --deals 2000
     Example:  gostop simulate greedy random --deals 100000 --engine fast
+    With --ladder, every pair of the bots plays the same duplicate deals (2 players) and each
+    bot gets a rating: points per hand over the first bot (least squares on the pairs) and an
+    Elo fitted on hand wins (Bradley-Terry), with 95 % bootstrap intervals.
+
     Example:  gostop simulate --match hard normal easy easy normal --matches 20
+    Example:  gostop simulate --ladder easy normal instinct hard master --deals 1000
     """
     with reported_errors():
         if ladder:

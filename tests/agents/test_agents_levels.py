@@ -99,3 +99,13 @@ def test_the_guide_sometimes_widens_the_search() -> None:
             if View.from_observation(d.observation, rules).stage == "main":
                 widened += len(master.searched_candidates(d)) > len(hard.searched_candidates(d))
     assert widened >= 1
+
+
+def test_level_edges_are_measured_neighbours() -> None:
+    from gostop.agents.registry import LEVEL_EDGES
+
+    order = list(LEVELS)
+    for edge in LEVEL_EDGES:
+        assert order.index(edge.level) == order.index(edge.below) + 1
+        assert edge.low <= edge.points <= edge.high and edge.low > 0  # a gap the CI confirms
+        assert edge.deals >= 1000

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import difflib
 import inspect
+from dataclasses import dataclass
 
 from gostop.agents.expert import ExpertAgent
 from gostop.agents.greedy import GreedyAgent
@@ -27,7 +28,7 @@ from gostop.agents.protocol import Agent
 from gostop.agents.random_agent import RandomAgent
 from gostop.agents.search import SearchAgent
 
-__all__ = ["BOTS", "LEVELS", "LEVEL_NAMES", "AgentSpecError", "make_agent", "parse_spec", "bot_help", "level_name"]
+__all__ = ["BOTS", "LEVELS", "LEVEL_NAMES", "LEVEL_EDGES", "LevelEdge", "AgentSpecError", "make_agent", "parse_spec", "bot_help", "level_name"]
 
 BOTS: dict[str, type[Agent]] = {
     "random": RandomAgent,
@@ -51,6 +52,29 @@ LEVEL_NAMES: dict[str, dict[str, str]] = {
     # swium, botong, jikgam (intuition), eoryeoum, gosu (a master player)
     "ko": {"easy": "쉬움", "normal": "보통", "instinct": "직감", "hard": "어려움", "master": "고수"},
 }
+
+
+@dataclass(frozen=True)
+class LevelEdge:
+    """A measured fact for the lobby: ``level`` takes ``points`` [``low``, ``high``] (95 % CI)
+    net points a hand from ``below`` (2 players, ``preset``, ``deals`` duplicate deals, ``seed``;
+    ``gostop simulate --ladder``, docs/benchmarks.md *Bots in the games*)."""
+
+    level: str
+    below: str
+    points: float
+    low: float
+    high: float
+    deals: int
+    seed: int
+    preset: str = "pagat"
+
+
+#: Measured gaps between neighbouring levels (only figures of at least 1,000 duplicate deals).
+LEVEL_EDGES: tuple[LevelEdge, ...] = (
+    LevelEdge("normal", "easy", 5.37, 4.06, 6.67, 1000, 1),
+    LevelEdge("instinct", "normal", 2.97, 0.61, 5.33, 1000, 1),
+)
 
 
 def level_name(level: str, lang: str = "en") -> str:

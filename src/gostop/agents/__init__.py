@@ -8,7 +8,8 @@
 * ``search`` (:class:`SearchAgent`): determinized Monte-Carlo search with ``expert`` rollouts,
   budgeted by iterations or milliseconds.
 
-Levels for people: ``easy`` (greedy), ``normal`` (expert), ``hard`` (search).
+Levels for people (:data:`LEVELS`): ``easy`` (greedy), ``normal`` (expert), ``instinct``
+(learned), ``hard`` (search), ``master`` (search guided by the learned policy).
 Build any of them from a spec with :func:`make_agent` (``"search:steps=1000"``).
 """
 
@@ -23,7 +24,16 @@ from gostop.agents.protocol import (
     WorldSampler,
 )
 from gostop.agents.random_agent import RandomAgent
-from gostop.agents.registry import BOTS, LEVELS, AgentSpecError, bot_help, make_agent, parse_spec
+from gostop.agents.registry import (
+    BOTS,
+    LEVEL_NAMES,
+    LEVELS,
+    AgentSpecError,
+    bot_help,
+    level_name,
+    make_agent,
+    parse_spec,
+)
 from gostop.agents.search import SearchAgent
 
 __all__ = [
@@ -39,6 +49,8 @@ __all__ = [
     "SearchAgent",
     "BOTS",
     "LEVELS",
+    "LEVEL_NAMES",
+    "level_name",
     "AgentSpecError",
     "make_agent",
     "parse_spec",

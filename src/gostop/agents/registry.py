@@ -3,7 +3,12 @@
 A *bot spec* is ``name[:key=value[:key=value...]]``: a bot name (or a level) followed by
 parameters of that bot. Values are read as int, float, ``true``/``false``, else text.
 
-Levels for people: ``easy`` = ``greedy``, ``normal`` = ``expert``, ``hard`` = ``search``.
+Levels for people (:data:`LEVELS`, the one place a level is mapped to a bot; their names in
+English and Korean in :data:`LEVEL_NAMES`): ``easy`` = ``greedy``, ``normal`` = ``expert``,
+``instinct`` = ``learned`` (the policy network: instant, a 2-player pagat specialist),
+``hard`` = ``search`` (expert rollouts, ``steps=1000``: about 0.1 s a decision), ``master`` =
+``search`` with 2.5 times that budget (about a quarter of a second) and the learned policy's
+choice always among the searched candidates. Their measured ladder is in docs/benchmarks.md.
 
 Each parameter has the type of its default (a whole number, a number, text) and, where the bot
 declares one in :attr:`~gostop.agents.protocol.Agent.PARAMETER_RANGES`, a range; anything else
@@ -15,6 +20,7 @@ from __future__ import annotations
 
 import difflib
 import inspect
+from dataclasses import dataclass
 
 from gostop.agents.expert import ExpertAgent
 from gostop.agents.greedy import GreedyAgent
@@ -23,7 +29,7 @@ from gostop.agents.random_agent import RandomAgent
 from gostop.agents.search import SearchAgent
 from gostop.errors import GostopError
 
-__all__ = ["BOTS", "LEVELS", "AgentSpecError", "make_agent", "parse_spec", "bot_help"]
+__all__ = ["BOTS", "LEVELS", "LEVEL_NAMES", "LEVEL_EDGES", "LevelEdge", "AgentSpecError", "make_agent", "parse_spec", "bot_help", "level_name"]
 
 BOTS: dict[str, type[Agent]] = {
     "random": RandomAgent,
@@ -32,8 +38,49 @@ BOTS: dict[str, type[Agent]] = {
     "search": SearchAgent,
 }
 
-#: User-facing levels and the bot spec each stands for.
-LEVELS: dict[str, str] = {"easy": "greedy", "normal": "expert", "hard": "search"}
+#: User-facing levels, easiest first, and the bot spec each stands for (the one place).
+LEVELS: dict[str, str] = {
+    "easy": "greedy",
+    "normal": "expert",
+    "instinct": "learned",
+    "hard": "search",
+    "master": "search:guide=learned:steps=2500",
+}
+
+#: What a level is called, per language (Korean in hangul; romanized in the comment).
+LEVEL_NAMES: dict[str, dict[str, str]] = {
+    "en": {"easy": "easy", "normal": "normal", "instinct": "instinct", "hard": "hard", "master": "master"},
+    # swium, botong, jikgam (intuition), eoryeoum, gosu (a master player)
+    "ko": {"easy": "쉬움", "normal": "보통", "instinct": "직감", "hard": "어려움", "master": "고수"},
+}
+
+
+@dataclass(frozen=True)
+class LevelEdge:
+    """A measured fact for the lobby: ``level`` takes ``points`` [``low``, ``high``] (95 % CI)
+    net points a hand from ``below`` (2 players, ``preset``, ``deals`` duplicate deals, ``seed``;
+    ``gostop simulate --ladder``, docs/benchmarks.md *Bots in the games*)."""
+
+    level: str
+    below: str
+    points: float
+    low: float
+    high: float
+    deals: int
+    seed: int
+    preset: str = "pagat"
+
+
+#: Measured gaps between neighbouring levels (only figures of at least 1,000 duplicate deals).
+LEVEL_EDGES: tuple[LevelEdge, ...] = (
+    LevelEdge("normal", "easy", 5.37, 4.06, 6.67, 1000, 1),
+    LevelEdge("instinct", "normal", 2.97, 0.61, 5.33, 1000, 1),
+)
+
+
+def level_name(level: str, lang: str = "en") -> str:
+    """A level's name in ``lang`` (English when the language or the level is unknown)."""
+    return LEVEL_NAMES.get(lang, LEVEL_NAMES["en"]).get(level, LEVEL_NAMES["en"].get(level, level))
 
 
 class AgentSpecError(GostopError, ValueError):

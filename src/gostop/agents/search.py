@@ -28,6 +28,10 @@ Budget (per decision; whichever runs out first):
 * ``ms`` -- wall-clock milliseconds (0: no limit). A time budget makes the play depend on the
   machine's speed and load; results are reproducible only with ``ms=0``.
 
+``guide=learned`` (the ``master`` level): the learned policy's choice (:mod:`gostop.rl.learned`)
+joins the candidates of every main action (after the expert's), so that the search measures
+it against the expert's best cards; it needs numpy (a base dependency).
+
 At least ``min_iters`` worlds are always drawn. ``only=go-stop`` (stages joined by ``+``)
 restricts the search to some stages (the expert decides the rest).
 
@@ -44,7 +48,9 @@ Rollouts (``rollouts=auto|fast|reference``, default ``auto``):
   not cover, is rolled out by the reference engine. Refused at construction when the fast
   engine is not installed;
 * ``auto`` -- ``fast`` when the fast engine is installed and covers the rules, else
-  ``reference``, silently.
+  ``reference``, silently. In a process that compiles the fast engine in the background (a
+  game: :mod:`gostop.agents.warm`), ``reference`` until the compiled code is loaded -- a
+  decision never waits for the compiler.
 
 With fast rollouts the ``steps`` budget counts compiled actions (the replay of the history that
 takes a world over, and the rollouts) at an exchange rate of :data:`FAST_STEPS_PER_STEP` per
@@ -61,10 +67,11 @@ import random
 import time
 from typing import TYPE_CHECKING
 
+from gostop.agents import warm
 from gostop.agents.evaluation import Evaluator
 from gostop.agents.expert import MAIN_KINDS, ExpertPolicy, table_choice
 from gostop.agents.knowledge import View
-from gostop.agents.protocol import Agent, Decision, TableDecision
+from gostop.agents.protocol import Agent, Decision, HandContext, TableDecision
 from gostop.agents.table import compensation_cost, play_value
 from gostop.cards import deck_cards
 from gostop.engine import DealError, Hand
@@ -85,6 +92,9 @@ FAST_STEPS_PER_STEP = 40
 
 #: Values of the ``rollouts`` option.
 ROLLOUTS = ("auto", "fast", "reference")
+
+#: Values of the ``guide`` option: no guide, or the policy whose choice is always searched.
+GUIDES = ("", "learned")
 
 #: Stages whose decisions are searched; every other decision is the expert's.
 SEARCHED_STAGES = frozenset({"main", "go-stop", "pick-hand", "pick-stock", "answer-shodang"})
@@ -247,6 +257,7 @@ class SearchAgent(Agent):
         rate: float = 0.55,
         only: str = "",
         rollouts: str = "auto",
+        guide: str = "",
     ) -> None:
         super().__init__()
         if steps < 0 or iters < 0 or ms < 0 or min_iters < 1:
@@ -277,6 +288,14 @@ class SearchAgent(Agent):
                 "rollouts=auto uses it when installed"
             )
         self.rollouts = rollouts
+        if guide not in GUIDES:
+            raise ValueError(f"guide= takes {' or '.join(repr(g) for g in GUIDES)}, got {guide!r}")
+        self.guide = guide
+        self._guide: Agent | None = None
+        if guide:
+            from gostop.agents.registry import make_agent
+
+            self._guide = make_agent(guide)  # AgentSpecError (a ValueError) without numpy
         self._fast: FastRollouts | None = None
         self._fast_rules: Rules | None = None
         self.last_fast_worlds = 0  # of those, worlds rolled out by the fast engine
@@ -294,6 +313,7 @@ class SearchAgent(Agent):
         "rate": 0.55,
         "only": "",
         "rollouts": "auto",
+        "guide": "",
     }
 
     def params(self) -> dict[str, object]:
@@ -310,6 +330,7 @@ class SearchAgent(Agent):
             "rate": self.policy.rate,
             "only": "" if self.only == SEARCHED_STAGES else "+".join(sorted(self.only)),
             "rollouts": self.rollouts,
+            "guide": self.guide,
         }
         return {k: v for k, v in current.items() if v != self._DEFAULTS[k]}
 
@@ -322,10 +343,15 @@ class SearchAgent(Agent):
         self.last_fast_worlds = 0
         if decision.sampler is None or v.stage not in self.only:
             return fallback
-        candidates = self._candidates(v, decision.legal, fallback)
+        candidates = self.searched_candidates(decision, v, fallback)
         if len(candidates) == 1:
             return candidates[0]
         return self._search(decision, candidates, fallback)
+
+    def begin_hand(self, ctx: HandContext) -> None:
+        super().begin_hand(ctx)
+        if self._guide is not None:
+            self._guide.begin_hand(ctx)
 
     def choose_table(self, decision: TableDecision) -> object:
         """Table decisions as the expert's, except the gwangpalli stay/drop (DEC-3): the hand
@@ -381,6 +407,22 @@ class SearchAgent(Agent):
         if count is not None:
             count[0] += worlds
         return total / worlds if worlds else 0.0
+
+    def searched_candidates(self, decision: Decision, v: View | None = None, fallback: Action | None = None) -> list[Action]:
+        """The actions this decision's search measures, the expert's choice first (see
+        :meth:`_candidates`); with a ``guide``, its choice of a main action second."""
+        assert self.ctx is not None
+        if v is None:
+            v = View.from_observation(decision.observation, self.ctx.rules)
+        if fallback is None:
+            fallback = self.policy.choose(v, decision.legal)
+        candidates = self._candidates(v, decision.legal, fallback)
+        if self._guide is not None and v.stage == "main":
+            guided = self._guide.choose(decision)
+            key = _equivalence_key(v, guided)
+            if all(_equivalence_key(v, c) != key for c in candidates):
+                candidates.insert(1, guided)
+        return candidates
 
     def _candidates(self, v: View, legal: tuple[Action, ...], fallback: Action) -> list[Action]:
         """The expert's choice first, then the other options worth a rollout: on the main
@@ -469,6 +511,8 @@ class SearchAgent(Agent):
         """The fast rollouts for ``rules``, or None (reference rollouts): see ``rollouts``."""
         if self.rollouts == "reference":
             return None
+        if self.rollouts == "auto" and warm.started() and not warm.ready():
+            return None  # a game compiles in the background: reference rollouts meanwhile
         if self._fast_rules is rules:
             return self._fast
         self._fast_rules = rules

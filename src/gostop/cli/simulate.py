@@ -7,15 +7,18 @@ Example::
     gostop simulate search:steps=1000 greedy -n 300 --workers 2
     gostop simulate search greedy -n 1000 --backend ray --address auto
     gostop simulate --match hard normal easy easy normal --matches 20
+    gostop simulate --ladder easy normal hard master learned --deals 1000
 
 Ranges: ``--deals`` 1 to 10,000,000; ``--matches`` 1 to 1,000,000; ``--hands`` 1 to 1,000;
 ``--workers`` 1 to 1,024; ``--seed`` 0 to 2**63-1 (:data:`gostop.sim.LIMITS`); bot parameters
 as :mod:`gostop.agents.registry` documents.
 
-Bots: ``random``, ``greedy``, ``expert``, ``search`` and the levels ``easy`` / ``normal`` /
-``hard``; parameters follow the name, ``name:key=value:key=value`` (``search:steps=1000``,
+Bots: ``random``, ``greedy``, ``expert``, ``search``, ``learned`` and the levels ``easy`` /
+``normal`` / ``hard`` / ``master`` (:data:`gostop.agents.LEVELS`); parameters follow the name, ``name:key=value:key=value`` (``search:steps=1000``,
 ``search:ms=200``). One bot per seat: two bots for a 2-player table, three for 3 players;
-with ``--match`` two to seven.
+with ``--match`` two to seven. ``--ladder`` plays every pair of the bots listed (2 players,
+the same duplicate deals for every pair) and prints a rating per bot (:mod:`gostop.sim.ladder`:
+Bradley--Terry on hand wins, Elo scale, bootstrap CIs) and the points of every pair.
 
 All playing and counting is done by :mod:`gostop.sim`; this module parses and prints.
 """
@@ -48,12 +51,14 @@ from gostop.sim import (
     simulate,
     simulate_matches,
 )
+from gostop.sim.ladder import Ladder, play_ladder
 from gostop.sim.report import EVENT_TYPES_SHOWN, SHODANG_EVENTS
 
-__all__ = ["simulate_command", "format_report", "format_match_report", "duration_text"]
+__all__ = ["simulate_command", "format_report", "format_match_report", "format_ladder", "duration_text"]
 
 _BOTS_HELP = (
-    "One bot per seat (2 or 3; with --match 2 to 7): random, greedy, expert, search, or a level easy/normal/hard; "
+    "One bot per seat (2 or 3; with --match 2 to 7; with --ladder 2 or more, each once): random, greedy, expert, "
+    "search, learned, or a level easy/normal/instinct/hard/master; "
     "parameters as name:key=value, e.g. search:steps=1000 or search:ms=200."
 )
 
@@ -195,6 +200,53 @@ def format_match_report(report: MatchReport, out: Console) -> None:
         out.print(pt)
 
 
+def format_ladder(ladder: Ladder, out: Console) -> None:
+    """Print a ladder: the ratings, then every pair's wins and points."""
+    out.print(
+        Text(
+            f"Ladder: {len(ladder.bots)} bots, every pair on the same {ladder.deals} duplicate deals "
+            f"(x 2 seatings), 2 players, rules {ladder.rules.preset}, seed {ladder.seed}"
+        )
+    )
+    t = table(
+        "Ratings (first bot = 0; 95 % bootstrap CIs over deals)",
+        ["bot", ("points/hand", "right"), ("95% CI", "right"), ("Elo (wins)", "right"), ("95% CI", "right")],
+    )
+    for r in sorted(ladder.ratings, key=lambda r: -r.points):
+        add_row(
+            t,
+            r.bot,
+            f"{r.points:+.2f}",
+            _ci(r.points_low, r.points_high),
+            f"{r.elo:+.0f}",
+            f"[{r.low:+.0f}, {r.high:+.0f}]",
+        )
+    out.print(t)
+    out.print(
+        Text(
+            "points/hand: least squares on every pair's net points per hand (half of A - B); "
+            "Elo: Bradley-Terry on hand wins (a nagari half a win each)."
+        )
+    )
+    p = table(
+        "Pairs: A's wins and points per hand over B (CI clustered by deal)",
+        ["A", "B", ("hands", "right"), ("A win %", "right"), ("A - B", "right"), ("95% CI", "right"), ("p95 A", "right"), ("p95 B", "right")],
+    )
+    for pr in ladder.pairs:
+        add_row(
+            p,
+            pr.a,
+            pr.b,
+            pr.hands,
+            _pct(pr.wins_a / pr.hands),
+            f"{pr.points.diff.value:+.2f}",
+            _ci(pr.points.diff.low, pr.points.diff.high),
+            duration_text(pr.p95_ms[0]),
+            duration_text(pr.p95_ms[1]),
+        )
+    out.print(p)
+
+
 @contextmanager
 def _progress_bar(total: int, enabled: bool, what: str = "deals") -> Iterator[Callable[[int], None] | None]:
     if not enabled:
@@ -239,6 +291,10 @@ def simulate_command(
         int | None,
         typer.Option("--deals", "-n", help="Number of deals, 1 to 10,000,000 (each played once per seating; default 200).", show_default=False),
     ] = None,
+    ladder: Annotated[
+        bool,
+        typer.Option("--ladder", help="Play every pair of the bots (2 players, the same duplicate deals) and rate them."),
+    ] = False,
     match: Annotated[
         bool, typer.Option("--match", help="Play whole matches (2 to 7 bots; gwangpalli from 4 seated) and report chips per match.")
     ] = False,
@@ -292,10 +348,25 @@ def simulate_command(
 
     Example:  gostop simulate search greedy --deals 2000
     Example:  gostop simulate greedy random --deals 100000 --engine fast
+    With --ladder, every pair of the bots plays the same duplicate deals (2 players) and each
+    bot gets a rating: points per hand over the first bot (least squares on the pairs) and an
+    Elo fitted on hand wins (Bradley-Terry), with 95 % bootstrap intervals.
+
     Example:  gostop simulate --match hard normal easy easy normal --matches 20
+    Example:  gostop simulate --ladder easy normal instinct hard master --deals 1000
     """
     with reported_errors():
-        if match:
+        if ladder:
+            if match:
+                raise UsageProblem("--ladder and --match are two modes: give one of them")
+            if len(bots) < 2 or len(set(bots)) != len(bots):
+                raise UsageProblem(f"--ladder rates two or more different bots, got {', '.join(bots)}; " + bot_help())
+            if engine != "reference":
+                raise UsageProblem("--ladder plays on the reference engine (search bots use fast rollouts when installed)")
+            for option, value in (("--matches", matches), ("--hands", hands)):
+                if value is not None:
+                    raise UsageProblem(f"{option} is for --match")
+        elif match:
             if not 2 <= len(bots) <= 7:
                 raise UsageProblem(f"--match seats 2 to 7 bots, one per seat, got {len(bots)}; " + bot_help())
             if deals is not None:
@@ -326,6 +397,19 @@ def simulate_command(
         rules = select_rules(preset, rules_file, set_)
         show = sys.stderr.isatty() if progress is None else progress
         try:
+            if ladder:
+                count = deals or 200
+                pairs = len(bots) * (len(bots) - 1) // 2
+                with _progress_bar(count * pairs, show, "deals") as advance:
+                    the_ladder = play_ladder(
+                        rules, bots, count, seed=seed, workers=workers or default_workers(),
+                        backend=backend, address=address, progress=advance,
+                    )
+                if as_json:
+                    typer.echo(json.dumps(the_ladder.to_json(), indent=2, ensure_ascii=False))
+                else:
+                    format_ladder(the_ladder, console())
+                return
             if match:
                 count = matches or 20
                 with _progress_bar(count, show, "matches") as advance:

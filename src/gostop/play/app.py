@@ -33,6 +33,7 @@ from textual.widgets import (
     TabPane,
 )
 
+from gostop.agents import warm
 from gostop.play.answers import rule_changes, whole_number
 from gostop.play.guide import KEYS_TEXT, QUICK_START, card_guide_parts, reflow, rules_text
 from gostop.play.render import (
@@ -524,6 +525,7 @@ class GoStopApp(App[int]):
         return w < self.WIDE_MIN[0] or h < self.WIDE_MIN[1]
 
     def on_mount(self) -> None:
+        warm.start()  # the search bots' compiled rollouts, in the background (issue 22)
         if self.session is not None:
             self._step_bots()  # the bots' first moves, one at a time with a bot delay
         elif self.setup:

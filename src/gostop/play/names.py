@@ -14,9 +14,10 @@ __all__ = ["LANGS", "LEVEL_NAMES", "month_korean", "card_korean", "card_words", 
 
 #: The languages of card names.
 LANGS = ("en", "ko")
-#: Bot levels offered to people, easiest first (here, not in the session: ``gostop play
+#: Bot levels offered to people, easiest first: the keys of gostop.agents.LEVELS (kept here, and
+#: checked equal by a test, so that ``gostop play
 #: --help`` names them without loading the bots).
-LEVEL_NAMES = ("easy", "normal", "hard")
+LEVEL_NAMES = ("easy", "normal", "instinct", "hard", "master")
 
 #: Cards known by a nickname of their own.
 NICKNAMES = {"09A": "국진 (gukjin), the sake cup"}

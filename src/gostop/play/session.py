@@ -32,6 +32,7 @@ from gostop.agents import (
     RandomAgent,
     WorldSampler,
     make_agent,
+    warm,
 )
 from gostop.agents.protocol import check_choice
 from gostop.cards import MONTH_NAMES, Card, parse_card
@@ -89,6 +90,7 @@ def bot_spec_for_level(level: str) -> tuple[str, str | None]:
     normal = expert, hard = search); a level it lacks, or a bot that cannot be built, falls
     back to the ``random`` bot.
     """
+    warm.start()  # compiled search rollouts in the background (issue 22; also for --plain)
     spec = LEVELS.get(level)
     if spec is None:
         return "random", f"level {level!r} has no bot yet: playing against the random bot"

@@ -23,6 +23,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from gostop import __version__
+from gostop.agents import warm
 from gostop.server import lobby, socket
 from gostop.server.fanout import make_fanout
 from gostop.server.hub import Hub, LobbyError, ServerSettings
@@ -48,6 +49,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        warm.start()  # the search bots' compiled rollouts, in the background (issue 22)
         hub = Hub(settings, Store(settings.db_url), make_fanout(settings.redis_url, settings.redis_prefix))
         app.state.hub = hub
         await hub.start()

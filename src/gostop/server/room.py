@@ -35,6 +35,7 @@ from gostop.agents import (
     TableDecision,
     WorldSampler,
     make_agent,
+    warm,
 )
 from gostop.agents.protocol import check_choice
 from gostop.cards import parse_card
@@ -689,6 +690,7 @@ _WORKER_ROOMS: dict[str, tuple[dict[str, Any], Room]] = {}
 def think_in_worker(room_id: str, config: dict[str, Any], seed: int, actions: list[str], seat: int) -> str:
     """The bot decision of ``seat``, computed in a worker process: the room is rebuilt from
     its committed actions (kept between calls and brought up to date), then asked."""
+    warm.start()  # this worker loads the compiled search rollouts in the background (issue 22)
     cached = _WORKER_ROOMS.get(room_id)
     room = None
     if cached is not None and cached[0] == config and cached[1].actions == actions[: len(cached[1].actions)]:

@@ -14,6 +14,9 @@ sys.path.insert(0, str(Path(__file__).parent))
 from serverproc import Server  # noqa: E402
 
 FAST = ("--bot-delay", "0", "--grace", "2")
+#: Given to every test server first (a test's own arguments come after and win): the random bot
+#: as a level, and a lobby rate limit out of the way of tests that make many rooms.
+TEST_BASE = ("--level", "random=random", "--lobby-rate", "1000", "--lobby-burst", "1000")
 
 
 @pytest.fixture
@@ -22,7 +25,7 @@ def serve(tmp_path: Path) -> Iterator[Callable[..., Server]]:
     started: list[Server] = []
 
     def start(**kw: Any) -> Server:
-        kw.setdefault("args", FAST)
+        kw["args"] = TEST_BASE + tuple(kw.get("args", FAST))
         s = Server(tmp_path / kw.pop("data", "data"), **kw).start()
         started.append(s)
         return s

@@ -120,6 +120,8 @@ class RoomConfig:
     spectators: bool = True
     cut: bool = False
     turn_seconds: int | None = None
+    #: the matchmaking queue (``preset/players``) of a room made by quick play with people
+    queue: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         out = dataclasses.asdict(self)

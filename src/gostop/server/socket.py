@@ -106,6 +106,7 @@ async def _serve(ws: WebSocket, hub: Hub, room_id: str, addr: str) -> None:
         await _send_error(ws, "room_unknown", f"there is no room {room_id[:32]!r}")
         await ws.close(code=CLOSE_CODES["room_unknown"])
         return
+    await hub.catch_up(live)  # every hello: a lost fan-out message is caught here
     seat: int | None = None
     if hello.token is not None:
         seat = await hub.seat_for(room_id, hello.token)

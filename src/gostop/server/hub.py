@@ -207,7 +207,8 @@ class Hub:
         self.db_pool = ThreadPoolExecutor(max_workers=1 if store.sqlite else 8, thread_name_prefix="gostop-db")
         self.bot_pool = ThreadPoolExecutor(max_workers=max(1, settings.bot_threads), thread_name_prefix="gostop-bot")
         self._think_pool: ProcessPoolExecutor | None = None
-        self.stats = {"actions": 0}
+        self._pool_warm: asyncio.Future[Any] | None = None
+        self.stats = {"actions": 0, "bot_decisions": 0, "conflicts": 0}
 
     # -- life cycle ----------------------------------------------------------------------
 
@@ -263,9 +264,6 @@ class Hub:
             with contextlib.suppress(Exception):
                 proc.kill()
         pool.shutdown(wait=False, cancel_futures=True)
-        for proc in procs:
-            with contextlib.suppress(Exception):
-                proc.join(2)
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a store call in the store's worker thread."""
@@ -749,6 +747,7 @@ class Hub:
                 self._broadcast_state(live)
             return "error"
         if not ok:
+            self.stats["conflicts"] += 1
             await self._safe_reload(live)
             self._broadcast_state(live)
             return "conflict"
@@ -856,40 +855,53 @@ class Hub:
         would otherwise hold the interpreter lock that the event loop needs), at most
         ``bot_seconds`` a decision (then the workers are stopped and the standby bot decides)."""
         loop = asyncio.get_running_loop()
+        self.stats["bot_decisions"] += 1
         if self.settings.bot_processes > 0 and room.thinks_long(seat):
-            pool = await self._worker_pool()
-            fut = loop.run_in_executor(
-                pool, think_in_worker, room.id, room.config.to_json(), room.seed, list(room.actions), seat
-            )
             try:
+                pool = await self._worker_pool()
+                fut = loop.run_in_executor(
+                    pool, think_in_worker, room.id, room.config.to_json(), room.seed, list(room.actions), seat
+                )
                 action: str = await asyncio.wait_for(fut, self.settings.bot_seconds)
                 if action in room.legal_texts():
                     return action
             except TimeoutError:
                 log.warning("room %s: a bot thought longer than %g s; the standby bot decides", room.id, self.settings.bot_seconds)
-                self._kill_think_pool()
+                if self._think_pool is pool:
+                    self._kill_think_pool()
                 return await loop.run_in_executor(self.bot_pool, _standby_action, room, seat)
-            except Exception:
-                log.exception("room %s: the bot worker failed; thinking here instead", room.id)
-                self._kill_think_pool()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.warning("room %s: the bot worker failed (%s); the standby bot decides", room.id, exc)
                 return await loop.run_in_executor(self.bot_pool, _standby_action, room, seat)
         return await loop.run_in_executor(self.bot_pool, room.bot_action, seat)
 
     async def _worker_pool(self) -> ProcessPoolExecutor:
         """The bot worker processes, started (and their imports done) before the first decision
-        is timed."""
-        if self._think_pool is None:
-            pool = ProcessPoolExecutor(
-                max_workers=self.settings.bot_processes, mp_context=multiprocessing.get_context("spawn"),
-                initializer=worker_init, initargs=(os.getpid(),),
-            )
-            self._think_pool = pool
-            loop = asyncio.get_running_loop()
-            await asyncio.wait_for(
-                asyncio.gather(*(loop.run_in_executor(pool, worker_ready) for _ in range(self.settings.bot_processes))), 120
-            )
-            return pool
-        return self._think_pool
+        is timed. Raises when they cannot be started."""
+        for _ in range(3):
+            if self._think_pool is None:
+                pool = ProcessPoolExecutor(
+                    max_workers=self.settings.bot_processes, mp_context=multiprocessing.get_context("spawn"),
+                    initializer=worker_init, initargs=(os.getpid(),),
+                )
+                loop = asyncio.get_running_loop()
+                self._think_pool = pool
+                self._pool_warm = asyncio.ensure_future(asyncio.wait_for(asyncio.gather(
+                    *(loop.run_in_executor(pool, worker_ready) for _ in range(self.settings.bot_processes))), 120))
+            pool, warm = self._think_pool, self._pool_warm
+            assert warm is not None
+            try:
+                await asyncio.shield(warm)
+                return pool
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.warning("bot workers did not start: %s", exc)
+                if self._think_pool is pool:
+                    self._kill_think_pool()
+        raise RuntimeError("the bot worker processes cannot be started")
 
     def _arm_turn_timer(self, live: LiveRoom, seat: int) -> bool:
         """Start the turn clock of ``seat`` (when the room has one); True if it started now."""

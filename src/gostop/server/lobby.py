@@ -153,6 +153,11 @@ class HealthOut(BaseModel):
     ok: bool
     protocol: int
     version: str
+    process: dict[str, int] = Field(
+        default_factory=dict,
+        description="This process's counters: rooms in memory, rooms being loaded, bot decisions computed, "
+        "actions committed, commit conflicts",
+    )
 
 
 def _hub(request: Request) -> Hub:
@@ -177,9 +182,11 @@ RoomId = Annotated[str, Field(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9
 
 
 @router.get("/health", response_model=HealthOut, responses=_ERRORS)
-async def health() -> dict[str, Any]:
-    """Is the server up, and which protocol does it speak."""
-    return {"ok": True, "protocol": PROTOCOL_VERSION, "version": __version__}
+async def health(request: Request) -> dict[str, Any]:
+    """Is the server up, and which protocol does it speak (and this process's counters)."""
+    hub = _hub(request)
+    process = {"rooms": len(hub.rooms), "loading": len(hub._loading), **hub.stats}
+    return {"ok": True, "protocol": PROTOCOL_VERSION, "version": __version__, "process": process}
 
 
 @router.get("/presets", responses=_ERRORS)

@@ -193,6 +193,7 @@ def test_standby_bot_never_plays_for_players_connected_to_another_process(serve,
             assert time.monotonic() < deadline, "the players of a dead process kept their seats for good"
             await asyncio.sleep(0.2)
         await spec.close()
+        await bob.close()
 
     asyncio.run(main())
 

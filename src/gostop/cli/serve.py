@@ -122,7 +122,7 @@ def serve(
 
         from gostop.server.app import create_app
         from gostop.server.hub import ServerSettings
-        from gostop.server.protocol import MAX_MESSAGE_BYTES
+        from gostop.server.protocol import MAX_FRAME_BYTES
         from gostop.server.store import Store, StoreError
 
         settings = ServerSettings(
@@ -170,7 +170,7 @@ def serve(
             host=host,
             port=port,
             log_level=log_level.lower(),
-            ws_max_size=max(MAX_MESSAGE_BYTES * 16, 65536),
+            ws_max_size=MAX_FRAME_BYTES,
             proxy_headers=bool(forwarded_allow_ips.strip()),
             forwarded_allow_ips=forwarded_allow_ips.strip() or None,
         )

@@ -120,13 +120,15 @@ class LobbyError(Exception):
 class Connection:
     """One socket of a room: its seat (None: spectator) and its outgoing queue."""
 
-    def __init__(self, send: Callable[[str], Awaitable[None]], seat: int | None, addr: str) -> None:
+    def __init__(self, send: Callable[[str], Awaitable[None]], seat: int | None, addr: str,
+                 on_overflow: Callable[[], Awaitable[None]] | None = None) -> None:
         self.send_text = send
         self.seat = seat
         self.addr = addr
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=256)
         self.closed = False
         self.task: asyncio.Task[None] | None = None
+        self.on_overflow = on_overflow
 
     def start(self) -> None:
         self.task = asyncio.create_task(self._writer())
@@ -147,10 +149,12 @@ class Connection:
             return
         try:
             self.queue.put_nowait(json.dumps(message, separators=(",", ":")))
-        except asyncio.QueueFull:  # a client that does not read: it resyncs when it reconnects
+        except asyncio.QueueFull:  # a client that does not read: closed (it resyncs when it reconnects)
             self.closed = True
             with contextlib.suppress(asyncio.QueueFull):
                 self.queue.put_nowait(None)
+            if self.on_overflow is not None:
+                asyncio.ensure_future(self.on_overflow())
 
     async def close(self) -> None:
         self.closed = True

@@ -1018,7 +1018,9 @@ class Hub:
             if live.conns or live.lock.locked():
                 continue
             driving = live.driver is not None and not live.driver.done()
-            if live.room.over or (not driving and now - live.used > self.settings.idle_seconds):
+            # a finished room, a waiting one (cheap to load again), an idle one
+            if (live.room.over or not live.room.started
+                    or (not driving and now - live.used > self.settings.idle_seconds)):
                 self._evict(live)
         excess = len(self.rooms) - self.settings.max_live_rooms
         if excess > 0:

@@ -50,7 +50,8 @@ def _free_port() -> int:
 def start_server(data: Path) -> tuple[subprocess.Popen[bytes], str]:
     port = _free_port()
     cmd = [sys.executable, "-m", "gostop", "serve", "--port", str(port), "--bot-delay", "0",
-           "--max-rooms-per-client", "100000", "--max-connections-per-client", "100000", "--log-level", "error"]
+           "--max-rooms-per-client", "100000", "--max-connections-per-client", "100000", "--log-level", "error",
+           *os.environ.get("GOSTOP_BENCH_SERVE_ARGS", "").split()]
     proc = subprocess.Popen(cmd, env={**os.environ, "GOSTOP_DATA_DIR": str(data)},
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"

@@ -260,13 +260,25 @@ def test_lobby_endpoints(server: Server) -> None:
         for t in (a["token"], c["token"]):
             assert t.encode() not in stored
             assert hashlib.sha256(t.encode()).hexdigest().encode() in stored
-        # quick match joins an open public room like it, even when a name is already taken there
+        # quick play against bots never takes a seat in somebody's room: a private room of its own
         open_room = create_room(http, seats=[{"kind": "human"}, {"kind": "human"}], join={"name": "You"})["room"]["id"]
         q = http.post("/api/quick", json={"name": "You", "players": 2})
-        assert q.status_code == 200 and q.json()["room"]["id"] == open_room, q.text
-        assert [s["name"] for s in q.json()["room"]["seats"]] == ["You", "You 2"]
+        assert q.status_code == 200 and q.json()["room"]["id"] != open_room, q.text
+        assert q.json()["room"]["public"] is False and q.json()["room"]["state"] == "playing"
+        assert [s["kind"] for s in q.json()["room"]["seats"]] == ["human", "bot"]
+        assert http.get(f"/api/rooms/{open_room}").json()["seats"][1]["taken"] is False
         q = http.post("/api/quick", json={"name": "Quick", "players": 3, "level": "easy"})
         assert q.status_code == 200 and q.json()["room"]["state"] == "playing"
+        # play with people: a queue per preset and table size; a room made in the lobby is never filled
+        p1 = http.post("/api/quick", json={"name": "Ann", "players": 3, "mode": "people"}).json()
+        assert p1["room"]["id"] != open_room and p1["room"]["state"] == "waiting" and p1["seat"] == 0
+        other = http.post("/api/quick", json={"name": "Cy", "players": 2, "mode": "people"}).json()
+        assert other["room"]["id"] != p1["room"]["id"]  # another size, another queue
+        p2 = http.post("/api/quick", json={"name": "Bo", "players": 3, "mode": "people"}).json()
+        p3 = http.post("/api/quick", json={"name": "Di", "players": 3, "mode": "people"}).json()
+        assert p2["room"]["id"] == p3["room"]["id"] == p1["room"]["id"]
+        assert (p2["seat"], p3["seat"]) == (1, 2) and p3["room"]["state"] in ("playing", "over")
+        assert http.post("/api/quick", json={"level": "search:steps=10000000"}).status_code == 400
         assert http.get("/api/rooms/zzzz").status_code == 404
         big = http.post("/api/rooms", content=b"{" + b" " * 20000 + b"}", headers={"content-type": "application/json"})
         assert big.status_code == 413

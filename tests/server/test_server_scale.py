@@ -5,43 +5,17 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import uuid
 
-import pytest
 from serverproc import (
     REDIS_URL,
     Server,
     TableClient,
     create_room,
     join,
-    need_service,
     play_out,
-    postgres_database,
-    postgres_ok,
-    redis_ok,
 )
 
 from gostop.match import replay_match
-
-
-@pytest.fixture
-def pg_url():  # type: ignore[no-untyped-def]
-    need_service("PostgreSQL", postgres_ok())
-    with postgres_database() as url:
-        yield url
-
-
-@pytest.fixture
-def redis_prefix():  # type: ignore[no-untyped-def]
-    need_service("Redis", redis_ok())
-    import redis
-
-    prefix = f"gostop_test_{uuid.uuid4().hex[:8]}:"
-    yield prefix
-    r = redis.Redis.from_url(REDIS_URL)
-    for key in r.scan_iter(f"{prefix}*"):
-        r.delete(key)
-    r.close()
 
 
 def test_postgres_whole_match_crash_and_replay(serve, pg_url: str) -> None:  # type: ignore[no-untyped-def]

@@ -14,7 +14,6 @@ put them behind any load balancer (docs/protocol.md, "Crash safety and several p
 from __future__ import annotations
 
 import logging
-import os
 from typing import Annotated
 
 import typer
@@ -77,6 +76,33 @@ def serve(
     max_rooms: Annotated[int, typer.Option("--max-rooms-per-client", help="Open rooms one address may create.")] = 20,
     max_connections: Annotated[int, typer.Option("--max-connections-per-client", help="Sockets one address may hold.")] = 64,
     log_level: Annotated[str, typer.Option("--log-level", help="debug, info, warning or error.")] = "info",
+    forwarded_allow_ips: Annotated[
+        str,
+        typer.Option("--forwarded-allow-ips",
+                     help="Addresses of the reverse proxies whose X-Forwarded-For/-Proto are trusted "
+                     "(comma-separated; * any). Default: none (the socket's address is the client's)."),
+    ] = "",
+    bot_seconds: Annotated[float, typer.Option("--bot-seconds", help="Longest thinking of a searching bot per decision.")] = 10.0,
+    resync_seconds: Annotated[
+        float, typer.Option("--resync-seconds", help="Period of the presence refresh, gap check and eviction.")
+    ] = 2.0,
+    presence_ttl: Annotated[
+        float, typer.Option("--presence-ttl", help="Seconds a dead process's players still count as connected (Redis).")
+    ] = 15.0,
+    lease_seconds: Annotated[float, typer.Option("--lease-seconds", help="Lifetime of a room's bot-driver lease (Redis).")] = 30.0,
+    max_live_rooms: Annotated[int, typer.Option("--max-live-rooms", help="Rooms kept in memory at most.")] = 2000,
+    idle_seconds: Annotated[
+        float, typer.Option("--idle-seconds", help="A room nobody is connected to leaves memory after this long.")
+    ] = 300.0,
+    lobby_rate: Annotated[
+        float, typer.Option("--lobby-rate", help="Lobby requests per second per client address (0: no limit).")
+    ] = 10.0,
+    lobby_burst: Annotated[int, typer.Option("--lobby-burst", help="Lobby requests one address may send at once.")] = 100,
+    level: Annotated[
+        list[str] | None,
+        typer.Option("--level", help="An extra bot level the lobby offers, NAME=SPEC (repeatable), e.g. "
+                     "expert=search:steps=3000."),
+    ] = None,
 ) -> None:
     """Serve the web game: open http://HOST:PORT/ in a browser.
 
@@ -91,6 +117,24 @@ def serve(
             raise UsageProblem("--bot-processes cannot be negative")
         if max_rooms < 1 or max_connections < 1:
             raise UsageProblem("--max-rooms-per-client and --max-connections-per-client must be at least 1")
+        if min(bot_seconds, resync_seconds, presence_ttl, lease_seconds, idle_seconds) <= 0 or lobby_rate < 0:
+            raise UsageProblem("--bot-seconds, --resync-seconds, --presence-ttl, --lease-seconds and --idle-seconds "
+                               "must be above 0, --lobby-rate at least 0")
+        if max_live_rooms < 1 or lobby_burst < 1:
+            raise UsageProblem("--max-live-rooms and --lobby-burst must be at least 1")
+        from gostop.agents import LEVELS, make_agent
+
+        levels = dict(LEVELS)
+        for item in level or []:
+            name, sep, spec = item.partition("=")
+            name = name.strip()
+            if not sep or not name or not spec.strip() or not name.replace("-", "").isalnum():
+                raise UsageProblem(f"--level must be NAME=SPEC (e.g. expert=search:steps=3000), got {item[:60]!r}")
+            try:
+                make_agent(spec.strip())
+            except ValueError as exc:
+                raise UsageProblem(f"--level {name}: {exc}") from None
+            levels[name] = spec.strip()
         if log_level.lower() not in ("debug", "info", "warning", "error"):
             raise UsageProblem(f"--log-level must be debug, info, warning or error, got {log_level!r}")
         if db is not None and not (db.startswith("sqlite") or db.startswith("postgresql")):
@@ -102,7 +146,7 @@ def serve(
 
         from gostop.server.app import create_app
         from gostop.server.hub import ServerSettings
-        from gostop.server.protocol import MAX_MESSAGE_BYTES
+        from gostop.server.protocol import MAX_FRAME_BYTES
         from gostop.server.store import Store, StoreError
 
         settings = ServerSettings(
@@ -117,6 +161,16 @@ def serve(
             bot_processes=bot_processes,
             max_rooms_per_client=max_rooms,
             max_connections_per_client=max_connections,
+            bot_seconds=bot_seconds,
+            resync_seconds=resync_seconds,
+            presence_ttl=presence_ttl,
+            lease_seconds=lease_seconds,
+            max_live_rooms=max_live_rooms,
+            idle_seconds=idle_seconds,
+            lobby_rate=lobby_rate,
+            lobby_burst=lobby_burst,
+            forwarded_allow_ips=forwarded_allow_ips,
+            levels=levels,
         )
         store = Store(db)
         try:
@@ -140,7 +194,7 @@ def serve(
             host=host,
             port=port,
             log_level=log_level.lower(),
-            ws_max_size=max(MAX_MESSAGE_BYTES * 16, 65536),
-            proxy_headers=True,
-            forwarded_allow_ips=os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1"),
+            ws_max_size=MAX_FRAME_BYTES,
+            proxy_headers=bool(forwarded_allow_ips.strip()),
+            forwarded_allow_ips=forwarded_allow_ips.strip() or None,
         )

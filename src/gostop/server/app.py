@@ -10,7 +10,9 @@ and stops with it.
 from __future__ import annotations
 
 import logging
+import math
 import re
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -29,7 +31,7 @@ from gostop.server.fanout import make_fanout
 from gostop.server.hub import Hub, LobbyError, ServerSettings
 from gostop.server.store import Store
 
-__all__ = ["create_app", "WEB_DIR", "MAX_BODY_BYTES"]
+__all__ = ["create_app", "WEB_DIR", "MAX_BODY_BYTES", "SECURITY_HEADERS", "LobbyLimiter"]
 
 log = logging.getLogger("gostop.server")
 
@@ -37,6 +39,51 @@ log = logging.getLogger("gostop.server")
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 #: Largest HTTP request body accepted.
 MAX_BODY_BYTES = 16 * 1024
+
+#: Sent with every HTTP answer. The browser game has no inline script or style (CSP without
+#: 'unsafe-inline'); it talks to its own origin only (HTTP and its WebSocket).
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
+        "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin",
+}
+
+
+class LobbyLimiter:
+    """A token bucket per client address for the lobby routes: ``rate`` requests a second, at
+    most ``burst`` saved up. :meth:`take` answers 0 (go on) or the seconds to wait."""
+
+    def __init__(self, rate: float, burst: int, max_clients: int = 100_000) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.max_clients = max_clients
+        self.buckets: dict[str, tuple[float, float]] = {}
+
+    def take(self, addr: str) -> float:
+        now = time.monotonic()
+        tokens, stamp = self.buckets.get(addr, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - stamp) * self.rate)
+        if tokens >= 1:
+            self.buckets[addr] = (tokens - 1, now)
+            if len(self.buckets) > self.max_clients:
+                self._prune(now)
+            return 0.0
+        self.buckets[addr] = (tokens, now)
+        return (1 - tokens) / self.rate
+
+    def _prune(self, now: float) -> None:
+        # a bucket that would be full again is the same as no bucket
+        full = [a for a, (t, st) in self.buckets.items() if t + (now - st) * self.rate >= self.burst]
+        for a in full:
+            del self.buckets[a]
+        while len(self.buckets) > self.max_clients:
+            self.buckets.pop(next(iter(self.buckets)))
+
 
 _NO_CLIENT = """<!doctype html><meta charset="utf-8"><title>gostop</title>
 <h1>gostop server</h1><p>The browser game is not installed in this copy; the lobby API is at
@@ -65,12 +112,32 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
 
+    limiter = LobbyLimiter(settings.lobby_rate, settings.lobby_burst)
+
     @app.middleware("http")
     async def body_cap(request: Request, call_next: Any) -> Any:
+        path = request.url.path
+        if path.startswith("/api/") and path != "/api/health" and settings.lobby_rate > 0:
+            addr = request.client.host if request.client is not None else "unknown"
+            wait = limiter.take(addr)
+            if wait > 0:
+                retry = max(1, math.ceil(wait))
+                response: Any = JSONResponse(
+                    {"detail": f"too many requests from your address; try again in {retry} s"},
+                    status_code=429, headers={"Retry-After": str(retry)},
+                )
+                response.headers.update(SECURITY_HEADERS)
+                return response
         length = request.headers.get("content-length")
         if length is not None and (not length.isdigit() or int(length) > MAX_BODY_BYTES):
-            return JSONResponse({"detail": f"request body too big (at most {MAX_BODY_BYTES} bytes)"}, status_code=413)
-        return await call_next(request)
+            response = JSONResponse({"detail": f"request body too big (at most {MAX_BODY_BYTES} bytes)"}, status_code=413)
+        else:
+            response = await call_next(request)
+        for name, value in SECURITY_HEADERS.items():
+            if name == "Content-Security-Policy" and path in ("/docs", "/redoc", "/docs/oauth2-redirect"):
+                continue  # FastAPI's interactive docs page has inline script
+            response.headers.setdefault(name, value)
+        return response
 
     @app.exception_handler(LobbyError)
     async def lobby_error(_request: Request, exc: LobbyError) -> JSONResponse:

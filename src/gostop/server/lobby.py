@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, Query, Request
+from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from gostop import __version__
-from gostop.agents import LEVELS
 from gostop.rules import KNOBS, PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS
 from gostop.server.hub import Hub, LobbyError
 from gostop.server.protocol import PROTOCOL_VERSION
@@ -37,7 +37,7 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
     409: {"model": ErrorOut, "description": "Conflict: the seat or room is not open"},
     413: {"model": ErrorOut, "description": "Request body too big"},
     422: {"model": ErrorOut, "description": "A body or parameter of the wrong shape"},
-    429: {"model": ErrorOut, "description": "Too many rooms from this address"},
+    429: {"model": ErrorOut, "description": "Too many rooms or requests from this address (see Retry-After)"},
 }
 
 
@@ -48,10 +48,17 @@ def _clean_name(value: str) -> str:
     return value
 
 
+def _clean_room_name(value: str) -> str:
+    # no control or format characters (NUL, newline, RTL override...), as player names
+    if any(not ch.isprintable() for ch in value):
+        raise ValueError("a room name cannot hold control characters (newline, NUL, direction overrides...)")
+    return " ".join(value.split())
+
+
 class SeatIn(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     kind: Literal["human", "bot"]
-    level: str | None = Field(None, max_length=60, description="easy, normal, hard, or a bot spec")
+    level: str | None = Field(None, max_length=60, description="a named level of GET /api/presets: easy, normal, hard")
 
 
 class JoinAs(BaseModel):
@@ -75,6 +82,8 @@ class CreateRoomIn(BaseModel):
     turn_seconds: int | None = Field(None, ge=10, le=600)
     join: JoinAs | None = None
 
+    _room_name = field_validator("name")(_clean_room_name)
+
 
 class JoinIn(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
@@ -89,7 +98,10 @@ class QuickIn(BaseModel):
     name: str = Field("You", min_length=1, max_length=32)
     preset: str = Field("pagat", max_length=40)
     players: int = Field(2, ge=2, le=7)
-    level: str = Field("normal", max_length=60)
+    level: str = Field("normal", max_length=60, description="a named level: easy, normal, hard")
+    mode: Literal["bots", "people"] = Field(
+        "bots", description="bots: a new private room against bots; people: matchmaking (a queue per preset and size)"
+    )
 
     _name = field_validator("name")(_clean_name)
 
@@ -141,6 +153,11 @@ class HealthOut(BaseModel):
     ok: bool
     protocol: int
     version: str
+    process: dict[str, int] = Field(
+        default_factory=dict,
+        description="This process's counters: rooms in memory, rooms being loaded, bot decisions computed, "
+        "actions committed, commit conflicts",
+    )
 
 
 def _hub(request: Request) -> Hub:
@@ -165,13 +182,15 @@ RoomId = Annotated[str, Field(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9
 
 
 @router.get("/health", response_model=HealthOut, responses=_ERRORS)
-async def health() -> dict[str, Any]:
-    """Is the server up, and which protocol does it speak."""
-    return {"ok": True, "protocol": PROTOCOL_VERSION, "version": __version__}
+async def health(request: Request) -> dict[str, Any]:
+    """Is the server up, and which protocol does it speak (and this process's counters)."""
+    hub = _hub(request)
+    process = {"rooms": len(hub.rooms), "loading": len(hub._loading), **hub.stats}
+    return {"ok": True, "protocol": PROTOCOL_VERSION, "version": __version__, "process": process}
 
 
 @router.get("/presets", responses=_ERRORS)
-async def presets() -> dict[str, Any]:
+async def presets(request: Request) -> dict[str, Any]:
     """Rule presets, bot levels and the knobs a room may change (with their meaning)."""
     out_presets = []
     for name in PRESET_NAMES:
@@ -200,7 +219,7 @@ async def presets() -> dict[str, Any]:
                 "defaults": {p: _plain(getattr(PRESETS[p], k.name)) for p in PRESET_NAMES},
             }
         )
-    return {"presets": out_presets, "levels": list(LEVELS), "knobs": knobs}
+    return {"presets": out_presets, "levels": list(_hub(request).settings.levels), "knobs": knobs}
 
 
 def _plain(v: Any) -> Any:
@@ -212,8 +231,12 @@ def _plain(v: Any) -> Any:
 @router.post("/rooms", response_model=SeatTokenOut, status_code=201, responses=_ERRORS)
 async def create_room(body: CreateRoomIn, request: Request) -> dict[str, Any]:
     """Create a room (and take its first open human seat with ``join``)."""
+    levels = _hub(request).settings.levels
+    for i, s in enumerate(body.seats):
+        if s.kind == "bot" and s.level is not None and s.level not in levels:
+            raise LobbyError(400, f"seat {i}: unknown level {s.level[:60]!r}; levels: {', '.join(levels)}")
     config = RoomConfig(
-        seats=[SeatConfig(s.kind, s.level) for s in body.seats],
+        seats=[SeatConfig(s.kind, levels[s.level or "normal"] if s.kind == "bot" else None) for s in body.seats],
         name=body.name.strip(),
         preset=body.preset,
         rules=dict(body.rules),
@@ -266,16 +289,21 @@ async def leave_room(
 
 @router.post("/quick", response_model=SeatTokenOut, responses=_ERRORS)
 async def quick(body: QuickIn, request: Request) -> dict[str, Any]:
-    """Join an open seat of a public waiting room like this, or play against bots now."""
+    """Quick play: ``mode`` ``bots`` (default) -- a new private room against bots, never someone
+    else's room; ``people`` -- matchmaking, a queue per preset and table size."""
     if body.preset not in PRESET_NAMES:
         raise LobbyError(400, f"unknown preset {body.preset!r}; presets: {', '.join(PRESET_NAMES)}")
-    room, seat, token = await _hub(request).quick(body.name, body.preset, body.players, body.level, _addr(request))
+    room, seat, token = await _hub(request).quick(body.name, body.preset, body.players, body.level, _addr(request),
+                                                  body.mode)
     return {"room": room, "seat": seat, "token": token}
 
 
 @router.get("/rooms/{room_id}/record", responses=_ERRORS)
 async def room_record(
     room_id: RoomId, request: Request, authorization: Annotated[str | None, Header()] = None
-) -> dict[str, Any]:
+) -> Any:
     """The match record once the match is over; before that a seated player's own view."""
-    return await _hub(request).record(room_id, _bearer(authorization))
+    found = await _hub(request).record(room_id, _bearer(authorization))
+    if isinstance(found, str):  # the stored record, sent as it is (the room is not loaded)
+        return Response(found, media_type="application/json")
+    return found

@@ -16,6 +16,12 @@ from gostop.errors import GostopError
 __all__ = [
     "PROTOCOL_VERSION",
     "MAX_MESSAGE_BYTES",
+    "MAX_FRAME_BYTES",
+    "CLOSE_FLOOD",
+    "CLOSE_SLOW",
+    "CLOSE_TOO_MANY",
+    "CLOSE_TOO_BIG",
+    "CLOSE_INTERNAL",
     "ERROR_CODES",
     "CLOSE_CODES",
     "ClientMessage",
@@ -52,6 +58,16 @@ ERROR_CODES = (
 
 #: Errors after which the server closes the socket, and the close code it uses.
 CLOSE_CODES = {"bad_token": 4401, "room_unknown": 4404, "spectators_off": 4403, "hello_first": 4408, "protocol": 4400}
+#: Other close codes: a client that sends too fast for too long, a client that does not read
+#: what is sent to it, too many sockets from one address (before the upgrade: HTTP 403), a frame
+#: over 64 KiB (by the WebSocket layer), our bug.
+CLOSE_FLOOD = 4429
+CLOSE_SLOW = 4409
+CLOSE_TOO_MANY = 4429
+CLOSE_TOO_BIG = 1009
+CLOSE_INTERNAL = 1011
+#: Largest frame the WebSocket layer accepts at all (larger: closed with 1009).
+MAX_FRAME_BYTES = 65536
 
 _TYPES = ("hello", "action", "sync", "ping")
 
@@ -119,6 +135,8 @@ def parse_client(text: str | bytes) -> ClientMessage:
             raise ProtocolError("bad_message", "'spectate' must be true or false")
         if token is None and not spectate:
             raise ProtocolError("bad_message", "hello needs a seat 'token', or 'spectate': true")
+        if token is not None and spectate:
+            raise ProtocolError("bad_message", "hello takes a seat 'token' or 'spectate': true, not both")
         return ClientMessage("hello", token=token, spectate=spectate and token is None, protocol=PROTOCOL_VERSION)
     seq = _int(data, "seq", seq)
     if kind == "action":

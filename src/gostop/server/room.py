@@ -122,6 +122,8 @@ class RoomConfig:
     spectators: bool = True
     cut: bool = False
     turn_seconds: int | None = None
+    #: the matchmaking queue (``preset/players``) of a room made by quick play with people
+    queue: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         out = dataclasses.asdict(self)
@@ -146,7 +148,7 @@ class RoomConfig:
             changes["match_target_chips"] = None
         try:
             rules = get_preset(self.preset)
-            return rules.with_overrides(changes) if changes else rules
+            return _intern_rules(rules.with_overrides(changes)) if changes else rules
         except (RulesError, ValueError, TypeError) as exc:
             raise RoomError(f"rules: {exc}") from None
 
@@ -204,6 +206,21 @@ class RoomConfig:
     @property
     def open_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.kind == "human" and s.status == "open"]
+
+
+#: One ``Rules`` object per distinct rule set of the rooms: the engine caches its tables per
+#: rules object (about 100 kB each), so equal rules must be the same object, else every room
+#: would build its own tables.
+_RULES: dict[Rules, Rules] = {}
+
+
+def _intern_rules(rules: Rules) -> Rules:
+    found = _RULES.get(rules)
+    if found is None:
+        if len(_RULES) >= 128:
+            _RULES.clear()
+        found = _RULES[rules] = rules
+    return found
 
 
 def event_cards(obj: Any) -> set[str]:

@@ -11,6 +11,7 @@ and the ``seq`` check before :class:`~gostop.server.hub.Hub` sees it. A bad mess
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import time
@@ -20,6 +21,9 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from gostop.server.hub import Connection, Hub
 from gostop.server.protocol import (
     CLOSE_CODES,
+    CLOSE_FLOOD,
+    CLOSE_SLOW,
+    CLOSE_TOO_MANY,
     ProtocolError,
     error_message,
     parse_client,
@@ -65,7 +69,7 @@ async def table_socket(ws: WebSocket, room_id: str) -> None:
         return
     addr = ws.client.host if ws.client is not None else "unknown"
     if not hub.add_connection(addr):
-        await ws.close(code=4429)
+        await ws.close(code=CLOSE_TOO_MANY)
         return
     try:
         await ws.accept()
@@ -106,6 +110,7 @@ async def _serve(ws: WebSocket, hub: Hub, room_id: str, addr: str) -> None:
         await _send_error(ws, "room_unknown", f"there is no room {room_id[:32]!r}")
         await ws.close(code=CLOSE_CODES["room_unknown"])
         return
+    await hub.catch_up(live)  # every hello: a lost fan-out message is caught here
     seat: int | None = None
     if hello.token is not None:
         seat = await hub.seat_for(room_id, hello.token)
@@ -117,11 +122,16 @@ async def _serve(ws: WebSocket, hub: Hub, room_id: str, addr: str) -> None:
         await _send_error(ws, "spectators_off", "this room does not allow spectators")
         await ws.close(code=CLOSE_CODES["spectators_off"])
         return
-    conn = Connection(ws.send_text, seat, addr)
+    async def too_slow() -> None:
+        with contextlib.suppress(Exception):
+            await ws.close(code=CLOSE_SLOW, reason="too slow: the messages for you piled up; reconnect")
+
+    conn = Connection(ws.send_text, seat, addr, on_overflow=too_slow)
     conn.start()
     await hub.attach(live, conn)
     bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
     last_seq = -1
+    refused = 0
     try:
         while not conn.closed:
             message = await ws.receive()
@@ -131,8 +141,13 @@ async def _serve(ws: WebSocket, hub: Hub, room_id: str, addr: str) -> None:
             if frame is None:
                 frame = message.get("bytes") or b""
             if not bucket.take():
+                refused += 1
+                if refused > settings.rate_burst:  # flooding on and on: the close frame says why
+                    await ws.close(code=CLOSE_FLOOD, reason="too many messages; reconnect and slow down")
+                    break
                 conn.send(error_message("rate_limited", "too many messages: slow down (about 20 a second)"))
                 continue
+            refused = 0
             try:
                 msg = parse_client(frame)
             except ProtocolError as exc:

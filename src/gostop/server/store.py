@@ -207,6 +207,26 @@ class Store:
         with self.engine.connect() as conn:
             return [_row(r) for r in conn.execute(q)]
 
+    def version_of(self, room_id: str) -> int | None:
+        """The room's committed version (None: no such room)."""
+        with self.engine.connect() as conn:
+            v = conn.execute(sa.select(rooms.c.version).where(rooms.c.id == room_id)).scalar_one_or_none()
+        return None if v is None else int(v)
+
+    def versions(self, room_ids: list[str]) -> dict[str, int]:
+        """The committed versions of several rooms (one query)."""
+        if not room_ids:
+            return {}
+        with self.engine.connect() as conn:
+            q = sa.select(rooms.c.id, rooms.c.version).where(rooms.c.id.in_(room_ids))
+            return {r.id: int(r.version) for r in conn.execute(q)}
+
+    def get_record(self, room_id: str) -> tuple[str, str | None] | None:
+        """The room's state and stored record text (None: no such room)."""
+        with self.engine.connect() as conn:
+            r = conn.execute(sa.select(rooms.c.state, rooms.c.record).where(rooms.c.id == room_id)).first()
+        return None if r is None else (r.state, r.record)
+
     def room_ids(self, state: str) -> list[str]:
         with self.engine.connect() as conn:
             return [r.id for r in conn.execute(sa.select(rooms.c.id).where(rooms.c.state == state))]
@@ -283,6 +303,15 @@ class Store:
         except (_Conflict, sa.exc.IntegrityError):
             return False
         return True
+
+
+    def set_state(self, room_id: str, state: str, record: str | None = None) -> None:
+        """Set a room's state (and its record, when given)."""
+        values: dict[str, Any] = {"state": state, "updated_at": _now()}
+        if record is not None:
+            values["record"] = record
+        with self.engine.begin() as conn:
+            conn.execute(rooms.update().where(rooms.c.id == room_id).values(**values))
 
 
 class _Conflict(GostopError):

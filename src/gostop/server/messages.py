@@ -1,0 +1,150 @@
+"""The table protocol's messages as pydantic models (docs/protocol.md), and the JSON Schema
+built from them (docs/protocol.schema.json: ``python -m gostop.server.messages`` writes it).
+
+The server checks client messages by hand (:mod:`gostop.server.protocol`, one sentence per
+mistake); these models describe the same shapes for client authors and the tests (every
+example of docs/protocol.md is validated against them). The view and the room are described
+in prose (docs/protocol.md): here they are open objects. Fields may be added within protocol 1.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from gostop.server.protocol import ERROR_CODES, PROTOCOL_VERSION
+
+__all__ = ["ClientMessage", "ServerMessage", "Message", "MESSAGE_TYPES", "schema", "schema_text"]
+
+
+class _Msg(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+
+class Hello(_Msg):
+    """First message of a socket: a seat token, or spectate (not both)."""
+
+    type: Literal["hello"]
+    protocol: Literal[1] = 1
+    token: str | None = Field(None, min_length=1, max_length=200)
+    spectate: bool = False
+
+
+class ActionMsg(_Msg):
+    """The seat's decision for the version it was shown (``action``: a ``view.legal[].action``)."""
+
+    type: Literal["action"]
+    seq: int = Field(ge=0)
+    version: int = Field(ge=0)
+    action: str = Field(min_length=1, max_length=120)
+
+
+class Sync(_Msg):
+    """Send me the whole view again."""
+
+    type: Literal["sync"]
+    seq: int = Field(ge=0)
+
+
+class Ping(_Msg):
+    type: Literal["ping"]
+    seq: int = Field(ge=0)
+
+
+class Welcome(_Msg):
+    """After a good hello: the room, the seat (null: spectator) and the view."""
+
+    type: Literal["welcome"]
+    protocol: Literal[1]
+    room: dict[str, Any]
+    seat: int | None
+    view: dict[str, Any]
+
+
+class Ack(_Msg):
+    """The action of message ``seq`` was committed as ``version`` (sent if and only if committed)."""
+
+    type: Literal["ack"]
+    seq: int
+    version: int
+
+
+class Update(_Msg):
+    """An action was applied: the acting table seat, its action, this viewer's events and view."""
+
+    type: Literal["update"]
+    version: int
+    seat: int
+    action: str
+    events: list[dict[str, Any]]
+    view: dict[str, Any]
+
+
+class State(_Msg):
+    """The whole view (answer to sync, after a conflict or a reload)."""
+
+    type: Literal["state"]
+    version: int
+    view: dict[str, Any]
+
+
+class Presence(_Msg):
+    type: Literal["presence"]
+    seat: int
+    connected: bool
+    away: bool
+
+
+class Pong(_Msg):
+    type: Literal["pong"]
+    seq: int
+
+
+class Error(_Msg):
+    """A message refused; ``code`` is one of the documented codes, ``message`` one sentence."""
+
+    type: Literal["error"]
+    seq: int | None
+    code: Literal[ERROR_CODES]  # type: ignore[valid-type]
+    message: str
+    version: int | None = None
+
+
+ClientMessage = Annotated[Hello | ActionMsg | Sync | Ping, Field(discriminator="type")]
+ServerMessage = Annotated[Welcome | Ack | Update | State | Presence | Pong | Error, Field(discriminator="type")]
+Message = Annotated[
+    Hello | ActionMsg | Sync | Ping | Welcome | Ack | Update | State | Presence | Pong | Error, Field(discriminator="type")
+]
+#: Client and server message types.
+MESSAGE_TYPES = {
+    "client": ("hello", "action", "sync", "ping"),
+    "server": ("welcome", "ack", "update", "state", "presence", "pong", "error"),
+}
+
+message_adapter: TypeAdapter[Any] = TypeAdapter(Message)
+client_adapter: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+server_adapter: TypeAdapter[Any] = TypeAdapter(ServerMessage)
+
+
+def schema() -> dict[str, Any]:
+    """The JSON Schema of every table message (a union discriminated by ``type``)."""
+    out = message_adapter.json_schema()
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": f"gostop table protocol {PROTOCOL_VERSION} (WebSocket /ws/{{room_id}})",
+        "description": "Generated from gostop.server.messages by `python -m gostop.server.messages`; "
+        "the prose is docs/protocol.md. Client messages: " + ", ".join(MESSAGE_TYPES["client"])
+        + "; server messages: " + ", ".join(MESSAGE_TYPES["server"]) + ".",
+        **out,
+    }
+
+
+def schema_text() -> str:
+    return json.dumps(schema(), indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+
+
+if __name__ == "__main__":
+    sys.stdout.write(schema_text())

@@ -1,0 +1,139 @@
+"""What an anonymous client can spend (issue 21, items 6-10), against real `gostop serve` processes:
+named bot levels only, finished rooms leave memory (a shortened soak; the long one is
+benchmarks/server_soak.py), the lobby's rate limit, forwarded headers from configured proxies
+only, security headers, room names without control characters."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+from pathlib import Path
+
+from serverproc import Server, create_room
+
+from gostop.server.app import WEB_DIR
+
+
+def _rss_kb(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise AssertionError("no VmRSS")
+
+
+def test_the_lobby_takes_named_levels_only(server: Server) -> None:
+    with server.http() as http:
+        levels = http.get("/api/presets").json()["levels"]
+        assert {"easy", "normal", "hard"} <= set(levels)
+        for level in ("search:steps=10000000", "search", "expert", "hard "):
+            r = http.post("/api/rooms", json={"seats": [{"kind": "bot", "level": level}, {"kind": "human"}]})
+            assert r.status_code == 400 and "unknown level" in r.json()["detail"], r.text
+            q = http.post("/api/quick", json={"level": level})
+            assert q.status_code == 400, q.text
+        r = http.post("/api/rooms", json={"seats": [{"kind": "bot", "level": "hard"}, {"kind": "human"}]})
+        assert r.status_code == 201
+
+
+def test_finished_rooms_leave_memory_and_unknown_ids_leave_nothing(serve) -> None:  # type: ignore[no-untyped-def]
+    server: Server = serve(args=("--bot-delay", "0", "--max-rooms-per-client", "100000", "--resync-seconds", "0.5"))
+    assert server.proc is not None
+    made: list[str] = []
+
+    def batch(n: int) -> None:
+        with server.http() as http:
+            for _ in range(n):
+                made.append(create_room(http, seats=[{"kind": "bot", "level": "easy"}] * 2, hands=1)["room"]["id"])
+            deadline = time.monotonic() + 120
+            while http.get("/api/rooms", params={"state": "playing", "limit": 200}).json()["rooms"]:
+                assert time.monotonic() < deadline, "the bot rooms did not finish"
+                time.sleep(0.2)
+            for room in made[-n:]:
+                r = http.get(f"/api/rooms/{room}/record")
+                assert r.status_code == 200 and r.json()["format"] == "gostop-match"
+                assert http.get(f"/api/rooms/{room}").json()["state"] == "over"
+            # random room ids through every door: the lobby, the record, the socket
+            for i in range(20):
+                assert http.get(f"/api/rooms/nosuch{i}x{len(made)}/record").status_code == 404
+
+        async def ghosts() -> None:
+            from websockets.asyncio.client import connect
+
+            for i in range(10):
+                async with connect(f"{server.ws_url}/ws/ghost{i}x{len(made)}") as ws:
+                    await ws.send('{"type": "hello", "protocol": 1, "spectate": true}')
+                    assert "room_unknown" in str(await ws.recv())
+
+        asyncio.run(ghosts())
+
+    batch(60)  # warm-up: imports, caches, the allocator's arenas
+    time.sleep(1.0)
+    warm = _rss_kb(server.proc.pid)
+    batch(180)
+    time.sleep(1.0)
+    after = _rss_kb(server.proc.pid)
+    with server.http() as http:
+        process = http.get("/api/health").json()["process"]
+    assert process["rooms"] == 0, f"finished rooms nobody watches stay in memory: {process}"
+    assert process["loading"] == 0, f"unknown room ids leave entries behind: {process}"
+    assert after <= warm * 1.10, f"RSS grew from {warm} kB to {after} kB over 180 finished rooms"
+
+
+def test_lobby_rate_limit_answers_429_with_retry_after(serve) -> None:  # type: ignore[no-untyped-def]
+    server: Server = serve(args=("--bot-delay", "0", "--lobby-rate", "2", "--lobby-burst", "5"))
+    with server.http() as http:
+        codes = [http.get("/api/rooms").status_code for _ in range(5)]
+        assert codes == [200] * 5
+        r = http.post("/api/quick", json={"name": "Flood"})
+        assert r.status_code == 429, r.text
+        retry = int(r.headers["Retry-After"])
+        assert 1 <= retry <= 2 and "try again" in r.json()["detail"]
+        assert http.get("/api/health").status_code == 200  # health checks are not lobby requests
+        time.sleep(retry)
+        assert http.post("/api/quick", json={"name": "Patient"}).status_code == 200
+
+
+def test_forwarded_headers_are_trusted_only_from_configured_proxies(serve) -> None:  # type: ignore[no-untyped-def]
+    body = {"seats": [{"kind": "human"}, {"kind": "human"}]}
+    plain: Server = serve(args=("--max-rooms-per-client", "3"), data="plain")
+    with plain.http() as http:
+        codes = [http.post("/api/rooms", json=body, headers={"X-Forwarded-For": f"203.0.113.{i}"}).status_code
+                 for i in range(5)]
+    assert codes == [201, 201, 201, 429, 429], "a forged X-Forwarded-For bought more rooms"
+    proxied: Server = serve(args=("--max-rooms-per-client", "3", "--forwarded-allow-ips", "127.0.0.1"), data="proxied")
+    with proxied.http() as http:
+        codes = [http.post("/api/rooms", json=body, headers={"X-Forwarded-For": f"203.0.113.{i}"}).status_code
+                 for i in range(5)]
+        assert codes == [201] * 5, "behind a trusted proxy every user is its own address"
+        same = [http.post("/api/rooms", json=body, headers={"X-Forwarded-For": "198.51.100.7"}).status_code
+                for _ in range(4)]
+        assert same == [201, 201, 201, 429]
+
+
+def test_security_headers_and_a_client_without_inline_code(server: Server) -> None:
+    with server.http() as http:
+        for path in ("/", "/api/health", "/api/rooms", "/api/nothing"):
+            r = http.get(path)
+            csp = r.headers.get("Content-Security-Policy", "")
+            assert "frame-ancestors 'none'" in csp and "script-src 'self'" in csp, (path, csp)
+            assert "unsafe-inline" not in csp
+            assert r.headers.get("X-Content-Type-Options") == "nosniff"
+            assert r.headers.get("Referrer-Policy") == "no-referrer"
+    # the policy fits the browser game: no inline script, no inline style, no handler attributes
+    if (WEB_DIR / "index.html").is_file():
+        for page in WEB_DIR.rglob("*.html"):
+            html = page.read_text(encoding="utf-8")
+            for tag in re.findall(r"<script\b[^>]*>", html, flags=re.I):
+                assert "src=" in tag, f"{page.name}: inline script {tag}"
+            assert not re.search(r"<style\b", html, flags=re.I), f"{page.name}: inline <style>"
+            assert not re.search(r"\sstyle\s*=", html, flags=re.I), f"{page.name}: a style attribute"
+            assert not re.search(r"\son[a-z]+\s*=", html, flags=re.I), f"{page.name}: an inline event handler"
+
+
+def test_room_names_refuse_control_characters(server: Server) -> None:
+    with server.http() as http:
+        for name in ("a\nb", "nul\x00", "evil\u202etxt.exe", "tab\there", "\x1b[31mred"):
+            r = http.post("/api/rooms", json={"name": name, "seats": [{"kind": "human"}, {"kind": "human"}]})
+            assert r.status_code == 422 and "control" in r.json()["detail"], (name, r.text)
+        r = http.post("/api/rooms", json={"name": "  Friday   table 금요일 ", "seats": [{"kind": "human"}] * 2})
+        assert r.status_code == 201 and r.json()["room"]["name"] == "Friday table 금요일"

@@ -43,6 +43,15 @@ class Scenario:
         return cfg
 
 
+def junk_cost(entry: dict[str, Any]) -> int:
+    """What the page's "Give" button preselects: the fewest junk points (js/table.js cheapest)."""
+    def value(code: str) -> int:
+        if code.startswith("JK"):
+            return {"1": 1, "2": 2, "3": 3}.get(code[2], 0)
+        return 2 if code[2] == "D" else 1 if code[2] == "J" else 0
+    return sum(value(c) for c in entry["cards"]) * 10 + len(entry["cards"])
+
+
 def policy_action(view: dict[str, Any], prefer: tuple[str, ...] = ()) -> str:
     """What the browser tests click when they are not after a particular decision: a decision
     of a ``prefer`` kind, else the first decision button (in the order the page shows them),
@@ -52,7 +61,11 @@ def policy_action(view: dict[str, Any], prefer: tuple[str, ...] = ()) -> str:
         for e in legal:
             if e["kind"] == kind:
                 return str(e["action"])
-    plain = [e for e in legal if e["kind"] not in ("play", "cut", "list")]
+    # the page folds a shodang offer away and preselects the cheapest junk to give
+    surrender = [e for e in legal if e["kind"] == "surrender"]
+    if surrender:
+        return str(min(surrender, key=junk_cost)["action"])
+    plain = [e for e in legal if e["kind"] not in ("play", "cut", "list", "offer-shodang")]
     if plain:
         return str(plain[0]["action"])
     for kind in ("cut", "list"):
@@ -126,7 +139,7 @@ DECISIONS: list[tuple[str, Scenario, set[str]]] = [
     ("chongtong", Scenario(rules={"chongtong": "optional"}), {"chongtong", "continue"}),
     ("yell", Scenario(preset="goo-stupe", players=3), {"yell", "no-yell"}),
     ("show quad", Scenario(rules={"chongtong": "optional"}, prefer=("continue",)), {"show-quad"}),
-    ("shodang answer", Scenario(players=3, rules={"shodang": True}, humans=2), {"accept", "refuse"}),
+    ("shodang answer", Scenario(players=3, rules={"shodang": True}, humans=2, prefer=("offer-shodang",)), {"accept", "refuse"}),
 ]
 
 #: Seeds known to reach each decision (searched onwards from there if the deal changes).

@@ -9,17 +9,24 @@ import { TableSocket } from "./socket.js";
 import { narrate } from "./narrate.js";
 import { HAND_KEYS, renderTable, seatName, tableSeat, timerText } from "./table.js";
 import { actionLabel } from "./actions.js";
-import { cardName } from "./cards.js";
+import { cardEl, cardGroup, cardName } from "./cards.js";
+import { cheapest, setting } from "./table.js";
 import { animateUpdate, reducedMotion, snapshot } from "./motion.js";
 
 const w = words({
   en: {
     timeUp: (what) => `Time's up — a bot decided for you: ${what}`,
     leaveConfirm: "Leave this table? A bot will play your seat to the end of the match.",
+    notSent: "Not connected: that move was not sent. Wait for the connection to come back, then play it again.",
+    side: "Events · invite", rematch: "Rematch (same seats)", winnerCards: (n) => `${n}'s scoring cards`,
+    review: "Review this hand", download: "Download the match record", closeSide: "Close",
   },
   ko: {
     timeUp: (what) => `시간 초과 — 봇이 대신 정했습니다: ${what}`,
     leaveConfirm: "자리를 떠날까요? 게임이 끝날 때까지 봇이 대신 칩니다.",
+    notSent: "연결이 끊겨 이 수를 보내지 못했습니다. 다시 연결되면 다시 내세요.",
+    side: "기록 · 초대", rematch: "같은 자리로 한 판 더", winnerCards: (n) => `${n}의 점수 패`,
+    review: "이 판 다시 보기", download: "게임 기록 받기", closeSide: "닫기",
   },
 });
 
@@ -95,8 +102,13 @@ class TablePage {
     this.feed = h("ul.feed", { "aria-live": "polite", "aria-label": t("events") });
     this.callout = h("div.callout", { "aria-live": "assertive" });
     this.overlay = h("div.overlay", { hidden: true });
-    this.side = h("aside.side", {}, this.inviteBox(), h("h2", {}, t("events")), this.feed);
-    main.replaceChildren(h("div.room-page", {}, this.tableBox, this.side), this.callout, this.overlay);
+    this.side = h("aside.side#side", {}, h("button.link.closeside", { type: "button", onclick: () => this.toggleSide(false) }, w("closeSide")),
+      this.inviteBox(), h("h2", {}, t("events")), this.feed);
+    this.page = h("div.room-page", {}, this.tableBox, this.side);
+    // the event feed and the invite box fold away behind this button on small screens
+    this.ctx.sideButton = h("button.sidebtn#side-toggle", { type: "button", "aria-controls": "side", "aria-expanded": "false", onclick: () => this.toggleSide() }, w("side"));
+    this.ctx.recent = [];
+    main.replaceChildren(this.page, this.callout, this.overlay);
     if (!mine) banner(t("spectating"), "info");
     this.onKey = (ev) => this.key(ev);
     // the per-decision turn timer, when the room has one: seconds left before a bot decides
@@ -140,6 +152,12 @@ class TablePage {
       this.mine ? h("button.link#leave", { type: "button", onclick: () => this.leave() }, t("leave")) : null);
   }
 
+  toggleSide(open) {
+    const on = open ?? !this.page.classList.contains("side-open");
+    this.page.classList.toggle("side-open", on);
+    this.ctx.sideButton.setAttribute("aria-expanded", on ? "true" : "false");
+  }
+
   async leave() {
     const v = this.view;
     const playing = v && v.phase !== "waiting" && !v.over;
@@ -169,9 +187,13 @@ class TablePage {
   act(action) {
     if (!this.view || !this.view.to_move) return;
     if (!this.view.legal.some((e) => e.action === action)) return;
+    if (!this.socket.act(action, this.view.version)) {
+      // Defect 10: a move made while disconnected is said, and nothing is queued
+      banner(w("notSent"), "warn", 5000);
+      return;
+    }
     this.ctx.selected = null;
     this.sentFor = this.view.version;
-    this.socket.act(action, this.view.version);
     this.tableBox.querySelectorAll("button").forEach((b) => { b.disabled = true; });
   }
 
@@ -215,9 +237,35 @@ class TablePage {
   }
 
   setView(view, events, speed = 0, msg = null) {
+    // Defect 7: while a settlement is open the finished hand stays on screen; the next views
+    // are drawn when it is closed.
+    if (this.overlayOpen && this.frozen) { this.pending = { view, events }; this.noteEvents(view, events); return 0; }
     this.previous = this.view;
     this.view = view;
     this.noteTimeout(msg);
+    this.noteEvents(view, events);
+    const before = speed > 0 && !reducedMotion() && view.phase !== "waiting" ? snapshot(this.tableBox, this.previous) : null;
+    // Defect 4: a decision shows once the cards of another seat's move have landed
+    this.ctx.holdDecisions = Boolean(before && msg && msg.seat !== view.seat);
+    const focused = document.activeElement;
+    const refocus = !focused || focused === document.body || !document.contains(focused) || this.tableBox.contains(focused);
+    this.render();
+    const ms = before ? animateUpdate(this.tableBox, before, view, events, speed) : 0;
+    clearTimeout(this.holdTimer);
+    const release = () => {
+      this.ctx.holdDecisions = false;
+      this.tableBox.querySelectorAll(".decisions.held").forEach((d) => d.classList.remove("held"));
+      if (refocus) this.focusTurn();
+      this.autoGive();
+    };
+    if (ms && this.ctx.holdDecisions) this.holdTimer = setTimeout(release, ms); else release();
+    clearTimeout(this.settleTimer);
+    if (ms) this.settleTimer = setTimeout(() => this.maybeSettlement(), ms);
+    else this.maybeSettlement();
+    return ms;
+  }
+
+  noteEvents(view, events) {
     const { lines, callouts } = narrate(events, (wrapper, e) => {
       if (e.seat === null || e.seat === undefined) return "";
       const seat = wrapper.type === "hand" ? tableSeat(view, e.seat) ?? wrapper.seat : e.seat;
@@ -226,13 +274,23 @@ class TablePage {
     for (const l of lines) this.feed.prepend(h(`li.ev-${l.type}`, {}, l.text));
     while (this.feed.children.length > 80) this.feed.lastChild.remove();
     if (callouts.length) this.showCallout(callouts[callouts.length - 1]);
-    const before = speed > 0 && !reducedMotion() && view.phase !== "waiting" ? snapshot(this.tableBox, this.previous) : null;
-    this.render();
-    const ms = before ? animateUpdate(this.tableBox, before, view, events, speed) : 0;
-    clearTimeout(this.settleTimer);
-    if (ms) this.settleTimer = setTimeout(() => this.maybeSettlement(), ms);
-    else this.maybeSettlement();
-    return ms;
+    this.ctx.recent = [...this.ctx.recent, ...(events || [])].slice(-40);
+  }
+
+  /** Defect 11: after each move the focus goes to what can be played now, not to the page. */
+  focusTurn() {
+    const v = this.view;
+    if (!v || !v.to_move || this.overlayOpen) return;
+    const el = this.tableBox.querySelector(".decisions:not(.held) button.decision, .myhand button.card.playable");
+    if (el) el.focus({ preventScroll: true });
+  }
+
+  /** The "always give the cheapest" setting (defect 6) answers a junk request by itself. */
+  autoGive() {
+    const v = this.view;
+    if (!v || !v.to_move || !setting("alwaysCheapest")) return;
+    const legal = v.legal || [];
+    if (legal.length && legal.every((e) => e.kind === "surrender")) this.act(cheapest(legal).action);
   }
 
   showCallout(c) {
@@ -260,9 +318,17 @@ class TablePage {
     const v = this.view;
     const last = v.last_hand;
     if (last && this.shownSettlement !== last.deal) {
-      const fresh = this.shownSettlement !== null || (this.previous !== null);
+      // Defect 2: every hand's result is shown once, also one decided at the deal and one that
+      // ended while this page was away; a result already seen in this browser is not repeated.
+      const key = `gostop.seen.${this.room.id}`;
+      const seen = Number(localStorage.getItem(key) ?? -1);
       this.shownSettlement = last.deal;
-      if (fresh) this.showSettlement(last);
+      if (last.deal > seen && this.mine) {
+        localStorage.setItem(key, String(last.deal));
+        this.frozen = this.previous && this.previous.hand && (!v.hand || (v.match && v.match.deal !== last.deal)) ? this.previous : null;
+        if (this.frozen) { this.pending = { view: v, events: [] }; this.view = this.frozen; this.render(); }
+        this.showSettlement(last, v);
+      } else if (!this.mine && this.previous !== null) this.showSettlement(last, v);
     }
     if (v.over && !this.shownOver) { this.shownOver = true; if (!this.overlayOpen) this.showStandings(); }
   }
@@ -277,6 +343,12 @@ class TablePage {
     this.overlayOpen = false;
     this.overlay.hidden = true;
     this.overlay.replaceChildren();
+    if (this.frozen) {
+      this.frozen = null;
+      const p = this.pending;
+      this.pending = null;
+      if (p) { this.previous = this.view; this.view = p.view; this.render(); this.focusTurn(); }
+    }
     if (this.view && this.view.over && !this.shownStandings) this.showStandings();
   }
 
@@ -304,13 +376,57 @@ class TablePage {
     next.addEventListener("click", reveal);
     done.addEventListener("click", () => this.closeOverlay());
     this.openOverlay(h("section.settlement", { "aria-label": t("settlement") },
-      h("h2", {}, t("settlement")), h("p.result", {}, title), list, chips, h("div.row", {}, next, done)));
+      h("h2", {}, t("settlement")), h("p.result", {}, title), this.winnerCards(r, name), list, chips,
+      h("div.row", {}, next, done, this.downloadLink())));
     if (reducedMotion()) { while (shown < steps.length) reveal(); } else {
       reveal();
       const timer = setInterval(() => { if (shown >= steps.length || !this.overlayOpen) clearInterval(timer); else reveal(); }, 700);
     }
     if (!steps.length) next.hidden = true;
     done.focus();
+  }
+
+  /** The winner's captured cards grouped by kind (brights, animals, ribbons, junk). */
+  winnerCards(r, name) {
+    if (r.winner === null || r.winner === undefined || !r.captures || !r.captures[r.winner]) return null;
+    const groups = { bright: [], animal: [], ribbon: [], junk: [] };
+    for (const c of r.captures[r.winner]) groups[cardGroup(c)].push(c);
+    return h("div.wincards", { "aria-label": w("winnerCards", name(r.winner)) },
+      Object.entries(groups).filter(([, cs]) => cs.length).map(([g, cs]) =>
+        h("div.wingroup", { dataset: { group: g } }, h("small", {}, `${t(g)} ${cs.length}`), h("span.caprow", {}, cs.map((c) => cardEl(c, { size: "sm" }))))));
+  }
+
+  /** The match record, downloaded from the table (the seat's token while the match is on). */
+  downloadLink() {
+    const a = h("a.button#download-record", { href: "#", download: `gostop-${this.room.id}.json` }, w("download"));
+    a.addEventListener("click", async (ev) => {
+      if (a.dataset.ready) return;
+      ev.preventDefault();
+      const headers = this.mine ? { Authorization: `Bearer ${this.mine.token}` } : {};
+      try {
+        const res = await fetch(`/api/rooms/${encodeURIComponent(this.room.id)}/record`, { headers });
+        if (!res.ok) throw new Error(`HTTP ${res.status}`);
+        a.href = URL.createObjectURL(await res.blob());
+        a.dataset.ready = "1";
+        a.click();
+      } catch (e) { banner(`${t("error")}: ${e.message}`, "warn", 4000); }
+    });
+    return a;
+  }
+
+  /** Rematch: a new table with the same rules and seats (bots at their levels; the other
+   * people's seats open for them by the new link). */
+  async rematch(btn) {
+    btn.disabled = true;
+    const r = this.room;
+    const seats = r.seats.map((s) => (s.kind === "bot" ? { kind: "bot", level: s.level } : { kind: "human" }));
+    try {
+      const res = await api.create({ name: r.name, preset: r.preset, rules: r.rules || {}, seats, hands: r.hands || 3,
+        target_chips: r.target_chips ?? undefined, public: false, spectators: r.spectators, cut: r.cut,
+        turn_seconds: r.turn_seconds, join: { name: playerName() || t("you") } });
+      saveSeat(res.room.id, res.seat, res.token);
+      location.hash = `#/room/${encodeURIComponent(res.room.id)}`;
+    } catch (e) { btn.disabled = false; banner(e.message, "warn", 5000); }
   }
 
   showStandings() {
@@ -320,7 +436,9 @@ class TablePage {
     this.openOverlay(h("section.standings", { "aria-label": t("standings") },
       h("h2", {}, t("matchOver")), h("h3", {}, t("standings")),
       h("ol", {}, st.map((s) => h("li", {}, `${s.name}: ${s.chips > 0 ? "+" : ""}${s.chips} ${t("chips")}`))),
-      h("div.row", {}, h("a.button.primary#new-match", { href: "#/" }, t("rematch")), h("button#standings-close", { type: "button", onclick: () => { this.overlayOpen = false; this.overlay.hidden = true; } }, t("continue")))));
+      h("div.row", {}, h("button.primary#rematch", { type: "button", onclick: (ev) => this.rematch(ev.currentTarget) }, w("rematch")),
+        h("a.button#new-match", { href: "#/" }, t("backToLobby")), this.downloadLink(),
+        h("button#standings-close", { type: "button", onclick: () => { this.overlayOpen = false; this.overlay.hidden = true; } }, t("continue")))));
   }
 
   key(ev) {

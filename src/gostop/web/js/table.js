@@ -75,6 +75,9 @@ function captureGroups(cards) {
   return groups;
 }
 
+// the kind marks printed on the cards, for the narrow badges of a phone
+const SHORT_KIND = { bright: "광", animal: "열", ribbon: "띠", junk: "피" };
+
 function capturesEl(cards, hs) {
   const groups = captureGroups(cards);
   const box = h("div.captures", { "aria-label": t("captures"), dataset: { handSeat: String(hs) } });
@@ -82,7 +85,7 @@ function capturesEl(cards, hs) {
     const cs = groups[g];
     const count = g === "junk" ? cs.reduce((a, c) => a + junkValue(c), 0) : cs.length;
     const pile = h("div.capgroup", { dataset: { group: g } },
-      h("span.caplabel", {}, `${t(g)} `, h("b.count", {}, String(count))));
+      h("span.caplabel", {}, h("span.long", {}, `${t(g)} `), h("span.short", { "aria-hidden": "true" }, SHORT_KIND[g]), h("b.count", {}, String(count))));
     const row = h("span.caprow");
     for (const c of cs) {
       row.appendChild(cardEl(c, { size: "sm" }));
@@ -346,7 +349,9 @@ function decisionsEl(view, ctx) {
     const key = e.kind === "go" ? "g" : e.kind === "stop" ? "s" : BUTTON_KEYS[k++];
     const b = h(`button.decision.kind-${e.kind}`, { type: "button", dataset: { action: e.action, kind: e.kind } });
     if (e.kind === "pick" || e.kind === "reveal") b.append(...e.cards.map((c) => cardEl(c, { size: "sm" })));
-    b.append(h("span", {}, actionLabel(e)), key ? h("kbd", {}, key) : "");
+    // "Shake September — show your three…": the words after the dash fold away on a phone
+    const [main, ...more] = actionLabel(e).split(" — ");
+    b.append(h("span", {}, main, more.length ? h("small.why", {}, ` — ${more.join(" — ")}`) : null), key ? h("kbd", {}, key) : "");
     b.addEventListener("click", () => ctx.act(e.action));
     if (e.kind === "pick") {
       b.addEventListener("mouseenter", () => { const root = b.closest(".table-page"); if (root) highlight(root, 0, e.cards); });
@@ -412,7 +417,8 @@ export function renderTable(root, view, ctx) {
   page.appendChild(h("div.mine", {}, me ? playerBox(view, me, ctx.knobs) : null));
   // the decision panel is anchored above the hand (position: absolute): it never moves the table
   const dec = decisionsEl(view, ctx);
-  const dock = h("div.dock", {}, dec);
+  // before the hand is dealt out (gwangpalli's stay or drop) there is no hand to sit above
+  const dock = h(`div.dock${view.hand ? "" : ".static"}`, {}, dec);
   if (dec && ctx.holdDecisions) dec.classList.add("held");
   page.appendChild(dock);
   const hand = view.hand && view.hand_seat !== null && view.hand_seat !== undefined && view.seat !== null;

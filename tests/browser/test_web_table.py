@@ -235,8 +235,9 @@ def test_bot_level_and_name_in_the_pages_language(page: Page, base_url: str) -> 
     page.goto(base_url + "/")
     page.evaluate("() => localStorage.setItem('gostop.lang', 'ko')")
     bot_room(page, base_url, 2, level="normal")
-    tag = page.locator(".player.badge .tag").first
-    expect(tag).to_have_text("봇 보통")
+    tags = page.locator(".player.badge .tag")
+    expect(tags.filter(has_text="봇")).to_have_text("봇 보통")
+    assert "expert" not in page.locator(".player.badge").inner_text()
     name = page.locator(".player.badge .pname").first.inner_text()
     assert re.search("[가-힣]", name), name
 

@@ -255,3 +255,47 @@ def test_focus_follows_the_turn_and_go_has_one_key_mark(page: Page, base_url: st
     assert "card" in focused or "decision" in focused, focused
     label = page.evaluate("async () => (await import('/js/actions.js')).actionLabel({kind: 'go', action: 'go'})")
     assert "(g)" not in label, label
+
+
+def test_finished_hand_stays_until_the_settlement_is_closed_then_rematch(page: Page, base_url: str) -> None:
+    """Defect 7 and the end of a hand: the settlement opens over the finished hand (not the next
+    deal), shows the winner's cards grouped by kind, offers the record; at the end of the
+    match "rematch" opens a new table with the same seats."""
+    from tableplay import play_until, settlement_shown
+
+    body = {"name": "", "preset": "pagat", "rules": {}, "hands": 2, "public": False,
+            "seats": [{"kind": "human"}, {"kind": "bot", "level": "easy"}], "join": {"name": "Ann"}}
+    res = api(page, base_url, "POST", "/api/rooms", body)
+    first = res["room"]["id"]
+    sit(page, base_url, first, res["seat"], res["token"])
+    play_until(page, settlement_shown, timeout=120)
+    deal = page.evaluate("() => document.querySelector('.table-page').dataset.deal")
+    view = api(page, base_url, "GET", f"/api/rooms/{first}")
+    if view["state"] == "playing":
+        assert deal == "0", "the next deal is drawn under the settlement"
+    result = page.locator(".overlay .settlement .result").inner_text()
+    if "wins" in result:
+        expect(page.locator(".overlay .wincards .card[data-code]").first).to_be_visible()
+    with page.expect_download() as dl:
+        page.click("#download-record")
+    record = json.loads(Path(dl.value.path()).read_text())
+    assert record.get("hands") is not None or record.get("deals") is not None, list(record)
+    page.click("#settle-close")
+    if view["state"] == "playing":
+        expect(page.locator(".table-page")).not_to_have_attribute("data-deal", "0")
+
+    def standings(p: Page) -> bool:
+        if p.locator(".overlay:not([hidden]) #rematch").count():
+            return True
+        if p.locator(".overlay:not([hidden]) #settle-close").count():
+            p.click("#settle-close")  # the last hand's settlement, then the standings
+        return False
+
+    play_until(page, standings, timeout=150)
+    page.click("#rematch")
+    page.wait_for_function(f"() => location.hash.startsWith('#/room/') && !location.hash.includes('{first}')")
+    second = room_id_of(page)
+    room = api(page, base_url, "GET", f"/api/rooms/{second}")
+    assert [s["kind"] for s in room["seats"]] == ["human", "bot"]
+    assert room["seats"][1]["level"] == view["seats"][1]["level"] and room["preset"] == "pagat"
+    page.wait_for_selector(".table-page[data-phase]")

@@ -1,4 +1,5 @@
 // English and Korean strings of the client; the choice is remembered in localStorage.
+import { cardName } from "./cards.js";
 const STRINGS = {
   en: {
     title: "gostop — Go Stop 고스톱",
@@ -40,6 +41,8 @@ const STRINGS = {
     error: "Something went wrong", copyFailed: "Select the link and copy it.",
     rematch: "New match", carry: "carry-over", pickCard: "Take which card?",
     shown: "shown: ",
+    pointsN: (n) => `${n} point${n === 1 ? "" : "s"}`, chipsN: (n) => `${n > 0 ? "+" : ""}${n} chip${Math.abs(n) === 1 ? "" : "s"}`,
+    paysN: (who, n) => `${who} pays ${n}`,
     game_matgo: "Matgo · 2 players", game_gostop: "Go-Stop · 3 players", game_gwangpalli: "Gwangpalli · 4–7",
     gameAbout_matgo: "맞고: you and one opponent, 7 points to stop",
     gameAbout_gostop: "고스톱: three players, 3 points to stop",
@@ -89,6 +92,7 @@ const STRINGS = {
     error: "문제가 생겼습니다", copyFailed: "링크를 선택해 복사하세요.",
     rematch: "새 게임", carry: "이월", pickCard: "어느 패를 먹을까요?",
     shown: "공개한 패: ",
+    pointsN: (n) => `${n}점`, chipsN: (n) => `${n > 0 ? "+" : ""}${n}칩`, paysN: (who, n) => `${who}: ${n}칩 냄`,
     game_matgo: "맞고 2인", game_gostop: "고스톱 3인", game_gwangpalli: "광팔이 4–7인",
     gameAbout_matgo: "둘이서, 7점이면 스톱", gameAbout_gostop: "셋이서, 3점이면 스톱",
     gameAbout_gwangpalli: "판마다 셋이 치고, 나머지는 광을 팝니다",
@@ -131,6 +135,17 @@ export function monthName(m) { return MONTHS[lang][m - 1] || String(m); }
 
 /** The text field `key` of a view object in the current language (English when the server sent no Korean). */
 export function tx(obj, key) {
+  const v = txRaw(obj, key);
+  return typeof v === "string" ? namesForCodes(v) : Array.isArray(v) ? v.map((x) => (typeof x === "string" ? namesForCodes(x) : x)) : v;
+}
+
+// Card codes in a server text ("3 brights incl. 12B") said as card names (issue #18, defect 13).
+const CODE_RE = /\b(?:(?:0[1-9]|1[0-2])(?:B|A|R|D|J[12])|JK[1-3BXP])\b/g;
+
+/** A text with every card code replaced by the card's name in the page's language. */
+export function namesForCodes(text) { return text.replace(CODE_RE, (c) => cardName(c)); }
+
+function txRaw(obj, key) {
   if (!obj) return undefined;
   if (lang === "ko") {
     const ko = obj[`${key}_ko`];

@@ -1,7 +1,7 @@
 // A room page (#/room/{id}, #/room/{id}/watch): join by link, friendly pages for unknown, full
 // and finished rooms, then the live table over the WebSocket with reconnects, the event feed,
 // call-outs, the settlement step by step, the standings, and keyboard play.
-import { errorText, reasonText, t, tx } from "./i18n.js";
+import { botName, errorText, reasonText, t, tx } from "./i18n.js";
 import { banner, h, words } from "./dom.js";
 import { loadPresets } from "./lobby.js";
 import { api, ApiError, forgetSeat, playerName, saveSeat, savedSeat, setPlayerName } from "./api.js";
@@ -108,6 +108,7 @@ class TablePage {
     // the event feed and the invite box fold away behind this button on small screens
     this.ctx.sideButton = h("button.sidebtn#side-toggle", { type: "button", "aria-controls": "side", "aria-expanded": "false", onclick: () => this.toggleSide() }, w("side"));
     this.ctx.recent = [];
+    this.restoreFeed();
     main.replaceChildren(this.page, this.callout, this.overlay);
     if (!mine) banner(t("spectating"), "info");
     this.onKey = (ev) => this.key(ev);
@@ -274,7 +275,20 @@ class TablePage {
     for (const l of lines) this.feed.prepend(h(`li.ev-${l.type}`, {}, l.text));
     while (this.feed.children.length > 80) this.feed.lastChild.remove();
     if (callouts.length) this.showCallout(callouts[callouts.length - 1]);
+    if (lines.length) this.saveFeed();
     this.ctx.recent = [...this.ctx.recent, ...(events || [])].slice(-40);
+  }
+
+  /** Defect 10: the event feed outlives a reload of the page (kept for this tab). */
+  saveFeed() {
+    const items = [...this.feed.children].map((li) => [li.className, li.textContent]);
+    try { sessionStorage.setItem(`gostop.feed.${this.room.id}`, JSON.stringify(items)); } catch (e) { /* full: not kept */ }
+  }
+
+  restoreFeed() {
+    let items = [];
+    try { items = JSON.parse(sessionStorage.getItem(`gostop.feed.${this.room.id}`) || "[]"); } catch (e) { items = []; }
+    this.feed.replaceChildren(...items.map(([cls, text]) => h("li", { class: cls }, text)));
   }
 
   /** Defect 11: after each move the focus goes to what can be played now, not to the page. */
@@ -359,12 +373,12 @@ class TablePage {
     const name = (hs) => (hs === null || hs === undefined ? "" : seatName(v, seats[hs]));
     const title = r.winner === null || r.winner === undefined
       ? (r.nagari ? t("nagari") : reasonText(r.reason))
-      : `${name(r.winner)} ${t("winner")} — ${reasonText(r.reason)}${r.points ? `, ${r.points} ${t("points")}` : ""}`;
+      : `${name(r.winner)} ${t("winner")} — ${reasonText(r.reason)}${r.points ? `, ${t("pointsN", r.points)}` : ""}`;
     // plain_steps: the settlement in words (the raw steps are for record authors)
     const plain = tx(last, "plain_steps");
     const steps = (plain && plain.length ? plain : (r.settlement && r.settlement.steps)) || [];
     const list = h("ol.steps");
-    const chips = h("ul.handchips", {}, (r.chips || []).map((c, hs) => h("li", {}, `${name(hs)}: ${c > 0 ? "+" : ""}${c} ${t("chips")}`)));
+    const chips = h("ul.handchips", {}, (r.chips || []).map((c, hs) => h("li", {}, `${name(hs)}: ${t("chipsN", c)}`)));
     const next = h("button#settle-next", { type: "button" }, t("next"));
     const done = h("button.primary#settle-close", { type: "button" }, t("continue"));
     let shown = 0;
@@ -435,7 +449,7 @@ class TablePage {
     const st = (v.over && v.over.standings) || (v.match && v.match.standings) || [];
     this.openOverlay(h("section.standings", { "aria-label": t("standings") },
       h("h2", {}, t("matchOver")), h("h3", {}, t("standings")),
-      h("ol", {}, st.map((s) => h("li", {}, `${s.name}: ${s.chips > 0 ? "+" : ""}${s.chips} ${t("chips")}`))),
+      h("ol", {}, st.map((s) => h("li", {}, `${botName(s.name)}: ${t("chipsN", s.chips)}`))),
       h("div.row", {}, h("button.primary#rematch", { type: "button", onclick: (ev) => this.rematch(ev.currentTarget) }, w("rematch")),
         h("a.button#new-match", { href: "#/" }, t("backToLobby")), this.downloadLink(),
         h("button#standings-close", { type: "button", onclick: () => { this.overlayOpen = false; this.overlay.hidden = true; } }, t("continue")))));

@@ -148,7 +148,7 @@ function playerBox(view, p, knobs) {
     const shown = (hand.shown_hand_cards[hs] || []);
     if (shown.length && !mine) box.appendChild(h("div.shown", {}, h("small", {}, t("shown")), shown.map((c) => cardEl(c, { size: "xs" }))));
     box.appendChild(capturesEl(hand.captures[hs], hs));
-    const hints = mine ? hintsEl(view, hs) : null;
+    const hints = hintsEl(view, hs);
     if (hints) box.appendChild(hints);
   } else if (p) {
     box.appendChild(h("div.score", {}, h("span.stat.chips", {}, h("small", {}, t("chips")), " ", h("b", {}, String(p.chips)))));
@@ -263,8 +263,8 @@ function stopPreviewEl(view) {
   const box = h("div.stop-preview", { "aria-label": t("stopPreview") });
   if (sp) {
     const opp = (view.hand && view.match) ? view.hand.captures.map((_, i) => i).filter((i) => i !== view.hand_seat) : [];
-    box.appendChild(h("h3", {}, `${t("stopPreview")}: +${sp.total} ${t("chips")}`));
-    box.appendChild(h("ul.payments", {}, (sp.payments || []).map((amt, i) => h("li", {}, `${seatName(view, tableSeat(view, opp[i]))} ${t("pays")} ${amt}`))));
+    box.appendChild(h("h3", {}, `${t("stopPreview")}: ${t("chipsN", sp.total)}`));
+    box.appendChild(h("ul.payments", {}, (sp.payments || []).map((amt, i) => h("li", {}, t("paysN", seatName(view, tableSeat(view, opp[i])), amt)))));
     const plain = tx(sp, "plain_steps");
     const steps = plain && plain.length ? plain : sp.steps;
     if (steps && steps.length) box.appendChild(h("ol.steps", {}, steps.map((s) => h("li", {}, s))));

@@ -11,6 +11,7 @@ import { HAND_KEYS, renderTable, seatName, tableSeat, timerText } from "./table.
 import { actionLabel } from "./actions.js";
 import { cardEl, cardGroup, cardName } from "./cards.js";
 import { cheapest, setting } from "./table.js";
+import { firstPlay, soundFor } from "./sound.js";
 import { animateUpdate, reducedMotion, snapshot } from "./motion.js";
 
 const w = words({
@@ -193,6 +194,7 @@ class TablePage {
       banner(w("notSent"), "warn", 5000);
       return;
     }
+    if (action.startsWith("play ")) firstPlay();
     this.ctx.selected = null;
     this.sentFor = this.view.version;
     this.tableBox.querySelectorAll("button").forEach((b) => { b.disabled = true; });
@@ -245,6 +247,7 @@ class TablePage {
     this.view = view;
     this.noteTimeout(msg);
     this.noteEvents(view, events);
+    if (this.previous) soundFor(events, view.to_move && !(this.previous && this.previous.to_move));
     const before = speed > 0 && !reducedMotion() && view.phase !== "waiting" ? snapshot(this.tableBox, this.previous) : null;
     // Defect 4: a decision shows once the cards of another seat's move have landed
     this.ctx.holdDecisions = Boolean(before && msg && msg.seat !== view.seat);

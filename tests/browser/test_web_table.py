@@ -299,3 +299,32 @@ def test_finished_hand_stays_until_the_settlement_is_closed_then_rematch(page: P
     assert [s["kind"] for s in room["seats"]] == ["human", "bot"]
     assert room["seats"][1]["level"] == view["seats"][1]["level"] and room["preset"] == "pagat"
     page.wait_for_selector(".table-page[data-phase]")
+
+
+def test_review_the_finished_hand_move_by_move(page: Page, base_url: str) -> None:
+    """From the settlement, "review this hand" steps through the finished hand, then shows the
+    cards left in every hand."""
+    from tableplay import play_until, settlement_shown
+
+    body = {"name": "", "preset": "pagat", "rules": {}, "hands": 1, "public": False,
+            "seats": [{"kind": "human"}, {"kind": "bot", "level": "easy"}], "join": {"name": "Ann"}}
+    res = api(page, base_url, "POST", "/api/rooms", body)
+    sit(page, base_url, res["room"]["id"], res["seat"], res["token"])
+    if table_state(page).get("over") == "1":
+        pytest.skip("this deal ended the match at once")
+    play_until(page, settlement_shown, timeout=120)
+    page.click("#review-hand")
+    expect(page.locator(".review .counter")).to_contain_text(re.compile(r"Move 1 of \d+"))
+    total = int(re.search(r"of (\d+)", page.locator(".review .counter").inner_text()).group(1))  # type: ignore[union-attr]
+    assert total > 5
+    first = page.locator(".review-table").inner_html()
+    page.click("#review-next")
+    expect(page.locator(".review .counter")).to_contain_text("Move 2 of")
+    assert page.locator(".review-table").inner_html() != first
+    for _ in range(total):
+        if page.locator("#review-next").is_disabled():
+            break
+        page.click("#review-next")
+    expect(page.locator(".final-hands")).to_be_visible()
+    page.click("#review-close")
+    expect(page.locator(".overlay .settlement")).to_be_visible()

@@ -21,6 +21,8 @@ const w = words({
     notSent: "Not connected: that move was not sent. Wait for the connection to come back, then play it again.",
     side: "Events · invite", rematch: "Rematch (same seats)", winnerCards: (n) => `${n}'s scoring cards`,
     review: "Review this hand", download: "Download the match record", closeSide: "Close",
+    prev: "Previous", nextMove: "Next", moveOf: (a, b) => `Move ${a} of ${b}`, finalHands: "The cards left in each hand",
+    reviewClose: "Back",
   },
   ko: {
     timeUp: (what) => `시간 초과 — 봇이 대신 정했습니다: ${what}`,
@@ -28,6 +30,8 @@ const w = words({
     notSent: "연결이 끊겨 이 수를 보내지 못했습니다. 다시 연결되면 다시 내세요.",
     side: "기록 · 초대", rematch: "같은 자리로 한 판 더", winnerCards: (n) => `${n}의 점수 패`,
     review: "이 판 다시 보기", download: "게임 기록 받기", closeSide: "닫기",
+    prev: "이전", nextMove: "다음", moveOf: (a, b) => `${b}수 중 ${a}수`, finalHands: "판이 끝났을 때 각자 손에 남은 패",
+    reviewClose: "돌아가기",
   },
 });
 
@@ -245,6 +249,7 @@ class TablePage {
     if (this.overlayOpen && this.frozen) { this.pending = { view, events }; this.noteEvents(view, events); return 0; }
     this.previous = this.view;
     this.view = view;
+    this.keepForReview(view, events);
     this.noteTimeout(msg);
     this.noteEvents(view, events);
     if (this.previous) soundFor(events, view.to_move && !(this.previous && this.previous.to_move));
@@ -267,6 +272,57 @@ class TablePage {
     if (ms) this.settleTimer = setTimeout(() => this.maybeSettlement(), ms);
     else this.maybeSettlement();
     return ms;
+  }
+
+  /** Every view of the hand being played, for "review this hand" once it is over. */
+  keepForReview(view, events) {
+    const deal = view.match ? view.match.deal : null;
+    if (!view.hand) return;
+    if (this.reviewDeal !== deal) {
+      if (this.handViews && this.handViews.length) this.lastHandViews = { deal: this.reviewDeal, views: this.handViews };
+      this.handViews = [];
+      this.reviewDeal = deal;
+    }
+    const lastKept = this.handViews[this.handViews.length - 1];
+    if (lastKept && lastKept.view.version === view.version) return; // the same view again (a resync)
+    this.handViews.push({ view, events });
+  }
+
+  /** Step through the finished hand move by move, then every hand's last cards. */
+  showReview(last) {
+    const kept = this.lastHandViews && this.lastHandViews.deal === last.deal ? this.lastHandViews.views
+      : this.reviewDeal === last.deal ? this.handViews : [];
+    const views = kept.map((k) => ({ ...k, view: { ...k.view, legal: [], to_move: false, deadline: null } }));
+    let i = 0;
+    const box = h("div.tablebox.review-table");
+    const counter = h("span.counter");
+    const line = h("p.review-line", { "aria-live": "polite" });
+    const seats = last.seats || [];
+    const finals = h("div.final-hands", { hidden: true }, h("h3", {}, w("finalHands")),
+      (last.hands || []).map((cards, hs) => h("div.final", {}, h("b", {}, `${seatName(this.view, seats[hs])}: `), cards.map((c) => cardEl(c, { size: "sm" })))));
+    const prev = h("button#review-prev", { type: "button" }, w("prev"));
+    const next = h("button.primary#review-next", { type: "button" }, w("nextMove"));
+    const draw = () => {
+      const k = views[i];
+      if (k) renderTable(box, k.view, { knobs: this.ctx.knobs, act: () => {}, buttonKeys: new Map(), recent: [] });
+      const { lines } = narrate(k ? k.events : [], (wrapper, e) => {
+        const seat = wrapper.type === "hand" ? tableSeat(this.view, e.seat) ?? wrapper.seat : e.seat;
+        return seat === null || seat === undefined ? "" : seatName(this.view, seat);
+      });
+      line.textContent = lines.map((l) => l.text).join(" ");
+      counter.textContent = w("moveOf", i + 1, views.length);
+      prev.disabled = i === 0;
+      next.disabled = i >= views.length - 1;
+      finals.hidden = i < views.length - 1;
+    };
+    prev.addEventListener("click", () => { i = Math.max(0, i - 1); draw(); });
+    next.addEventListener("click", () => { i = Math.min(views.length - 1, i + 1); draw(); });
+    const back = h("button#review-close", { type: "button", onclick: () => this.showSettlement(last) }, w("reviewClose"));
+    this.openOverlay(h("section.review", { "aria-label": w("review") }, h("h2", {}, w("review")),
+      h("div.row", {}, prev, counter, next, back), line, box, finals));
+    this.overlay.firstChild.classList.add("wide");
+    draw();
+    next.focus();
   }
 
   noteEvents(view, events) {
@@ -370,6 +426,7 @@ class TablePage {
   }
 
   showSettlement(last) {
+    this.lastShown = last;
     const v = this.view;
     const r = last.result || {};
     const seats = last.seats || (v.match ? v.match.hand_seats : []);
@@ -394,7 +451,7 @@ class TablePage {
     done.addEventListener("click", () => this.closeOverlay());
     this.openOverlay(h("section.settlement", { "aria-label": t("settlement") },
       h("h2", {}, t("settlement")), h("p.result", {}, title), this.winnerCards(r, name), list, chips,
-      h("div.row", {}, next, done, this.downloadLink())));
+      h("div.row", {}, next, done, h("button#review-hand", { type: "button", onclick: () => this.showReview(last) }, w("review")), this.downloadLink())));
     if (reducedMotion()) { while (shown < steps.length) reveal(); } else {
       reveal();
       const timer = setInterval(() => { if (shown >= steps.length || !this.overlayOpen) clearInterval(timer); else reveal(); }, 700);
@@ -455,6 +512,7 @@ class TablePage {
       h("ol", {}, st.map((s) => h("li", {}, `${botName(s.name)}: ${t("chipsN", s.chips)}`))),
       h("div.row", {}, h("button.primary#rematch", { type: "button", onclick: (ev) => this.rematch(ev.currentTarget) }, w("rematch")),
         h("a.button#new-match", { href: "#/" }, t("backToLobby")), this.downloadLink(),
+        this.lastShown ? h("button#review-last", { type: "button", onclick: () => this.showReview(this.lastShown) }, w("review")) : null,
         h("button#standings-close", { type: "button", onclick: () => { this.overlayOpen = false; this.overlay.hidden = true; } }, t("continue")))));
   }
 
@@ -462,7 +520,7 @@ class TablePage {
     if (ev.target && ["INPUT", "SELECT", "TEXTAREA"].includes(ev.target.tagName)) return;
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     if (this.overlayOpen) {
-      if (ev.key === "Enter" || ev.key === "Escape") { ev.preventDefault(); this.overlay.querySelector("#settle-close, #standings-close")?.click(); }
+      if (ev.key === "Enter" || ev.key === "Escape") { ev.preventDefault(); this.overlay.querySelector("#settle-close, #standings-close, #review-close")?.click(); }
       return;
     }
     const v = this.view;

@@ -142,10 +142,18 @@ DECISIONS: list[tuple[str, Scenario, set[str]]] = [
     ("shodang answer", Scenario(players=3, rules={"shodang": True}, humans=2, prefer=("offer-shodang",)), {"accept", "refuse"}),
 ]
 
+#: Rooms of their own for tests/browser/test_web_table.py (a scripted room is used up by one test).
+TABLE_ROOMS: list[tuple[str, Scenario, set[str]]] = [
+    ("table: go-stop", Scenario(hands=3), {"go", "stop"}),
+    ("table: shodang offer", Scenario(players=3, rules={"shodang": True}), {"offer-shodang"}),
+    ("table: pick", Scenario(), {"pick"}),
+]
+
 #: Seeds known to reach each decision (searched onwards from there if the deal changes).
 KNOWN = {"pick": 2, "go-stop": 1, "bomb": 41, "grenade": 31, "shake": 1, "stock-only turn": 41, "give up junk": 5,
          "joker reveal": 4, "shodang offer": 1, "gwangpalli stay/drop": 5, "compensation claim": 6,
-         "cut": 5, "chongtong": 69, "yell": 1, "show quad": 128, "shodang answer": 6}
+         "cut": 5, "chongtong": 69, "yell": 1, "show quad": 128, "shodang answer": 6,
+         "table: go-stop": 1, "table: shodang offer": 1, "table: pick": 2}
 
 
 def prepare(db_url: str) -> dict[str, tuple[str, list[str]]]:
@@ -157,7 +165,7 @@ def prepare(db_url: str) -> dict[str, tuple[str, list[str]]]:
     finally:
         store.dispose()
     out = {}
-    for name, scenario, kinds in DECISIONS:
+    for name, scenario, kinds in DECISIONS + TABLE_ROOMS:
         seed = find_seed(scenario, kinds, start=KNOWN.get(name, 1), tries=300)
         out[name] = seeded_room(db_url, scenario, seed)
     return out

@@ -101,7 +101,7 @@ def test_a_decision_panel_with_go_and_stop_fits_a_small_phone(browser: Browser, 
     """The go/stop panel (with what a stop pays) is anchored above the hand on a 375x667 phone."""
     from tableplay import play_until
 
-    room, tokens = game_server.scripted["go-stop"]
+    room, tokens = game_server.scripted["table: go-stop"]
     ctx = browser.new_context(viewport={"width": 375, "height": 667}, reduced_motion="reduce", has_touch=True, is_mobile=True)
     page = ctx.new_page()
     sit(page, base_url, room, 0, tokens[0])
@@ -201,7 +201,7 @@ def test_shodang_offer_is_a_folded_secondary_control(page: Page, base_url: str, 
     """Defect 5: no full-width "offer shodang" button, no key for it; it asks before it acts."""
     from tableplay import play_until
 
-    room, tokens = game_server.scripted["shodang offer"]
+    room, tokens = game_server.scripted["table: shodang offer"]
     sit(page, base_url, room, 0, tokens[0])
     sel = ".decisions button.decision.kind-offer-shodang"
     play_until(page, lambda p: p.locator(sel).count() > 0, timeout=90, unless=sel)
@@ -328,3 +328,53 @@ def test_review_the_finished_hand_move_by_move(page: Page, base_url: str) -> Non
     expect(page.locator(".final-hands")).to_be_visible()
     page.click("#review-close")
     expect(page.locator(".overlay .settlement")).to_be_visible()
+
+
+def test_sound_is_quiet_until_the_first_play_and_the_choice_is_remembered(page: Page, base_url: str) -> None:
+    """Sound: off on a first visit; the first card played turns it on (effects are heard:
+    the toggle names the last one); muting is remembered over a reload."""
+    bot_room(page, base_url, 2)
+    assert page.evaluate("() => localStorage.getItem('gostop.sound')") is None
+    expect(page.locator("#sound-toggle")).to_have_attribute("aria-pressed", "false")
+    page.wait_for_selector(PLAYABLE)
+    page.locator(PLAYABLE).first.click()
+    expect(page.locator("#sound-toggle")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#sound-toggle")).to_have_attribute("data-last-sound", re.compile(r"^(play|capture|ppuk|chok|ttadak|sseul|bomb|go|stop|win|turn)$"))
+    assert page.evaluate("() => localStorage.getItem('gostop.sound')") == "on"
+    page.click("#sound-toggle")
+    page.reload()
+    page.wait_for_selector(".table-page[data-phase]")
+    expect(page.locator("#sound-toggle")).to_have_attribute("aria-pressed", "false")
+
+
+def test_traditional_deck_is_switchable_and_remembered(page: Page, base_url: str) -> None:
+    """A second deck style ("traditional", cards/trad/) switched in the page and remembered."""
+    bot_room(page, base_url, 2)
+    page.wait_for_selector(".myhand .card img")
+    assert "/cards/trad/" not in (page.locator(".myhand .card img").first.get_attribute("src") or "")
+    page.click("#deck-toggle")
+    expect(page.locator(".myhand .card img").first).to_have_attribute("src", re.compile(r"^/cards/trad/"))
+    page.reload()
+    expect(page.locator(".myhand .card img").first).to_have_attribute("src", re.compile(r"^/cards/trad/"))
+    page.wait_for_function("() => [...document.querySelectorAll('.myhand .card img')].every(i => i.complete && i.naturalWidth > 0)", timeout=10000)
+
+
+def test_a_decision_never_moves_the_table(page: Page, base_url: str, game_server: Any) -> None:
+    """Defect 4: the decision panel is anchored above the hand: the field and the hand stay
+    where they were when it appears."""
+    from tableplay import step
+
+    room, tokens = game_server.scripted["table: pick"]
+    sit(page, base_url, room, 0, tokens[0])
+    rects = "() => ['.board', '.myhand'].map(s => { const b = document.querySelector(s).getBoundingClientRect(); return [b.top, b.height]; })"
+    sel = ".decisions button.decision.kind-pick"
+    for _ in range(60):
+        page.wait_for_function("() => document.querySelector('.table-page[data-to-move=\"1\"]')", timeout=30000)
+        if page.locator(sel).count():
+            break
+        before = page.evaluate(rects)
+        step(page, unless=sel)
+    else:
+        raise AssertionError("no pick decision came")
+    expect(page.locator(sel).first).to_be_visible()
+    assert page.evaluate(rects) == before

@@ -141,7 +141,7 @@ function quickPanel(presets) {
     // level; it never takes a seat in somebody else's room.
     const n = seats();
     const body = {
-      name: "", preset: gamePreset(presets, game), rules: {}, hands: 3, public: false, spectators: false,
+      name: "", preset: gamePreset(presets, game), rules: {}, hands: 3, public: false, spectators: true,
       seats: [{ kind: "human" }, ...Array.from({ length: n - 1 }, () => ({ kind: "bot", level: level.value }))],
       join: { name: myName() },
     };

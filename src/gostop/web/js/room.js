@@ -246,7 +246,13 @@ class TablePage {
   setView(view, events, speed = 0, msg = null) {
     // Defect 7: while a settlement is open the finished hand stays on screen; the next views
     // are drawn when it is closed.
-    if (this.overlayOpen && this.frozen) { this.pending = { view, events }; this.noteEvents(view, events); return 0; }
+    if (this.overlayOpen && this.frozen) {
+      this.pending = { view, events };
+      this.frozen.version = view.version;
+      this.tableBox.querySelector(".table-page")?.setAttribute("data-version", String(view.version));
+      this.noteEvents(view, events);
+      return 0;
+    }
     this.previous = this.view;
     this.view = view;
     this.keepForReview(view, events);
@@ -398,7 +404,10 @@ class TablePage {
       this.shownSettlement = last.deal;
       if (last.deal > seen && this.mine) {
         localStorage.setItem(key, String(last.deal));
-        this.frozen = this.previous && this.previous.hand && (!v.hand || (v.match && v.match.deal !== last.deal)) ? this.previous : null;
+        // the finished hand as it was before its last move, nothing to decide in it, at the
+        // version of the newest view (the table has moved on underneath)
+        const old = this.previous && this.previous.hand && (!v.hand || (v.match && v.match.deal !== last.deal)) ? this.previous : null;
+        this.frozen = old ? { ...old, legal: [], to_move: false, deadline: null, version: v.version } : null;
         if (this.frozen) { this.pending = { view: v, events: [] }; this.view = this.frozen; this.render(); }
         this.showSettlement(last, v);
       } else if (!this.mine && this.previous !== null) this.showSettlement(last, v);
@@ -420,7 +429,7 @@ class TablePage {
       this.frozen = null;
       const p = this.pending;
       this.pending = null;
-      if (p) { this.previous = this.view; this.view = p.view; this.render(); this.focusTurn(); }
+      if (p) { this.previous = this.view; this.view = p.view; this.keepForReview(p.view, p.events); this.render(); this.focusTurn(); this.autoGive(); }
     }
     if (this.view && this.view.over && !this.shownStandings) this.showStandings();
   }

@@ -225,7 +225,7 @@ function createPanel(presets) {
   const knobSel = select("knob", knobs.map((k) => [k.name, k.name]), knobs[0]?.name, t("changeRule"));
   const meaning = h("p.meaning.knob-meaning");
   let valueBox = h("span");
-  const changeList = h("ul.changes", { "aria-label": "rule changes" });
+  const changeList = h("ul.changes", { "aria-label": t("ruleChanges") });
   function drawKnob() {
     const k = knobs.find((x) => x.name === knobSel.value);
     if (!k) return;

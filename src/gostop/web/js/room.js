@@ -1,7 +1,7 @@
 // A room page (#/room/{id}, #/room/{id}/watch): join by link, friendly pages for unknown, full
 // and finished rooms, then the live table over the WebSocket with reconnects, the event feed,
 // call-outs, the settlement step by step, the standings, and keyboard play.
-import { botName, errorText, reasonText, t, tx } from "./i18n.js";
+import { botName, errorText, levelText, reasonText, t, tx } from "./i18n.js";
 import { banner, h, words } from "./dom.js";
 import { loadPresets } from "./lobby.js";
 import { api, ApiError, forgetSeat, playerName, saveSeat, savedSeat, setPlayerName } from "./api.js";
@@ -45,19 +45,19 @@ function friendly(main, title, text, room) {
 
 function joinPage(main, room) {
   const open = room.seats.filter((s) => s.kind === "human" && !s.taken);
-  const input = h("input#join-name", { type: "text", maxlength: "24", value: playerName(), placeholder: "You", "aria-label": t("yourName") });
+  const input = h("input#join-name", { type: "text", maxlength: "24", value: playerName(), placeholder: t("you"), "aria-label": t("yourName") });
   const err = h("p.error", { role: "alert", hidden: true });
   const btn = h("button.primary#take-seat", { type: "submit" }, t("takeSeat"));
   const form = h("form.panel.join", {},
     h("h1", {}, room.name || room.id),
     h("p", {}, `${room.preset} · ${room.seats.length} ${t("seats").toLowerCase()} · ${t("openSeats", open.length)}`),
-    h("ul", {}, room.seats.map((s) => h("li", {}, `${t("seat")} ${s.seat + 1}: ${s.kind === "bot" ? `${s.name} (${t("bot_")} ${s.level})` : s.name || "—"}`))),
+    h("ul", {}, room.seats.map((s) => h("li", {}, `${t("seat")} ${s.seat + 1}: ${s.kind === "bot" ? `${botName(s.name)} (${t("bot_")} ${levelText(s.level)})` : s.name || "—"}`))),
     h("label.field", {}, h("span", {}, t("yourName")), input), btn, err,
     room.spectators ? h("p", {}, h("a.button", { href: `#/room/${encodeURIComponent(room.id)}/watch` }, t("spectate"))) : null);
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     btn.disabled = true;
-    const name = input.value.trim() || "You";
+    const name = input.value.trim() || t("you");
     setPlayerName(name);
     try {
       const res = await api.join(room.id, { name });
@@ -390,7 +390,7 @@ class TablePage {
     const v = this.view;
     this.tableBox.replaceChildren(h("section.panel.waiting", {},
       h("h1", {}, this.room.name || this.room.id), h("p", {}, t("waitingForPlayers")),
-      h("ul", {}, v.players.map((p) => h("li", {}, `${t("seat")} ${p.seat + 1}: ${p.name || "—"}${p.kind === "bot" ? ` (${t("bot_")})` : ""}`)))));
+      h("ul", {}, v.players.map((p) => h("li", {}, `${t("seat")} ${p.seat + 1}: ${(p.kind === "bot" ? botName(p.name) : p.name) || "—"}${p.kind === "bot" ? ` (${t("bot_")} ${levelText(p.level)})` : ""}`)))));
   }
 
   maybeSettlement() {

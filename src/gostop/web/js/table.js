@@ -102,7 +102,7 @@ function scorePanel(view, hs, p, knobs) {
   const points = score ? score.points : hand ? hand.stop_points[hs] : 0;
   const target = stopTarget(hand, knobs);
   const cell = (label, value, cls = "") => h(`span.stat${cls}`, {}, h("small", {}, label), " ", h("b", {}, String(value)));
-  const panel = h("div.score", { "aria-label": "score" },
+  const panel = h("div.score", { "aria-label": t("score") },
     cell(t("points"), target ? `${points}/${target}` : points, ".pts"),
     cell(t("goes"), hand ? hand.goes[hs] : 0),
     cell(t("shake"), hand ? (hand.declared_months[hs] || []).length : 0),
@@ -222,7 +222,7 @@ function handEl(view, ctx) {
     const el = cardEl(code, { size: "lg", button: true });
     el.type = "button";
     const what = entry ? previewText(entry) : "";
-    el.setAttribute("aria-label", `${cardName(code)}${entry ? `: ${what}` : ""}${key ? ` (key ${key})` : ""}`);
+    el.setAttribute("aria-label", `${cardName(code)}${entry ? `: ${what}` : ""}${key && !ctx.touch ? ` (${t("key")} ${key})` : ""}`);
     if (entry) {
       el.classList.add("playable");
       if (entry.preview && entry.preview.kind !== "none") el.classList.add("captures");

@@ -2,7 +2,7 @@
 import { getLang, setLang, t } from "./i18n.js";
 import { deckStyle, loadNames, setDeckStyle } from "./cards.js";
 import { setSound, soundOn } from "./sound.js";
-import { showLobby } from "./lobby.js";
+import { loadPresets, showLobby } from "./lobby.js";
 import { showRoom } from "./room.js";
 import { showGuide } from "./guide.js";
 import { banner } from "./dom.js";
@@ -58,4 +58,6 @@ document.getElementById("lang-toggle").addEventListener("click", () => {
 });
 
 window.addEventListener("hashchange", route);
+// the card names and the presets load side by side (both are preloaded by index.html)
+loadPresets().catch(() => null);
 loadNames().then(route, route);

@@ -18,6 +18,7 @@ function chrome() {
   const snd = document.getElementById("sound-toggle");
   snd.textContent = soundOn() ? t("soundOn") : t("soundOff");
   snd.setAttribute("aria-pressed", soundOn() ? "true" : "false");
+  snd.title = t("soundTitle");
   const deck = document.getElementById("deck-toggle");
   deck.textContent = deckStyle() === "traditional" ? t("deckTraditional") : t("deckClear");
   deck.title = t("deckTitle");

@@ -378,3 +378,42 @@ def test_a_decision_never_moves_the_table(page: Page, base_url: str, game_server
         raise AssertionError("no pick decision came")
     expect(page.locator(sel).first).to_be_visible()
     assert page.evaluate(rects) == before
+
+
+def test_a_card_played_while_disconnected_is_not_sent_and_the_page_says_so(page: Page, base_url: str, game_server: Any) -> None:
+    """Defect 10: a click while the connection is down says the move was not sent (nothing is
+    queued); after the reconnect the same card plays."""
+    bot_room(page, base_url, 2)
+    page.wait_for_selector(PLAYABLE)
+    version = table_state(page)["version"]
+    game_server.kill9()
+    try:
+        expect(page.locator("#banner")).to_contain_text("reconnecting")
+        page.locator(PLAYABLE).first.click()
+        expect(page.locator("#banner")).to_contain_text("not sent")
+    finally:
+        game_server.start()
+    expect(page.locator("#banner")).to_contain_text("Reconnected", timeout=20000)
+    assert table_state(page)["version"] == version  # nothing was queued and sent on reconnecting
+    page.locator(PLAYABLE).first.click()
+    page.wait_for_function(f"() => document.querySelector('.table-page').dataset.version !== '{version}'", timeout=10000)
+
+
+def test_with_people_seats_two_strangers_at_one_table(browser: Browser, base_url: str) -> None:
+    """"With people": the first person opens a listed table that waits for people, the next
+    one with the same choice sits at it."""
+    pages = [browser.new_context().new_page() for _ in range(2)]
+    rooms = []
+    for i, p in enumerate(pages):
+        p.goto(base_url + "/")
+        p.fill("#player-name", f"Person {i + 1}")
+        p.click(".games button[data-game=gwangpalli]")
+        p.select_option("#quick select[name=players]", "7")
+        p.click("#quick-people")
+        p.wait_for_selector(".waiting, .table-page")
+        rooms.append(room_id_of(p))
+    assert rooms[0] == rooms[1]
+    room = api(pages[0], base_url, "GET", f"/api/rooms/{rooms[0]}")
+    assert room["public"] and len(room["seats"]) == 7 and sum(s["taken"] for s in room["seats"]) == 2
+    for p in pages:
+        p.context.close()

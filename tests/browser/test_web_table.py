@@ -417,3 +417,18 @@ def test_with_people_seats_two_strangers_at_one_table(browser: Browser, base_url
     assert room["public"] and len(room["seats"]) == 7 and sum(s["taken"] for s in room["seats"]) == 2
     for p in pages:
         p.context.close()
+
+
+def test_rule_changes_in_korean_words(page: Page, base_url: str) -> None:
+    """Defect 12: every rule under "advanced" is named and explained in Korean on the Korean page."""
+    page.goto(base_url + "/")
+    page.evaluate("() => localStorage.setItem('gostop.lang', 'ko')")
+    page.reload()
+    page.click("#advanced > summary")
+    page.click("#create details summary")
+    options = page.eval_on_selector_all("#create select[name=knob] option", "els => els.map(e => e.textContent)")
+    assert len(options) > 80 and all(re.search("[가-힣]", o) for o in options), [o for o in options if not re.search("[가-힣]", o)]
+    page.select_option("#create select[name=knob]", "bomb_allowed")
+    expect(page.locator("#create .knob-meaning")).to_contain_text("폭탄")
+    page.click("#add-rule")
+    expect(page.locator("#create .changes li")).to_contain_text("폭탄")

@@ -3,6 +3,10 @@
 import { botName, getLang, levelText, t } from "./i18n.js";
 import { h, words } from "./dom.js";
 import { api, playerName, saveSeat, savedSeat, setPlayerName } from "./api.js";
+import { KNOB_MEANING_KO } from "./knobs_ko.js";
+
+/** A rule's meaning in the page's language. */
+function knobMeaning(k) { return (getLang() === "ko" && KNOB_MEANING_KO[k.name]) || k.meaning; }
 
 let PRESETS = null;
 
@@ -32,6 +36,7 @@ const PRESET_KO = {
   "fuda-wiki": "Fuda 위키 규칙",
   blog: "pagat 규칙을 옮긴 블로그 규칙",
   "goo-stupe": "'Goo Stupe' 패러디 술자리 게임, 칩 대신 잔(샷)으로",
+  matgo: "맞고: 두 사람이 치는 규칙",
 };
 
 /** A preset in plain words: its description, seats, who plays with many seats, the unit. */
@@ -176,7 +181,7 @@ async function playWithPeople(preset, n) {
 }
 
 function knobControl(knob) {
-  if (knob.kind === "bool") return select("value", [["true", "yes"], ["false", "no"]], "true", knob.name);
+  if (knob.kind === "bool") return select("value", [["true", t("yes")], ["false", t("no")]], "true", knob.name);
   if (knob.kind === "enum") return select("value", knob.choices, knob.choices[0], knob.name);
   return h("input", { name: "value", type: "text", size: "8", "aria-label": knob.name, placeholder: knob.kind });
 }
@@ -222,7 +227,9 @@ function createPanel(presets) {
   // rule changes, each shown with its meaning in plain words
   const knobs = presets.knobs || [];
   const changes = new Map();
-  const knobSel = select("knob", knobs.map((k) => [k.name, k.name]), knobs[0]?.name, t("changeRule"));
+  // in Korean the list names each rule by its meaning (the English name is for record authors)
+  const short = (k) => { const m = knobMeaning(k); return m.length > 44 ? `${m.slice(0, 42)}…` : m; };
+  const knobSel = select("knob", knobs.map((k) => [k.name, getLang() === "ko" ? `${short(k)} (${k.name})` : k.name]), knobs[0]?.name, t("changeRule"));
   const meaning = h("p.meaning.knob-meaning");
   let valueBox = h("span");
   const changeList = h("ul.changes", { "aria-label": t("ruleChanges") });
@@ -230,7 +237,7 @@ function createPanel(presets) {
     const k = knobs.find((x) => x.name === knobSel.value);
     if (!k) return;
     const def = k.defaults ? k.defaults[preset.value] : undefined;
-    meaning.textContent = `${k.meaning}${def !== undefined ? ` (${preset.value}: ${JSON.stringify(def)})` : ""}`;
+    meaning.textContent = `${knobMeaning(k)}${def !== undefined ? ` (${preset.value}: ${JSON.stringify(def)})` : ""}`;
     const ctl = knobControl(k);
     valueBox.replaceWith(ctl);
     valueBox = ctl;
@@ -240,7 +247,7 @@ function createPanel(presets) {
     for (const [k, v] of changes) {
       const knob = knobs.find((x) => x.name === k);
       changeList.appendChild(h("li", {},
-        h("strong", {}, `${k} = ${JSON.stringify(v)}`), " — ", knob ? knob.meaning : "",
+        h("strong", {}, `${k} = ${JSON.stringify(v)}`), " — ", knob ? knobMeaning(knob) : "",
         " ", h("button.link", { type: "button", onclick: () => { changes.delete(k); drawChanges(); } }, t("remove"))));
     }
   }

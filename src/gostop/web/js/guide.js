@@ -53,7 +53,7 @@ export async function showGuide(main, section) {
   const howto = h("div.howto", {}, h("h1", {}, t("guide")),
     HOWTO[lang].map(([title, text]) => h("section", {}, h("h2", {}, title), h("p", {}, text))),
     h("p", {}, lang === "ko" ? "방마다 바꿀 수 있는 규칙은 로비의 '고급'에서 쉬운 말 설명과 함께 고를 수 있습니다." : "The complete rules, with every house rule a room may switch, are in the project's docs/rules.md."));
-  const page = h("div.guide", {}, h("nav.guide-nav", {}, h("a", { href: "#/guide" }, t("guide")), " · ", h("a", { href: "#/guide/cards" }, t("cards"))), howto, cardGuide());
+  const page = h("div.guide", {}, h("nav.guide-nav", { "aria-label": t("guide") }, h("a", { href: "#/guide" }, t("guide")), " · ", h("a", { href: "#/guide/cards" }, t("cards"))), howto, cardGuide());
   main.append(page);
   if (section === "cards") page.querySelector("#cards").scrollIntoView();
   return { relabel: () => { main.replaceChildren(); showGuide(main, section); } };

@@ -417,12 +417,14 @@ class TablePage {
 
   openOverlay(content) {
     this.overlayOpen = true;
-    this.overlay.replaceChildren(h("div.modal", { role: "dialog", "aria-modal": "true" }, content));
+    this.overlay.replaceChildren(h("div.modal", { role: "dialog", "aria-modal": "true", "aria-label": content.getAttribute("aria-label") }, content));
+    this.page.inert = true; // the table behind the dialog is seen, not used
     this.overlay.hidden = false;
   }
 
   closeOverlay() {
     this.overlayOpen = false;
+    this.page.inert = false;
     this.overlay.hidden = true;
     this.overlay.replaceChildren();
     if (this.frozen) {
@@ -522,7 +524,7 @@ class TablePage {
       h("div.row", {}, h("button.primary#rematch", { type: "button", onclick: (ev) => this.rematch(ev.currentTarget) }, w("rematch")),
         h("a.button#new-match", { href: "#/" }, t("backToLobby")), this.downloadLink(),
         this.lastShown ? h("button#review-last", { type: "button", onclick: () => this.showReview(this.lastShown) }, w("review")) : null,
-        h("button#standings-close", { type: "button", onclick: () => { this.overlayOpen = false; this.overlay.hidden = true; } }, t("continue")))));
+        h("button#standings-close", { type: "button", onclick: () => { this.overlayOpen = false; this.page.inert = false; this.overlay.hidden = true; } }, t("continue")))));
   }
 
   key(ev) {

@@ -412,6 +412,7 @@ export function renderTable(root, view, ctx) {
     stage: view.hand ? view.hand.stage : "", over: view.over ? "1" : "0", deal: view.match ? String(view.match.deal) : "",
     seats: String((view.players || []).length),
   } });
+  page.appendChild(h("h1.visually-hidden", {}, t("tableTitle")));
   page.appendChild(statusLine(view, ctx));
   page.appendChild(h("div.opponents", { style: `--n: ${Math.max(others.length, 1)}` }, others.map((p) => playerBox(view, p, ctx.knobs))));
   page.appendChild(h("section.board", { "aria-label": t("table") }, view.hand ? layoutEl(view) : null));

@@ -70,7 +70,8 @@ class GameServer:
     def start(self) -> GameServer:
         self.data.mkdir(parents=True, exist_ok=True)
         cmd = [sys.executable, "-m", "gostop", "serve", "--host", "127.0.0.1", "--port", str(self.port),
-               "--db", self.db_url, "--bot-delay", "0.05", "--grace", "900", "--log-level", "warning"]
+               "--db", self.db_url, "--bot-delay", "0.05", "--grace", "900", "--log-level", "warning",
+               "--max-rooms-per-client", "1000"]  # every test makes rooms from 127.0.0.1
         out = self.log.open("ab")
         env = {**os.environ, "GOSTOP_DATA_DIR": str(self.data)}
         self.proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=out, preexec_fn=_die_with_parent)

@@ -43,6 +43,15 @@ class Scenario:
         return cfg
 
 
+def junk_cost(entry: dict[str, Any]) -> int:
+    """What the page's "Give" button preselects: the fewest junk points (js/table.js cheapest)."""
+    def value(code: str) -> int:
+        if code.startswith("JK"):
+            return {"1": 1, "2": 2, "3": 3}.get(code[2], 0)
+        return 2 if code[2] == "D" else 1 if code[2] == "J" else 0
+    return sum(value(c) for c in entry["cards"]) * 10 + len(entry["cards"])
+
+
 def policy_action(view: dict[str, Any], prefer: tuple[str, ...] = ()) -> str:
     """What the browser tests click when they are not after a particular decision: a decision
     of a ``prefer`` kind, else the first decision button (in the order the page shows them),
@@ -52,7 +61,11 @@ def policy_action(view: dict[str, Any], prefer: tuple[str, ...] = ()) -> str:
         for e in legal:
             if e["kind"] == kind:
                 return str(e["action"])
-    plain = [e for e in legal if e["kind"] not in ("play", "cut", "list")]
+    # the page folds a shodang offer away and preselects the cheapest junk to give
+    surrender = [e for e in legal if e["kind"] == "surrender"]
+    if surrender:
+        return str(min(surrender, key=junk_cost)["action"])
+    plain = [e for e in legal if e["kind"] not in ("play", "cut", "list", "offer-shodang")]
     if plain:
         return str(plain[0]["action"])
     for kind in ("cut", "list"):
@@ -126,13 +139,22 @@ DECISIONS: list[tuple[str, Scenario, set[str]]] = [
     ("chongtong", Scenario(rules={"chongtong": "optional"}), {"chongtong", "continue"}),
     ("yell", Scenario(preset="goo-stupe", players=3), {"yell", "no-yell"}),
     ("show quad", Scenario(rules={"chongtong": "optional"}, prefer=("continue",)), {"show-quad"}),
-    ("shodang answer", Scenario(players=3, rules={"shodang": True}, humans=2), {"accept", "refuse"}),
+    ("shodang answer", Scenario(players=3, rules={"shodang": True}, humans=2, prefer=("offer-shodang",)), {"accept", "refuse"}),
+]
+
+#: Rooms of their own for tests/browser/test_web_table.py (a scripted room is used up by one test).
+TABLE_ROOMS: list[tuple[str, Scenario, set[str]]] = [
+    ("table: go-stop", Scenario(hands=3), {"go", "stop"}),
+    ("table: shodang offer", Scenario(players=3, rules={"shodang": True}), {"offer-shodang"}),
+    ("table: pick", Scenario(), {"pick"}),
+    ("table: axe", Scenario(), {"pick"}),
 ]
 
 #: Seeds known to reach each decision (searched onwards from there if the deal changes).
 KNOWN = {"pick": 2, "go-stop": 1, "bomb": 41, "grenade": 31, "shake": 1, "stock-only turn": 41, "give up junk": 5,
          "joker reveal": 4, "shodang offer": 1, "gwangpalli stay/drop": 5, "compensation claim": 6,
-         "cut": 5, "chongtong": 69, "yell": 1, "show quad": 128, "shodang answer": 6}
+         "cut": 5, "chongtong": 69, "yell": 1, "show quad": 128, "shodang answer": 6,
+         "table: go-stop": 1, "table: shodang offer": 1, "table: pick": 2, "table: axe": 2}
 
 
 def prepare(db_url: str) -> dict[str, tuple[str, list[str]]]:
@@ -144,7 +166,7 @@ def prepare(db_url: str) -> dict[str, tuple[str, list[str]]]:
     finally:
         store.dispose()
     out = {}
-    for name, scenario, kinds in DECISIONS:
+    for name, scenario, kinds in DECISIONS + TABLE_ROOMS:
         seed = find_seed(scenario, kinds, start=KNOWN.get(name, 1), tries=300)
         out[name] = seeded_room(db_url, scenario, seed)
     return out

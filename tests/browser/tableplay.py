@@ -12,7 +12,7 @@ from playwright.sync_api import Page
 CARD_RE = re.compile(r"\b(0[1-9]|1[0-2])(B|A|R|D|J[12])\b")
 
 #: Kinds the generic policy must not click blindly (the tests choose them on purpose).
-PLAIN = ".decisions button.decision[data-action]"
+PLAIN = ".decisions button.decision[data-action]:visible"
 PLAYABLE = ".myhand button.card.playable"
 
 
@@ -49,10 +49,12 @@ def step(page: Page, unless: str | None = None, prefer: tuple[str, ...] = ()) ->
         return None
     version = st["version"]
     plain = page.locator(PLAIN)
-    preferred = [page.locator(f"{PLAIN}.kind-{k}") for k in prefer]
+    preferred = [page.locator(f".decisions button.decision[data-action].kind-{k}") for k in prefer]
     preferred = [loc for loc in preferred if loc.count()]
     if preferred:
         what = preferred[0].first.get_attribute("data-action")
+        if not preferred[0].first.is_visible():  # a secondary control folded under "more"
+            page.locator(".decisions details.more > summary").first.click()
         preferred[0].first.click()
     elif plain.count():
         what = plain.first.get_attribute("data-action")
@@ -147,6 +149,7 @@ def create_room(page: Page, base_url: str, name: str, seats: tuple[str, ...] = (
     for _ in range(10):
         page.goto(base_url + "/")
         page.fill("#player-name", name)
+        page.click("#advanced > summary")  # the room form is under "advanced"
         page.select_option("#create select[name=seat-count]", str(len(seats)))
         for i, kind in enumerate(seats[1:], start=1):
             page.select_option(f"#create select[name=seat-{i}]", kind)

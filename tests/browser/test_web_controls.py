@@ -30,6 +30,7 @@ def room_info(page: Page, base_url: str, room: str) -> dict:
 
 def test_turn_timer_counts_down_then_a_bot_decides_and_the_page_says_so(page: Page, base_url: str) -> None:
     page.goto(base_url + "/")
+    page.click("#advanced > summary")  # the room form is under "advanced"
     page.select_option("#create select[name=turn-seconds]", "10")
     expect(page.locator("#create .timer-note")).to_contain_text("a bot decides")
     room = create_room(page, base_url, "Tim", ("human", "bot:easy"), turn_seconds="10")
@@ -136,6 +137,7 @@ def test_leave_during_the_match_asks_then_a_bot_plays_the_seat(page: Page, base_
 
 def test_presets_in_a_sensible_order_with_plain_words_and_a_goo_stupe_room(page: Page, base_url: str) -> None:
     page.goto(base_url + "/")
+    page.click("#advanced > summary")  # the room form is under "advanced"
     page.wait_for_selector("#create select[name=preset] option", state="attached")
     presets = page.request.get(f"{base_url}/api/presets").json()["presets"]
     offered = page.eval_on_selector_all("#create select[name=preset] option", "els => els.map(e => e.value)")
@@ -148,6 +150,7 @@ def test_presets_in_a_sensible_order_with_plain_words_and_a_goo_stupe_room(page:
     expect(about).to_contain_text("paid in shots")
     expect(about).to_contain_text("2 or more seats")
     page.click("#lang-toggle")
+    page.click("#advanced > summary")
     page.select_option("#create select[name=preset]", "goo-stupe")
     expect(page.locator("#create .preset-about")).to_contain_text("패러디")
     page.click("#lang-toggle")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, expect
@@ -27,6 +28,15 @@ CODES = re.compile(r"\b(?:\d\d[BARDJ]\d?|JK[123BXP](?:-\d+)?)\b")
 #: Three English words in a row: a sentence (or a phrase) left in English.
 ENGLISH_RUN = re.compile(r"[A-Za-z][A-Za-z'-]*(?:[\s,:;.()/—-]+[A-Za-z][A-Za-z'-]*){2,}")
 NAMES = ("Tester", *BOT_NAMES)
+
+
+CARD_NAMES = json.loads((Path(__file__).resolve().parents[2] / "src/gostop/web/cards/names.json").read_text(encoding="utf-8"))
+CODE_IN_TEXT = re.compile(r"\b(?:(?:0[1-9]|1[0-2])(?:B|A|R|D|J[12])|JK[1-3BXP])\b")
+
+
+def named(texts: list[str], lang: str) -> list[str]:
+    """The server's texts as the page shows them: card codes said as card names (issue #18)."""
+    return [CODE_IN_TEXT.sub(lambda m: CARD_NAMES[m.group(0)][lang], t) for t in texts]
 
 
 def english_left(text: str) -> list[str]:
@@ -103,22 +113,22 @@ def test_the_korean_table_from_play_to_settlement(page: Page, base_url: str, gam
     # ... and they are the server's Korean texts
     warnings = page.locator(".stop-preview .warnings li").all_inner_texts()
     steps = page.locator(".stop-preview ol.steps li").all_inner_texts()
-    assert warnings == view["go_warnings_ko"]
-    assert steps == view["stop_preview"]["plain_steps_ko"]
-    items = [i for s in view["scores"] for i in s["items_ko"]]
+    assert warnings == named(view["go_warnings_ko"], "ko")
+    assert steps == named(view["stop_preview"]["plain_steps_ko"], "ko")
+    items = named([i for s in view["scores"] for i in s["items_ko"]], "ko")
     panel = " ".join(page.locator(".player .score .items").all_inner_texts())
     assert items and all(i in panel for i in items)
     hints = " ".join(page.locator(".player .hints").all_inner_texts())
-    assert all(f"{n['name_ko']} (+{n['points']})" in hints and n["where_ko"] in hints for n in view["near_sets"]), hints
+    assert all(named([f"{n['name_ko']} (+{n['points']})"], "ko")[0] in hints and named([n["where_ko"]], "ko")[0] in hints for n in view["near_sets"]), hints
 
     # English: the same view shows the server's English texts, as before
     page.click("#lang-toggle")
     expect(page.locator("#lang-toggle")).to_have_text("한국어")
-    assert page.locator(".stop-preview .warnings li").all_inner_texts() == view["go_warnings"]
-    assert page.locator(".stop-preview ol.steps li").all_inner_texts() == view["stop_preview"]["plain_steps"]
+    assert page.locator(".stop-preview .warnings li").all_inner_texts() == named(view["go_warnings"], "en")
+    assert page.locator(".stop-preview ol.steps li").all_inner_texts() == named(view["stop_preview"]["plain_steps"], "en")
     assert any(english_left(t) for t in page.locator(".stop-preview").all_inner_texts())
     hints = " ".join(page.locator(".player .hints").all_inner_texts())
-    assert all(f"{n['name']} (+{n['points']})" in hints for n in view["near_sets"]), hints
+    assert all(named([f"{n['name']} (+{n['points']})"], "en")[0] in hints for n in view["near_sets"]), hints
     page.click("#lang-toggle")
     expect(page.locator("#lang-toggle")).to_have_text("English")
 

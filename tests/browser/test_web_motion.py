@@ -47,7 +47,7 @@ SAMPLER = """() => {
         s = m.seen[key] = {n: 0, back: !!back && getComputedStyle(back).opacity === '1',
           x: r.left + r.width / 2, y: r.top + r.height / 2,
           inOpponent: within(el, '.player:not(.me)', 8),
-          onStock: within(el, '.status .stock', 30), inMine: within(el, '.player.me .captures', 0)};
+          onStock: within(el, '.board .stock', 30), inMine: within(el, '.player.me .captures', 0)};
       }
       s.n += 1;
       s.endsInMine = within(el, '.player.me .captures', 30);

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 CARDS = ROOT / "src" / "gostop" / "web" / "cards"
 SHEET = ROOT / "docs" / "deck.svg"
 SVG = "{http://www.w3.org/2000/svg}"
-REGENERATE = "run: python -m gostop.web.deck --output src/gostop/web/cards --sheet docs/deck.svg"
+REGENERATE = "run: python -m gostop.web.deck --output src/gostop/web/cards --sheet docs/deck.svg --sheet-traditional docs/deck-traditional.svg"
 
 
 def test_committed_cards_equal_the_generator_output() -> None:
@@ -82,3 +82,14 @@ def test_the_generator_command_writes_a_folder(tmp_path: Path) -> None:
     assert deck.main(["--output", str(tmp_path / "out"), "--sheet", str(tmp_path / "s.svg")]) == 0
     assert (tmp_path / "out" / "09A.svg").read_text(encoding="utf-8") == deck.card_svg("09A")
     assert (tmp_path / "s.svg").exists()
+
+
+def test_committed_traditional_cards_equal_the_generator_output() -> None:
+    """The "traditional" style (issue #18): the same cards recoloured, in cards/trad."""
+    files = deck.generate_traditional()
+    committed = {p.name for p in (CARDS / "trad").iterdir()}
+    assert committed == set(files), REGENERATE
+    for name, content in files.items():
+        assert (CARDS / "trad" / name).read_text(encoding="utf-8") == content, f"trad/{name} is stale; {REGENERATE}"
+        assert content != (CARDS / name).read_text(encoding="utf-8"), f"trad/{name} is not recoloured"
+    assert (ROOT / "docs" / "deck-traditional.svg").read_text(encoding="utf-8") == deck.traditional(deck.contact_sheet())

@@ -58,6 +58,7 @@ from gostop.hints import (
 from gostop.match import IllegalMatchActionError, Match, MatchAction, MatchError, MatchEvent, Player
 from gostop.match.record import match_to_json
 from gostop.match.seeds import derive_seed
+from gostop.record import RecordError, replay
 from gostop.rules import PRESET_NAMES, Rules, RulesError, get_preset
 
 __all__ = [
@@ -303,6 +304,7 @@ class Room:
                 hands_limit=self.config.hands_limit(self.rules),
                 ask_cut=self.config.cut,
             )
+            self._note_dealt_result()
             return list(self.match.start_events)
         return []
 
@@ -339,7 +341,27 @@ class Room:
             self.last_result = hand.result
             self.last_hands = [[c.code for c in hand.hand_cards(s)] for s in range(hand.players)]
             self.last_deal = deal
+        self._note_dealt_result()
         return events
+
+    def _note_dealt_result(self) -> None:
+        """A hand decided at the deal (chongtong, four of a month on the table) is the last
+        result too, rebuilt from its record (issue #18, defect 2)."""
+        m = self.match
+        assert m is not None
+        done = [i for i, d in enumerate(m.deals) if d.hand_record is not None and d.hand_record.result is not None]
+        if not done or (self.last_deal is not None and done[-1] <= self.last_deal):
+            return
+        deal = done[-1]
+        rec = m.deals[deal].hand_record
+        assert rec is not None
+        try:
+            hand, _ = replay(rec)
+        except RecordError:
+            return
+        self.last_result = hand.result
+        self.last_hands = [[c.code for c in hand.hand_cards(s)] for s in range(hand.players)]
+        self.last_deal = deal
 
     # -- bots ----------------------------------------------------------------------------
 

@@ -12,7 +12,10 @@ animal, and a corner index that makes the card readable at 40 px and without col
 Files are named by card code (``01B.svg``, ``JK2.svg``, ``back.svg``); ``names.json`` holds the
 English and Korean accessible names the client shows. Run::
 
-    python -m gostop.web.deck --output src/gostop/web/cards --sheet docs/deck.svg
+    python -m gostop.web.deck --output src/gostop/web/cards --sheet docs/deck.svg \\
+        --sheet-traditional docs/deck-traditional.svg
+
+``cards/trad`` holds the same cards in the "traditional" palette (js/cards.js switches styles).
 
 A test checks that the committed files equal this generator's output.
 """
@@ -36,6 +39,8 @@ __all__ = [
     "card_names",
     "contact_sheet",
     "generate",
+    "generate_traditional",
+    "traditional",
     "main",
 ]
 
@@ -623,19 +628,56 @@ def generate() -> dict[str, str]:
     return files
 
 
+# The "traditional" style: the same drawings in the saturated red, black and green of printed
+# hwatu (a whiter card, deeper colours, brown branches printed black); "clear" stays the default.
+TRADITIONAL = {
+    PAPER: "#fffdf6",
+    RED: "#e3101c",
+    DARK_RED: "#a00810",
+    GREEN: "#008a32",
+    DARK_GREEN: "#00481a",
+    PINK: "#f0436e",
+    BLUE: "#0d2fa8",
+    PURPLE: "#47139c",
+    YELLOW: "#ffc800",
+    BROWN: "#1a1210",
+    GREY: "#302c28",
+    SKY: "#ffcfb8",
+}
+
+
+def traditional(svg: str) -> str:
+    """A card of the clear deck recoloured in the traditional palette."""
+    for old, new in TRADITIONAL.items():
+        svg = svg.replace(f'"{old}"', f'"{new}"')
+    return svg
+
+
+def generate_traditional() -> dict[str, str]:
+    """Every file of the traditional deck's folder (``cards/trad``): ``{name: content}``."""
+    return {name: traditional(content) for name, content in generate().items() if name.endswith(".svg")}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m gostop.web.deck", description="Draw the gostop card deck as SVG files.")
     parser.add_argument("--output", type=Path, default=Path(__file__).parent / "cards", help="folder for the card files (default: the package's cards folder)")
     parser.add_argument("--sheet", type=Path, default=None, help="also write a contact sheet of the whole deck (SVG) to this file")
+    parser.add_argument("--sheet-traditional", type=Path, default=None, help="also write a contact sheet of the traditional deck to this file")
     args = parser.parse_args(argv)
     try:
         args.output.mkdir(parents=True, exist_ok=True)
         files = generate()
         for name, content in files.items():
             (args.output / name).write_text(content, encoding="utf-8")
+        (args.output / "trad").mkdir(exist_ok=True)
+        for name, content in generate_traditional().items():
+            (args.output / "trad" / name).write_text(content, encoding="utf-8")
         if args.sheet is not None:
             args.sheet.parent.mkdir(parents=True, exist_ok=True)
             args.sheet.write_text(contact_sheet(), encoding="utf-8")
+        if args.sheet_traditional is not None:
+            args.sheet_traditional.parent.mkdir(parents=True, exist_ok=True)
+            args.sheet_traditional.write_text(traditional(contact_sheet()), encoding="utf-8")
     except OSError as exc:
         print(f"error: cannot write the deck: {exc}", file=sys.stderr)
         return 2

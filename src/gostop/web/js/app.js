@@ -1,7 +1,8 @@
 // Entry point: routes by the URL hash. #/ lobby, #/room/{id} table (join by link), #/guide.
 import { getLang, setLang, t } from "./i18n.js";
-import { loadNames } from "./cards.js";
-import { showLobby } from "./lobby.js";
+import { deckStyle, loadNames, setDeckStyle } from "./cards.js";
+import { setSound, soundOn } from "./sound.js";
+import { loadPresets, showLobby } from "./lobby.js";
 import { showRoom } from "./room.js";
 import { showGuide } from "./guide.js";
 import { banner } from "./dom.js";
@@ -14,7 +15,21 @@ function chrome() {
   document.getElementById("nav-lobby").textContent = t("lobby");
   document.getElementById("nav-guide").textContent = t("guide");
   document.getElementById("lang-toggle").textContent = t("lang");
+  const snd = document.getElementById("sound-toggle");
+  snd.textContent = soundOn() ? t("soundOn") : t("soundOff");
+  snd.setAttribute("aria-pressed", soundOn() ? "true" : "false");
+  snd.title = t("soundTitle");
+  const deck = document.getElementById("deck-toggle");
+  deck.textContent = deckStyle() === "traditional" ? t("deckTraditional") : t("deckClear");
+  deck.title = t("deckTitle");
 }
+
+document.getElementById("sound-toggle").addEventListener("click", () => { setSound(!soundOn()); chrome(); });
+document.addEventListener("gostop-sound", chrome);
+document.getElementById("deck-toggle").addEventListener("click", () => {
+  setDeckStyle(deckStyle() === "traditional" ? "clear" : "traditional");
+  if (current && current.relabel) { chrome(); current.relabel(); } else route();
+});
 
 async function route() {
   if (current && current.dispose) current.dispose();
@@ -44,4 +59,6 @@ document.getElementById("lang-toggle").addEventListener("click", () => {
 });
 
 window.addEventListener("hashchange", route);
+// the card names and the presets load side by side (both are preloaded by index.html)
+loadPresets().catch(() => null);
 loadNames().then(route, route);

@@ -8,6 +8,18 @@ export async function loadNames() {
   NAMES = await res.json();
 }
 
+// The deck style: "clear" (light, for learners: cards/) or "traditional" (the saturated colours
+// of printed hwatu: cards/trad/), remembered in localStorage.
+const STYLES = { clear: "/cards/", traditional: "/cards/trad/" };
+let style = STYLES[localStorage.getItem("gostop.deck")] ? localStorage.getItem("gostop.deck") : "clear";
+
+export function deckStyle() { return style; }
+
+export function setDeckStyle(value) {
+  style = STYLES[value] ? value : "clear";
+  localStorage.setItem("gostop.deck", style);
+}
+
 /** Base code of a card: a joker copy JK1-2 is drawn as JK1. */
 export function baseCode(code) { return code.startsWith("JK") ? code.slice(0, 3) : code; }
 
@@ -52,7 +64,7 @@ export function cardEl(code, opts = {}) {
   }
   if (!opts.button) el.setAttribute("role", "img");
   const img = document.createElement("img");
-  img.src = `/cards/${code === "back" || !code ? "back" : baseCode(code)}.svg`;
+  img.src = `${STYLES[style]}${code === "back" || !code ? "back" : baseCode(code)}.svg`;
   img.alt = "";
   img.draggable = false;
   el.appendChild(img);

@@ -38,9 +38,9 @@ const HOWTO = {
 function cardGuide() {
   const rows = MONTH_CODES.map((codes, i) => h("section.guide-month", { "aria-label": monthName(i + 1) },
     h("h3", {}, monthName(i + 1)),
-    h("ul.guide-cards", {}, codes.map((c) => h("li", {}, cardEl(c, { size: "lg" }), h("span", {}, cardName(c)), h("code", {}, c))))));
+    h("ul.guide-cards", {}, codes.map((c) => h("li", {}, cardEl(c, { size: "lg" }), h("span", {}, cardName(c)))))));
   const jokers = h("section.guide-month", {}, h("h3", {}, getLang() === "ko" ? "조커" : "Jokers 조커"),
-    h("ul.guide-cards", {}, ["JK1", "JK2", "JK3", "JKB", "JKX", "JKP", "back"].map((c) => h("li", {}, cardEl(c === "back" ? "back" : c, { size: "lg" }), h("span", {}, cardName(c)), h("code", {}, c)))));
+    h("ul.guide-cards", {}, ["JK1", "JK2", "JK3", "JKB", "JKX", "JKP", "back"].map((c) => h("li", {}, cardEl(c === "back" ? "back" : c, { size: "lg" }), h("span", {}, cardName(c))))));
   return h("div.card-guide", {}, h("h2#cards", {}, t("cards")),
     h("p", {}, getLang() === "ko"
       ? "모서리의 숫자는 달, 그 아래 글자는 종류입니다: 광 (검은 칸과 원), 열 (마름모), 띠 (막대), 피, 쌍피 (점 두 개)."
@@ -52,8 +52,8 @@ export async function showGuide(main, section) {
   const lang = getLang();
   const howto = h("div.howto", {}, h("h1", {}, t("guide")),
     HOWTO[lang].map(([title, text]) => h("section", {}, h("h2", {}, title), h("p", {}, text))),
-    h("p", {}, lang === "ko" ? "전체 규칙과 모든 선택 규칙은 프로젝트의 docs/rules.md에 있습니다." : "The complete rules, with every house rule a room may switch, are in the project's docs/rules.md."));
-  const page = h("div.guide", {}, h("nav.guide-nav", {}, h("a", { href: "#/guide" }, t("guide")), " · ", h("a", { href: "#/guide/cards" }, t("cards"))), howto, cardGuide());
+    h("p", {}, lang === "ko" ? "방마다 바꿀 수 있는 규칙은 로비의 '고급'에서 쉬운 말 설명과 함께 고를 수 있습니다." : "The complete rules, with every house rule a room may switch, are in the project's docs/rules.md."));
+  const page = h("div.guide", {}, h("nav.guide-nav", { "aria-label": t("guide") }, h("a", { href: "#/guide" }, t("guide")), " · ", h("a", { href: "#/guide/cards" }, t("cards"))), howto, cardGuide());
   main.append(page);
   if (section === "cards") page.querySelector("#cards").scrollIntoView();
   return { relabel: () => { main.replaceChildren(); showGuide(main, section); } };

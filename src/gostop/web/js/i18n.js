@@ -1,10 +1,11 @@
 // English and Korean strings of the client; the choice is remembered in localStorage.
+import { cardName } from "./cards.js";
 const STRINGS = {
   en: {
     title: "gostop — Go Stop 고스톱",
     lang: "한국어",
     lobby: "Lobby", guide: "How to play", cards: "Card guide",
-    yourName: "Your name", quickPlay: "Quick play vs bots", play: "Play",
+    yourName: "Your name", quickPlay: "Quick play", play: "Play",
     level: "Bot level", preset: "Rules", players: "Players",
     createRoom: "Create a room", roomName: "Room name", seats: "Seats", seat: "Seat",
     human: "Person (open)", bot: "Bot", hands: "Hands", publicRoom: "Listed in the lobby",
@@ -40,12 +41,28 @@ const STRINGS = {
     error: "Something went wrong", copyFailed: "Select the link and copy it.",
     rematch: "New match", carry: "carry-over", pickCard: "Take which card?",
     shown: "shown: ",
+    tableTitle: "Go-Stop table",
+    yes: "yes", no: "no",
+    soundTitle: "Sound effects on or off (remembered)",
+    ruleChanges: "Rule changes", score: "Score", key: "key",
+    soundOn: "Sound", soundOff: "Sound", deckClear: "Clear deck", deckTraditional: "Traditional deck",
+    deckTitle: "Switch the card style: clear (for learners) or traditional (printed hwatu colours)",
+    pointsN: (n) => `${n} point${n === 1 ? "" : "s"}`, chipsN: (n) => `${n > 0 ? "+" : ""}${n} chip${Math.abs(n) === 1 ? "" : "s"}`,
+    paysN: (who, n) => `${who} pays ${n}`,
+    game_matgo: "Matgo · 2 players", game_gostop: "Go-Stop · 3 players", game_gwangpalli: "Gwangpalli · 4–7",
+    gameAbout_matgo: "맞고: you and one opponent, 7 points to stop",
+    gameAbout_gostop: "고스톱: three players, 3 points to stop",
+    gameAbout_gwangpalli: "광팔이: three play each hand, the others sell their brights",
+    vsBots: "Play vs bots", withPeople: "Play with people",
+    vsBotsMeaning: "Vs bots: a new private table with bots at the level you chose. With people: a seat at a table waiting for people (or a new one that waits).",
+    advanced: "Advanced: rule sets, rule changes, a room for friends", welcome: "Go-Stop, Korean flower cards",
+    howToPlay: "How to play (2 minutes)", roomNamePlaceholder: "Friday table",
   },
   ko: {
     title: "gostop — 고스톱",
     lang: "English",
     lobby: "로비", guide: "게임 방법", cards: "화투 안내",
-    yourName: "이름", quickPlay: "빠른 게임 (봇 상대)", play: "시작",
+    yourName: "이름", quickPlay: "빠른 게임", play: "시작",
     level: "봇 수준", preset: "규칙", players: "인원",
     createRoom: "방 만들기", roomName: "방 이름", seats: "자리", seat: "자리",
     human: "사람 (빈자리)", bot: "봇", hands: "판 수", publicRoom: "로비에 공개",
@@ -71,7 +88,7 @@ const STRINGS = {
     joker: "조커: 내고 더미 맨 위 패를 냄",
     yourTurn: "내 차례", waitingFor: (n) => `${n} 차례…`,
     stopPreview: "지금 스톱하면", goRisk: "고를 하면", pays: "지불", total: "합계",
-    events: "진행", hints: "한 장 남은 족보", bak: "박", live: "확정", risk: "위험",
+    events: "지난 수", hints: "한 장 남은 족보", bak: "박", live: "확정", risk: "위험",
     settlement: "정산", next: "다음", continue: "계속", standings: "순위",
     matchOver: "게임 끝", handOf: (a, b) => (b ? `${b}판 중 ${a}판` : `${a}판`),
     dealer: "선", you: "나", away: "자리 비움 (봇이 대신)", offline: "연결 끊김", bot_: "봇",
@@ -81,6 +98,20 @@ const STRINGS = {
     error: "문제가 생겼습니다", copyFailed: "링크를 선택해 복사하세요.",
     rematch: "새 게임", carry: "이월", pickCard: "어느 패를 먹을까요?",
     shown: "공개한 패: ",
+    tableTitle: "고스톱 판",
+    yes: "예", no: "아니요",
+    soundTitle: "효과음 켜기/끄기 (기억됨)",
+    ruleChanges: "바꾼 규칙", score: "점수", key: "키",
+    soundOn: "소리", soundOff: "소리", deckClear: "밝은 화투", deckTraditional: "전통 화투",
+    deckTitle: "패 모양 바꾸기: 밝은 (배우는 분께) 또는 전통 (인쇄 화투 색)",
+    pointsN: (n) => `${n}점`, chipsN: (n) => `${n > 0 ? "+" : ""}${n}칩`, paysN: (who, n) => `${who}: ${n}칩 냄`,
+    game_matgo: "맞고 2인", game_gostop: "고스톱 3인", game_gwangpalli: "광팔이 4–7인",
+    gameAbout_matgo: "둘이서, 7점이면 스톱", gameAbout_gostop: "셋이서, 3점이면 스톱",
+    gameAbout_gwangpalli: "판마다 셋이 치고, 나머지는 광을 팝니다",
+    vsBots: "봇과 하기", withPeople: "사람과 하기",
+    vsBotsMeaning: "봇과 하기: 고른 수준의 봇과 새 비공개 판. 사람과 하기: 사람을 기다리는 판에 앉거나 새 판을 열고 기다립니다.",
+    advanced: "고급: 규칙 모음, 규칙 바꾸기, 친구와 할 방", welcome: "고스톱 — 화투 한 판",
+    howToPlay: "게임 방법 (2분)", roomNamePlaceholder: "금요일 판",
   },
 };
 
@@ -116,6 +147,17 @@ export function monthName(m) { return MONTHS[lang][m - 1] || String(m); }
 
 /** The text field `key` of a view object in the current language (English when the server sent no Korean). */
 export function tx(obj, key) {
+  const v = txRaw(obj, key);
+  return typeof v === "string" ? namesForCodes(v) : Array.isArray(v) ? v.map((x) => (typeof x === "string" ? namesForCodes(x) : x)) : v;
+}
+
+// Card codes in a server text ("3 brights incl. 12B") said as card names (issue #18, defect 13).
+const CODE_RE = /\b(?:(?:0[1-9]|1[0-2])(?:B|A|R|D|J[12])|JK[1-3BXP])\b/g;
+
+/** A text with every card code replaced by the card's name in the page's language. */
+export function namesForCodes(text) { return text.replace(CODE_RE, (c) => cardName(c)); }
+
+function txRaw(obj, key) {
   if (!obj) return undefined;
   if (lang === "ko") {
     const ko = obj[`${key}_ko`];
@@ -142,13 +184,25 @@ const REASONS = {
   },
 };
 
-const LEVELS_KO = { easy: "쉬움", normal: "보통", hard: "어려움", greedy: "쉬움", expert: "보통", search: "어려움" };
+const LEVEL_OF_SPEC = { greedy: "easy", expert: "normal", search: "hard" };
+const LEVELS = { en: { easy: "easy", normal: "normal", hard: "hard" }, ko: { easy: "쉬움", normal: "보통", hard: "어려움" } };
 
-/** A bot's level (a level name or a bot spec such as "search:steps=200") in words. */
+/**
+ * A bot's level in words, in the page's language: a level name, or the bot spec the server
+ * keeps for it ("expert" is what "normal" plays; "search:steps=200" is "hard").
+ */
 export function levelText(level) {
-  if (!level || lang !== "ko") return level || "";
-  return LEVELS_KO[level] ?? LEVELS_KO[String(level).split(":")[0]] ?? level;
+  if (!level) return "";
+  const base = String(level).split(":")[0];
+  const name = LEVELS.en[base] ? base : LEVEL_OF_SPEC[base];
+  return (name && LEVELS[lang][name]) || level;
 }
+
+// The server's bot names (gostop.server.room.BOT_NAMES) in hangul for the Korean page.
+const BOT_NAMES_KO = { Minji: "민지", Hoon: "훈", Sora: "소라", Jun: "준", Yuna: "유나", Tae: "태", Dami: "다미" };
+
+/** A bot's name in the page's language. */
+export function botName(name) { return (lang === "ko" && BOT_NAMES_KO[name]) || name || ""; }
 
 /** A hand result's or a payment's `reason` key in words. */
 export function reasonText(reason) {

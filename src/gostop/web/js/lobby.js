@@ -1,8 +1,12 @@
 // The lobby: quick play vs bots, create a room (seats, bots, hands, rule changes in plain
 // words), the list of public rooms with join / watch / resume.
-import { getLang, t } from "./i18n.js";
+import { botName, getLang, levelText, t } from "./i18n.js";
 import { h, words } from "./dom.js";
 import { api, playerName, saveSeat, savedSeat, setPlayerName } from "./api.js";
+import { KNOB_MEANING_KO } from "./knobs_ko.js";
+
+/** A rule's meaning in the page's language. */
+function knobMeaning(k) { return (getLang() === "ko" && KNOB_MEANING_KO[k.name]) || k.meaning; }
 
 let PRESETS = null;
 
@@ -32,6 +36,7 @@ const PRESET_KO = {
   "fuda-wiki": "Fuda 위키 규칙",
   blog: "pagat 규칙을 옮긴 블로그 규칙",
   "goo-stupe": "'Goo Stupe' 패러디 술자리 게임, 칩 대신 잔(샷)으로",
+  matgo: "맞고: 두 사람이 치는 규칙",
 };
 
 /** A preset in plain words: its description, seats, who plays with many seats, the unit. */
@@ -75,7 +80,7 @@ function field(label, control) {
 }
 
 function nameInput() {
-  const input = h("input#player-name", { type: "text", maxlength: "24", value: playerName(), placeholder: "You", autocomplete: "nickname" });
+  const input = h("input#player-name", { type: "text", maxlength: "24", value: playerName(), placeholder: t("you"), autocomplete: "nickname" });
   input.addEventListener("change", () => setPlayerName(input.value.trim()));
   return input;
 }
@@ -83,7 +88,7 @@ function nameInput() {
 function myName() {
   const v = (document.getElementById("player-name")?.value || "").trim();
   if (v) setPlayerName(v);
-  return v || "You";
+  return v || t("you");
 }
 
 function errorLine(box, err) {
@@ -96,28 +101,87 @@ function goToRoom(res) {
   location.hash = `#/room/${encodeURIComponent(res.room.id)}`;
 }
 
+// The three big games of the first screen (each vs bots at a level, or with people). 맞고 uses
+// the `matgo` preset when the server has it (two-player rules), else the default rules.
+export const GAMES = [
+  { id: "matgo", preset: "matgo", fallback: "pagat", seats: [2] },
+  { id: "gostop", preset: "pagat", seats: [3] },
+  { id: "gwangpalli", preset: "pagat", seats: [4, 5, 6, 7], seatsDefault: 5 },
+];
+
+/** The preset a game is played with on this server. */
+export function gamePreset(presets, game) {
+  const names = (presets.presets || []).map((p) => p.name);
+  return names.includes(game.preset) ? game.preset : game.fallback || "pagat";
+}
+
 function quickPanel(presets) {
   const err = h("p.error", { role: "alert", hidden: true });
-  const preset = select("preset", presets.presets.map((p) => p.name), "pagat", t("preset"));
-  const level = select("level", presets.levels, "normal", t("level"));
-  const players = select("players", [2, 3], 2, t("players"));
-  const btn = h("button.primary#quick-play", { type: "submit" }, t("play"));
+  let game = GAMES[0];
+  const seatSel = select("players", GAMES[2].seats, GAMES[2].seatsDefault, t("players"));
+  const seatField = field(t("players"), seatSel);
+  const level = select("level", presets.levels.map((l) => [l, levelText(l)]), "normal", t("level"));
+  const choices = h("div.games", { role: "radiogroup", "aria-label": t("quickPlay") });
+  const draw = () => {
+    choices.querySelectorAll("button").forEach((b) => b.setAttribute("aria-checked", b.dataset.game === game.id ? "true" : "false"));
+    seatField.hidden = game.seats.length < 2;
+  };
+  for (const g of GAMES) {
+    choices.appendChild(h("button.game", { type: "button", role: "radio", dataset: { game: g.id }, onclick: () => { game = g; draw(); } },
+      h("b", {}, t(`game_${g.id}`)), h("small", {}, t(`gameAbout_${g.id}`))));
+  }
+  const bots = h("button.primary.big#quick-play", { type: "submit" }, t("vsBots"));
+  const people = h("button.big#quick-people", { type: "button" }, t("withPeople"));
   const form = h("form.panel#quick", {},
-    h("h2", {}, t("quickPlay")),
-    h("div.row", {}, field(t("preset"), preset), field(t("level"), level), field(t("players"), players)),
-    aboutLine(presets, preset), btn, err);
+    h("h2", {}, t("quickPlay")), choices,
+    h("div.row", {}, seatField, field(t("level"), level)),
+    h("div.row", {}, bots, people),
+    h("p.meaning", {}, t("vsBotsMeaning")), err);
+  draw();
+  const seats = () => (game.seats.length > 1 ? Number(seatSel.value) : game.seats[0]);
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
-    btn.disabled = true;
-    try {
-      goToRoom(await api.quick({ name: myName(), preset: preset.value, level: level.value, players: Number(players.value) }));
-    } catch (e) { errorLine(err, e); btn.disabled = false; }
+    bots.disabled = true;
+    // Defect 1 (issue #18): vs bots is always a new private room with bots at the chosen
+    // level; it never takes a seat in somebody else's room.
+    const n = seats();
+    const body = {
+      name: "", preset: gamePreset(presets, game), rules: {}, hands: 3, public: false, spectators: true,
+      seats: [{ kind: "human" }, ...Array.from({ length: n - 1 }, () => ({ kind: "bot", level: level.value }))],
+      join: { name: myName() },
+    };
+    try { goToRoom(await api.create(body)); } catch (e) { errorLine(err, e); bots.disabled = false; }
+  });
+  people.addEventListener("click", async () => {
+    people.disabled = true;
+    try { goToRoom(await playWithPeople(gamePreset(presets, game), seats())); } catch (e) { errorLine(err, e); people.disabled = false; }
   });
   return form;
 }
 
+/**
+ * "With people": a seat in a listed room of the same rules and size that is waiting for
+ * people, else a new listed room whose other seats wait for people (the lobby's room list
+ * shows it). TODO(server): the server's matchmaking queue replaces this when it lands.
+ */
+async function playWithPeople(preset, n) {
+  const { rooms } = await api.rooms();
+  for (const room of rooms) {
+    const open = room.seats.filter((s) => s.kind === "human" && !s.taken).length;
+    if (room.state === "waiting" && room.preset === preset && room.seats.length === n && open && !savedSeat(room.id)) {
+      try {
+        return await api.join(room.id, { name: myName() });
+      } catch (e) { /* taken meanwhile: try the next */ }
+    }
+  }
+  return api.create({
+    name: t(`game_${GAMES.find((g) => g.preset === preset && g.seats.includes(n))?.id || "gostop"}`), preset, rules: {}, hands: 3,
+    public: true, spectators: true, seats: Array.from({ length: n }, () => ({ kind: "human" })), join: { name: myName() },
+  });
+}
+
 function knobControl(knob) {
-  if (knob.kind === "bool") return select("value", [["true", "yes"], ["false", "no"]], "true", knob.name);
+  if (knob.kind === "bool") return select("value", [["true", t("yes")], ["false", t("no")]], "true", knob.name);
   if (knob.kind === "enum") return select("value", knob.choices, knob.choices[0], knob.name);
   return h("input", { name: "value", type: "text", size: "8", "aria-label": knob.name, placeholder: knob.kind });
 }
@@ -131,7 +195,7 @@ function parseKnobValue(knob, raw) {
 
 function createPanel(presets) {
   const err = h("p.error", { role: "alert", hidden: true });
-  const name = h("input", { name: "room-name", type: "text", maxlength: "40", placeholder: "Friday table" });
+  const name = h("input", { name: "room-name", type: "text", maxlength: "40", placeholder: t("roomNamePlaceholder") });
   const preset = select("preset", presets.presets.map((p) => p.name), "pagat", t("preset"));
   const hands = h("input", { name: "hands", type: "number", min: "1", max: "24", value: "3" });
   const pub = h("input", { name: "public", type: "checkbox", checked: true });
@@ -141,7 +205,7 @@ function createPanel(presets) {
   timer.addEventListener("change", () => { timerNote.hidden = !timer.value; });
   const seatCount = select("seat-count", [2, 3, 4, 5, 6, 7], 2, t("seats"));
   const seatList = h("ol.seats");
-  const seatKinds = [["human", t("human")], ...presets.levels.map((l) => [`bot:${l}`, `${t("bot")} — ${l}`])];
+  const seatKinds = [["human", t("human")], ...presets.levels.map((l) => [`bot:${l}`, `${t("bot")} — ${levelText(l)}`])];
   const seatValues = ["me", "bot:normal", "bot:normal", "bot:normal", "bot:normal", "bot:normal", "bot:normal"];
   function drawSeats() {
     seatList.replaceChildren();
@@ -163,15 +227,17 @@ function createPanel(presets) {
   // rule changes, each shown with its meaning in plain words
   const knobs = presets.knobs || [];
   const changes = new Map();
-  const knobSel = select("knob", knobs.map((k) => [k.name, k.name]), knobs[0]?.name, t("changeRule"));
+  // in Korean the list names each rule by its meaning (the English name is for record authors)
+  const short = (k) => { const m = knobMeaning(k); return m.length > 44 ? `${m.slice(0, 42)}…` : m; };
+  const knobSel = select("knob", knobs.map((k) => [k.name, getLang() === "ko" ? `${short(k)} (${k.name})` : k.name]), knobs[0]?.name, t("changeRule"));
   const meaning = h("p.meaning.knob-meaning");
   let valueBox = h("span");
-  const changeList = h("ul.changes", { "aria-label": "rule changes" });
+  const changeList = h("ul.changes", { "aria-label": t("ruleChanges") });
   function drawKnob() {
     const k = knobs.find((x) => x.name === knobSel.value);
     if (!k) return;
     const def = k.defaults ? k.defaults[preset.value] : undefined;
-    meaning.textContent = `${k.meaning}${def !== undefined ? ` (${preset.value}: ${JSON.stringify(def)})` : ""}`;
+    meaning.textContent = `${knobMeaning(k)}${def !== undefined ? ` (${preset.value}: ${JSON.stringify(def)})` : ""}`;
     const ctl = knobControl(k);
     valueBox.replaceWith(ctl);
     valueBox = ctl;
@@ -181,7 +247,7 @@ function createPanel(presets) {
     for (const [k, v] of changes) {
       const knob = knobs.find((x) => x.name === k);
       changeList.appendChild(h("li", {},
-        h("strong", {}, `${k} = ${JSON.stringify(v)}`), " — ", knob ? knob.meaning : "",
+        h("strong", {}, `${k} = ${JSON.stringify(v)}`), " — ", knob ? knobMeaning(knob) : "",
         " ", h("button.link", { type: "button", onclick: () => { changes.delete(k); drawChanges(); } }, t("remove"))));
     }
   }
@@ -228,7 +294,7 @@ function createPanel(presets) {
 function roomRow(room) {
   const open = room.seats.filter((s) => s.kind === "human" && !s.taken).length;
   const mine = savedSeat(room.id);
-  const who = room.seats.map((s) => (s.kind === "bot" ? `${s.name || t("bot_")} (${s.level})` : s.name || "—")).join(", ");
+  const who = room.seats.map((s) => (s.kind === "bot" ? `${botName(s.name) || t("bot_")} (${levelText(s.level)})` : s.name || "—")).join(", ");
   const actions = h("span.actions");
   const link = `#/room/${encodeURIComponent(room.id)}`;
   if (mine) actions.append(h("a.button.primary", { href: link }, t("resume")));
@@ -243,24 +309,28 @@ function roomRow(room) {
 function roomsPanel() {
   const list = h("ul.rooms", { "aria-live": "polite" });
   const err = h("p.error", { role: "alert", hidden: true });
+  // the room list is shown only when there are rooms to join, watch or resume
+  const panel = h("section.panel#room-list", { hidden: true }, h("h2", {}, t("rooms"), " ", h("button.link", { type: "button", onclick: () => refresh() }, t("refresh"))), list, err);
   async function refresh() {
     try {
       const { rooms } = await api.rooms();
-      list.replaceChildren(...(rooms.length ? rooms.map(roomRow) : [h("li.empty", {}, t("noRooms"))]));
+      list.replaceChildren(...rooms.map(roomRow));
+      panel.hidden = !rooms.length;
       errorLine(err, null);
-    } catch (e) { errorLine(err, e); }
+    } catch (e) { errorLine(err, e); panel.hidden = false; }
   }
   refresh();
   const timer = setInterval(refresh, 5000);
-  const panel = h("section.panel#room-list", {}, h("h2", {}, t("rooms"), " ", h("button.link", { type: "button", onclick: refresh }, t("refresh"))), list, err);
   return { panel, dispose: () => clearInterval(timer) };
 }
 
 export async function showLobby(main) {
   const presets = await loadPresets();
   const rooms = roomsPanel();
+  const advanced = h("details.panel#advanced", {}, h("summary", {}, t("advanced")), createPanel(presets));
   main.append(h("div.lobby", {},
-    h("section.panel.intro", {}, field(t("yourName"), nameInput()), h("p", {}, h("a", { href: "#/guide" }, t("guide")), " · ", h("a", { href: "#/guide/cards" }, t("cards")))),
-    quickPanel(presets), createPanel(presets), rooms.panel));
+    h("section.panel.intro", {}, h("h1", {}, t("welcome")), field(t("yourName"), nameInput()),
+      h("p", {}, h("a.howto#howto-link", { href: "#/guide" }, t("howToPlay")), " · ", h("a", { href: "#/guide/cards" }, t("cards")))),
+    quickPanel(presets), rooms.panel, advanced));
   return { dispose: rooms.dispose };
 }

@@ -43,7 +43,7 @@ export function snapshot(root, view) {
   }
   return {
     deal: view.match ? view.match.deal : null, seat: view.seat, cards, seats,
-    stock: at(".status .stock .card"), layout: at(".layout"), hand: at(".myhand"),
+    stock: at(".stock .card"), layout: at(".layout"), hand: at(".myhand"),
   };
 }
 

@@ -20,7 +20,7 @@ const CALLOUTS = {
   stop: ["Stop! 스톱", "스톱!"],
   chongtong: ["Chongtong! 총통", "총통!"],
   nagari: ["Nagari 나가리", "나가리"],
-  surrender: ["gives up a junk card 피 뺏김", "피 뺏김!"],
+  surrender: ["gives up a junk card 피 뺏김", "피 뺏김!"], // said with who took it: see narrate()
 };
 
 const cards = (e) => (e.cards || []).map(cardName).join(", ");
@@ -58,7 +58,7 @@ const EN = {
   "show-quad": (w, e) => `${w} shows four: ${cards(e)}.`,
   reveal: (w, e) => `${w} reveals ${cards(e)}.`,
   skip: (w) => `${w} takes a stock-only turn.`,
-  surrender: (w, e) => `${w} gives up ${cards(e)}.`,
+  surrender: (w, e, to) => (to ? `${w} gives ${cards(e)} to ${to}.` : `${w} gives up ${cards(e)}.`),
   "no-junk": (w) => `${w} has no junk to give.`,
   "boss-joker": (w) => `${w} captured the boss joker: each opponent gives a junk card.`,
   payment: (w, e) => `${w} pays ${e.data?.amount ?? ""} ${e.data?.unit ?? "chips"} (${e.data?.reason ?? ""}).`,
@@ -124,7 +124,7 @@ const KO = {
   "show-quad": (w, e) => `${w}: 네 장 보여줌 (${cards(e)})`,
   reveal: (w, e) => `${w}: ${cards(e)} 공개`,
   skip: (w) => `${w}: 패 안 내고 더미만 뒤집음`,
-  surrender: (w, e) => `${w}: ${cards(e)} 뺏김`,
+  surrender: (w, e, to) => (to ? `${to}: ${w}의 ${cards(e)} 뺏음` : `${w}: ${cards(e)} 뺏김`),
   "no-junk": (w) => `${w}: 줄 피가 없음`,
   "boss-joker": (w) => `${w}: 보스 조커! 상대마다 피 한 장씩`,
   payment: (w, e) => `${w}: ${e.data?.amount ?? ""}${unitKo(e)} 냄 (${reasonText(e.data?.reason)})`,
@@ -166,10 +166,13 @@ export function narrate(events, who) {
     if (!e) continue;
     const name = who(wrapper, e);
     const fn = (ko && KO[e.type]) || EN[e.type];
-    const text = fn ? fn(name, e) : `${name ? `${name}: ` : ""}${e.type}`;
+    // a junk card given: who took it from whom (data.to is the taker's seat)
+    const to = e.type === "surrender" && e.data && e.data.to !== undefined && e.data.to !== null ? who(wrapper, { ...e, seat: e.data.to }) : "";
+    const text = fn ? fn(name, e, to) : `${name ? `${name}: ` : ""}${e.type}`;
     if (text) lines.push({ text, type: e.type });
     const callout = CALLOUTS[e.type];
-    if (callout) callouts.push({ text: `${name ? `${name} — ` : ""}${callout[ko ? 1 : 0]}`, type: e.type });
+    if (to) callouts.push({ text: ko ? `${to}: ${name}의 피 뺏음!` : `${to} takes a junk card from ${name}`, type: e.type });
+    else if (callout) callouts.push({ text: `${name ? `${name} — ` : ""}${callout[ko ? 1 : 0]}`, type: e.type });
   }
   return { lines, callouts };
 }

@@ -1,7 +1,7 @@
 // A room page (#/room/{id}, #/room/{id}/watch): join by link, friendly pages for unknown, full
 // and finished rooms, then the live table over the WebSocket with reconnects, the event feed,
 // call-outs, the settlement step by step, the standings, and keyboard play.
-import { errorText, reasonText, t, tx } from "./i18n.js";
+import { botName, errorText, levelText, reasonText, t, tx } from "./i18n.js";
 import { banner, h, words } from "./dom.js";
 import { loadPresets } from "./lobby.js";
 import { api, ApiError, forgetSeat, playerName, saveSeat, savedSeat, setPlayerName } from "./api.js";
@@ -9,17 +9,29 @@ import { TableSocket } from "./socket.js";
 import { narrate } from "./narrate.js";
 import { HAND_KEYS, renderTable, seatName, tableSeat, timerText } from "./table.js";
 import { actionLabel } from "./actions.js";
-import { cardName } from "./cards.js";
+import { cardEl, cardGroup, cardName } from "./cards.js";
+import { cheapest, setting } from "./table.js";
+import { firstPlay, soundFor } from "./sound.js";
 import { animateUpdate, reducedMotion, snapshot } from "./motion.js";
 
 const w = words({
   en: {
     timeUp: (what) => `Time's up — a bot decided for you: ${what}`,
     leaveConfirm: "Leave this table? A bot will play your seat to the end of the match.",
+    notSent: "Not connected: that move was not sent. Wait for the connection to come back, then play it again.",
+    side: "Events · invite", rematch: "Rematch (same seats)", winnerCards: (n) => `${n}'s scoring cards`,
+    review: "Review this hand", download: "Download the match record", closeSide: "Close",
+    prev: "Previous", nextMove: "Next", moveOf: (a, b) => `Move ${a} of ${b}`, finalHands: "The cards left in each hand",
+    reviewClose: "Back",
   },
   ko: {
     timeUp: (what) => `시간 초과 — 봇이 대신 정했습니다: ${what}`,
     leaveConfirm: "자리를 떠날까요? 게임이 끝날 때까지 봇이 대신 칩니다.",
+    notSent: "연결이 끊겨 이 수를 보내지 못했습니다. 다시 연결되면 다시 내세요.",
+    side: "기록 · 초대", rematch: "같은 자리로 한 판 더", winnerCards: (n) => `${n}의 점수 패`,
+    review: "이 판 다시 보기", download: "게임 기록 받기", closeSide: "닫기",
+    prev: "이전", nextMove: "다음", moveOf: (a, b) => `${b}수 중 ${a}수`, finalHands: "판이 끝났을 때 각자 손에 남은 패",
+    reviewClose: "돌아가기",
   },
 });
 
@@ -33,19 +45,19 @@ function friendly(main, title, text, room) {
 
 function joinPage(main, room) {
   const open = room.seats.filter((s) => s.kind === "human" && !s.taken);
-  const input = h("input#join-name", { type: "text", maxlength: "24", value: playerName(), placeholder: "You", "aria-label": t("yourName") });
+  const input = h("input#join-name", { type: "text", maxlength: "24", value: playerName(), placeholder: t("you"), "aria-label": t("yourName") });
   const err = h("p.error", { role: "alert", hidden: true });
   const btn = h("button.primary#take-seat", { type: "submit" }, t("takeSeat"));
   const form = h("form.panel.join", {},
     h("h1", {}, room.name || room.id),
     h("p", {}, `${room.preset} · ${room.seats.length} ${t("seats").toLowerCase()} · ${t("openSeats", open.length)}`),
-    h("ul", {}, room.seats.map((s) => h("li", {}, `${t("seat")} ${s.seat + 1}: ${s.kind === "bot" ? `${s.name} (${t("bot_")} ${s.level})` : s.name || "—"}`))),
+    h("ul", {}, room.seats.map((s) => h("li", {}, `${t("seat")} ${s.seat + 1}: ${s.kind === "bot" ? `${botName(s.name)} (${t("bot_")} ${levelText(s.level)})` : s.name || "—"}`))),
     h("label.field", {}, h("span", {}, t("yourName")), input), btn, err,
     room.spectators ? h("p", {}, h("a.button", { href: `#/room/${encodeURIComponent(room.id)}/watch` }, t("spectate"))) : null);
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     btn.disabled = true;
-    const name = input.value.trim() || "You";
+    const name = input.value.trim() || t("you");
     setPlayerName(name);
     try {
       const res = await api.join(room.id, { name });
@@ -95,8 +107,14 @@ class TablePage {
     this.feed = h("ul.feed", { "aria-live": "polite", "aria-label": t("events") });
     this.callout = h("div.callout", { "aria-live": "assertive" });
     this.overlay = h("div.overlay", { hidden: true });
-    this.side = h("aside.side", {}, this.inviteBox(), h("h2", {}, t("events")), this.feed);
-    main.replaceChildren(h("div.room-page", {}, this.tableBox, this.side), this.callout, this.overlay);
+    this.side = h("aside.side#side", {}, h("button.link.closeside", { type: "button", onclick: () => this.toggleSide(false) }, w("closeSide")),
+      this.inviteBox(), h("h2", {}, t("events")), this.feed);
+    this.page = h("div.room-page", {}, this.tableBox, this.side);
+    // the event feed and the invite box fold away behind this button on small screens
+    this.ctx.sideButton = h("button.sidebtn#side-toggle", { type: "button", "aria-controls": "side", "aria-expanded": "false", onclick: () => this.toggleSide() }, w("side"));
+    this.ctx.recent = [];
+    this.restoreFeed();
+    main.replaceChildren(this.page, this.callout, this.overlay);
     if (!mine) banner(t("spectating"), "info");
     this.onKey = (ev) => this.key(ev);
     // the per-decision turn timer, when the room has one: seconds left before a bot decides
@@ -140,6 +158,12 @@ class TablePage {
       this.mine ? h("button.link#leave", { type: "button", onclick: () => this.leave() }, t("leave")) : null);
   }
 
+  toggleSide(open) {
+    const on = open ?? !this.page.classList.contains("side-open");
+    this.page.classList.toggle("side-open", on);
+    this.ctx.sideButton.setAttribute("aria-expanded", on ? "true" : "false");
+  }
+
   async leave() {
     const v = this.view;
     const playing = v && v.phase !== "waiting" && !v.over;
@@ -169,9 +193,14 @@ class TablePage {
   act(action) {
     if (!this.view || !this.view.to_move) return;
     if (!this.view.legal.some((e) => e.action === action)) return;
+    if (!this.socket.act(action, this.view.version)) {
+      // Defect 10: a move made while disconnected is said, and nothing is queued
+      banner(w("notSent"), "warn", 5000);
+      return;
+    }
+    if (action.startsWith("play ")) firstPlay();
     this.ctx.selected = null;
     this.sentFor = this.view.version;
-    this.socket.act(action, this.view.version);
     this.tableBox.querySelectorAll("button").forEach((b) => { b.disabled = true; });
   }
 
@@ -215,9 +244,94 @@ class TablePage {
   }
 
   setView(view, events, speed = 0, msg = null) {
+    // Defect 7: while a settlement is open the finished hand stays on screen; the next views
+    // are drawn when it is closed.
+    if (this.overlayOpen && this.frozen) {
+      this.pending = { view, events };
+      this.frozen.version = view.version;
+      this.tableBox.querySelector(".table-page")?.setAttribute("data-version", String(view.version));
+      this.noteEvents(view, events);
+      return 0;
+    }
     this.previous = this.view;
     this.view = view;
+    this.keepForReview(view, events);
     this.noteTimeout(msg);
+    this.noteEvents(view, events);
+    if (this.previous) soundFor(events, view.to_move && !(this.previous && this.previous.to_move));
+    const before = speed > 0 && !reducedMotion() && view.phase !== "waiting" ? snapshot(this.tableBox, this.previous) : null;
+    // Defect 4: a decision shows once the cards of another seat's move have landed
+    this.ctx.holdDecisions = Boolean(before && msg && msg.seat !== view.seat);
+    const focused = document.activeElement;
+    const refocus = !focused || focused === document.body || !document.contains(focused) || this.tableBox.contains(focused);
+    this.render();
+    const ms = before ? animateUpdate(this.tableBox, before, view, events, speed) : 0;
+    clearTimeout(this.holdTimer);
+    const release = () => {
+      this.ctx.holdDecisions = false;
+      this.tableBox.querySelectorAll(".decisions.held").forEach((d) => d.classList.remove("held"));
+      if (refocus) this.focusTurn();
+      this.autoGive();
+    };
+    if (ms && this.ctx.holdDecisions) this.holdTimer = setTimeout(release, ms); else release();
+    clearTimeout(this.settleTimer);
+    if (ms) this.settleTimer = setTimeout(() => this.maybeSettlement(), ms);
+    else this.maybeSettlement();
+    return ms;
+  }
+
+  /** Every view of the hand being played, for "review this hand" once it is over. */
+  keepForReview(view, events) {
+    const deal = view.match ? view.match.deal : null;
+    if (!view.hand) return;
+    if (this.reviewDeal !== deal) {
+      if (this.handViews && this.handViews.length) this.lastHandViews = { deal: this.reviewDeal, views: this.handViews };
+      this.handViews = [];
+      this.reviewDeal = deal;
+    }
+    const lastKept = this.handViews[this.handViews.length - 1];
+    if (lastKept && lastKept.view.version === view.version) return; // the same view again (a resync)
+    this.handViews.push({ view, events });
+  }
+
+  /** Step through the finished hand move by move, then every hand's last cards. */
+  showReview(last) {
+    const kept = this.lastHandViews && this.lastHandViews.deal === last.deal ? this.lastHandViews.views
+      : this.reviewDeal === last.deal ? this.handViews : [];
+    const views = kept.map((k) => ({ ...k, view: { ...k.view, legal: [], to_move: false, deadline: null } }));
+    let i = 0;
+    const box = h("div.tablebox.review-table");
+    const counter = h("span.counter");
+    const line = h("p.review-line", { "aria-live": "polite" });
+    const seats = last.seats || [];
+    const finals = h("div.final-hands", { hidden: true }, h("h3", {}, w("finalHands")),
+      (last.hands || []).map((cards, hs) => h("div.final", {}, h("b", {}, `${seatName(this.view, seats[hs])}: `), cards.map((c) => cardEl(c, { size: "sm" })))));
+    const prev = h("button#review-prev", { type: "button" }, w("prev"));
+    const next = h("button.primary#review-next", { type: "button" }, w("nextMove"));
+    const draw = () => {
+      const k = views[i];
+      if (k) renderTable(box, k.view, { knobs: this.ctx.knobs, act: () => {}, buttonKeys: new Map(), recent: [] });
+      const { lines } = narrate(k ? k.events : [], (wrapper, e) => {
+        const seat = wrapper.type === "hand" ? tableSeat(this.view, e.seat) ?? wrapper.seat : e.seat;
+        return seat === null || seat === undefined ? "" : seatName(this.view, seat);
+      });
+      line.textContent = lines.map((l) => l.text).join(" ");
+      counter.textContent = w("moveOf", i + 1, views.length);
+      prev.disabled = i === 0;
+      next.disabled = i >= views.length - 1;
+      finals.hidden = i < views.length - 1;
+    };
+    prev.addEventListener("click", () => { i = Math.max(0, i - 1); draw(); });
+    next.addEventListener("click", () => { i = Math.min(views.length - 1, i + 1); draw(); });
+    const back = h("button#review-close", { type: "button", onclick: () => this.showSettlement(last) }, w("reviewClose"));
+    this.openOverlay(h("section.review", { "aria-label": w("review") }, h("h2", {}, w("review")),
+      h("div.row", {}, prev, counter, next, back), line, box, finals));
+    this.overlay.firstChild.classList.add("wide");
+    draw();
+    next.focus();
+  }
+
+  noteEvents(view, events) {
     const { lines, callouts } = narrate(events, (wrapper, e) => {
       if (e.seat === null || e.seat === undefined) return "";
       const seat = wrapper.type === "hand" ? tableSeat(view, e.seat) ?? wrapper.seat : e.seat;
@@ -226,13 +340,36 @@ class TablePage {
     for (const l of lines) this.feed.prepend(h(`li.ev-${l.type}`, {}, l.text));
     while (this.feed.children.length > 80) this.feed.lastChild.remove();
     if (callouts.length) this.showCallout(callouts[callouts.length - 1]);
-    const before = speed > 0 && !reducedMotion() && view.phase !== "waiting" ? snapshot(this.tableBox, this.previous) : null;
-    this.render();
-    const ms = before ? animateUpdate(this.tableBox, before, view, events, speed) : 0;
-    clearTimeout(this.settleTimer);
-    if (ms) this.settleTimer = setTimeout(() => this.maybeSettlement(), ms);
-    else this.maybeSettlement();
-    return ms;
+    if (lines.length) this.saveFeed();
+    this.ctx.recent = [...this.ctx.recent, ...(events || [])].slice(-40);
+  }
+
+  /** Defect 10: the event feed outlives a reload of the page (kept for this tab). */
+  saveFeed() {
+    const items = [...this.feed.children].map((li) => [li.className, li.textContent]);
+    try { sessionStorage.setItem(`gostop.feed.${this.room.id}`, JSON.stringify(items)); } catch (e) { /* full: not kept */ }
+  }
+
+  restoreFeed() {
+    let items = [];
+    try { items = JSON.parse(sessionStorage.getItem(`gostop.feed.${this.room.id}`) || "[]"); } catch (e) { items = []; }
+    this.feed.replaceChildren(...items.map(([cls, text]) => h("li", { class: cls }, text)));
+  }
+
+  /** Defect 11: after each move the focus goes to what can be played now, not to the page. */
+  focusTurn() {
+    const v = this.view;
+    if (!v || !v.to_move || this.overlayOpen) return;
+    const el = this.tableBox.querySelector(".decisions:not(.held) button.decision, .myhand button.card.playable");
+    if (el) el.focus({ preventScroll: true });
+  }
+
+  /** The "always give the cheapest" setting (defect 6) answers a junk request by itself. */
+  autoGive() {
+    const v = this.view;
+    if (!v || !v.to_move || !setting("alwaysCheapest")) return;
+    const legal = v.legal || [];
+    if (legal.length && legal.every((e) => e.kind === "surrender")) this.act(cheapest(legal).action);
   }
 
   showCallout(c) {
@@ -253,46 +390,66 @@ class TablePage {
     const v = this.view;
     this.tableBox.replaceChildren(h("section.panel.waiting", {},
       h("h1", {}, this.room.name || this.room.id), h("p", {}, t("waitingForPlayers")),
-      h("ul", {}, v.players.map((p) => h("li", {}, `${t("seat")} ${p.seat + 1}: ${p.name || "—"}${p.kind === "bot" ? ` (${t("bot_")})` : ""}`)))));
+      h("ul", {}, v.players.map((p) => h("li", {}, `${t("seat")} ${p.seat + 1}: ${(p.kind === "bot" ? botName(p.name) : p.name) || "—"}${p.kind === "bot" ? ` (${t("bot_")} ${levelText(p.level)})` : ""}`)))));
   }
 
   maybeSettlement() {
     const v = this.view;
     const last = v.last_hand;
     if (last && this.shownSettlement !== last.deal) {
-      const fresh = this.shownSettlement !== null || (this.previous !== null);
+      // Defect 2: every hand's result is shown once, also one decided at the deal and one that
+      // ended while this page was away; a result already seen in this browser is not repeated.
+      const key = `gostop.seen.${this.room.id}`;
+      const seen = Number(localStorage.getItem(key) ?? -1);
       this.shownSettlement = last.deal;
-      if (fresh) this.showSettlement(last);
+      if (last.deal > seen && this.mine) {
+        localStorage.setItem(key, String(last.deal));
+        // the finished hand as it was before its last move, nothing to decide in it, at the
+        // version of the newest view (the table has moved on underneath)
+        const old = this.previous && this.previous.hand && (!v.hand || (v.match && v.match.deal !== last.deal)) ? this.previous : null;
+        this.frozen = old ? { ...old, legal: [], to_move: false, deadline: null, version: v.version } : null;
+        if (this.frozen) { this.pending = { view: v, events: [] }; this.view = this.frozen; this.render(); }
+        this.showSettlement(last, v);
+      } else if (!this.mine && this.previous !== null) this.showSettlement(last, v);
     }
     if (v.over && !this.shownOver) { this.shownOver = true; if (!this.overlayOpen) this.showStandings(); }
   }
 
   openOverlay(content) {
     this.overlayOpen = true;
-    this.overlay.replaceChildren(h("div.modal", { role: "dialog", "aria-modal": "true" }, content));
+    this.overlay.replaceChildren(h("div.modal", { role: "dialog", "aria-modal": "true", "aria-label": content.getAttribute("aria-label") }, content));
+    this.page.inert = true; // the table behind the dialog is seen, not used
     this.overlay.hidden = false;
   }
 
   closeOverlay() {
     this.overlayOpen = false;
+    this.page.inert = false;
     this.overlay.hidden = true;
     this.overlay.replaceChildren();
+    if (this.frozen) {
+      this.frozen = null;
+      const p = this.pending;
+      this.pending = null;
+      if (p) { this.previous = this.view; this.view = p.view; this.keepForReview(p.view, p.events); this.render(); this.focusTurn(); this.autoGive(); }
+    }
     if (this.view && this.view.over && !this.shownStandings) this.showStandings();
   }
 
   showSettlement(last) {
+    this.lastShown = last;
     const v = this.view;
     const r = last.result || {};
     const seats = last.seats || (v.match ? v.match.hand_seats : []);
     const name = (hs) => (hs === null || hs === undefined ? "" : seatName(v, seats[hs]));
     const title = r.winner === null || r.winner === undefined
       ? (r.nagari ? t("nagari") : reasonText(r.reason))
-      : `${name(r.winner)} ${t("winner")} — ${reasonText(r.reason)}${r.points ? `, ${r.points} ${t("points")}` : ""}`;
+      : `${name(r.winner)} ${t("winner")} — ${reasonText(r.reason)}${r.points ? `, ${t("pointsN", r.points)}` : ""}`;
     // plain_steps: the settlement in words (the raw steps are for record authors)
     const plain = tx(last, "plain_steps");
     const steps = (plain && plain.length ? plain : (r.settlement && r.settlement.steps)) || [];
     const list = h("ol.steps");
-    const chips = h("ul.handchips", {}, (r.chips || []).map((c, hs) => h("li", {}, `${name(hs)}: ${c > 0 ? "+" : ""}${c} ${t("chips")}`)));
+    const chips = h("ul.handchips", {}, (r.chips || []).map((c, hs) => h("li", {}, `${name(hs)}: ${t("chipsN", c)}`)));
     const next = h("button#settle-next", { type: "button" }, t("next"));
     const done = h("button.primary#settle-close", { type: "button" }, t("continue"));
     let shown = 0;
@@ -304,7 +461,8 @@ class TablePage {
     next.addEventListener("click", reveal);
     done.addEventListener("click", () => this.closeOverlay());
     this.openOverlay(h("section.settlement", { "aria-label": t("settlement") },
-      h("h2", {}, t("settlement")), h("p.result", {}, title), list, chips, h("div.row", {}, next, done)));
+      h("h2", {}, t("settlement")), h("p.result", {}, title), this.winnerCards(r, name), list, chips,
+      h("div.row", {}, next, done, h("button#review-hand", { type: "button", onclick: () => this.showReview(last) }, w("review")), this.downloadLink())));
     if (reducedMotion()) { while (shown < steps.length) reveal(); } else {
       reveal();
       const timer = setInterval(() => { if (shown >= steps.length || !this.overlayOpen) clearInterval(timer); else reveal(); }, 700);
@@ -313,21 +471,67 @@ class TablePage {
     done.focus();
   }
 
+  /** The winner's captured cards grouped by kind (brights, animals, ribbons, junk). */
+  winnerCards(r, name) {
+    if (r.winner === null || r.winner === undefined || !r.captures || !r.captures[r.winner]) return null;
+    const groups = { bright: [], animal: [], ribbon: [], junk: [] };
+    for (const c of r.captures[r.winner]) groups[cardGroup(c)].push(c);
+    return h("div.wincards", { "aria-label": w("winnerCards", name(r.winner)) },
+      Object.entries(groups).filter(([, cs]) => cs.length).map(([g, cs]) =>
+        h("div.wingroup", { dataset: { group: g } }, h("small", {}, `${t(g)} ${cs.length}`), h("span.caprow", {}, cs.map((c) => cardEl(c, { size: "sm" }))))));
+  }
+
+  /** The match record, downloaded from the table (the seat's token while the match is on). */
+  downloadLink() {
+    const a = h("a.button#download-record", { href: "#", download: `gostop-${this.room.id}.json` }, w("download"));
+    a.addEventListener("click", async (ev) => {
+      if (a.dataset.ready) return;
+      ev.preventDefault();
+      const headers = this.mine ? { Authorization: `Bearer ${this.mine.token}` } : {};
+      try {
+        const res = await fetch(`/api/rooms/${encodeURIComponent(this.room.id)}/record`, { headers });
+        if (!res.ok) throw new Error(`HTTP ${res.status}`);
+        a.href = URL.createObjectURL(await res.blob());
+        a.dataset.ready = "1";
+        a.click();
+      } catch (e) { banner(`${t("error")}: ${e.message}`, "warn", 4000); }
+    });
+    return a;
+  }
+
+  /** Rematch: a new table with the same rules and seats (bots at their levels; the other
+   * people's seats open for them by the new link). */
+  async rematch(btn) {
+    btn.disabled = true;
+    const r = this.room;
+    const seats = r.seats.map((s) => (s.kind === "bot" ? { kind: "bot", level: s.level } : { kind: "human" }));
+    try {
+      const res = await api.create({ name: r.name, preset: r.preset, rules: r.rules || {}, seats, hands: r.hands || 3,
+        target_chips: r.target_chips ?? undefined, public: false, spectators: r.spectators, cut: r.cut,
+        turn_seconds: r.turn_seconds, join: { name: playerName() || t("you") } });
+      saveSeat(res.room.id, res.seat, res.token);
+      location.hash = `#/room/${encodeURIComponent(res.room.id)}`;
+    } catch (e) { btn.disabled = false; banner(e.message, "warn", 5000); }
+  }
+
   showStandings() {
     this.shownStandings = true;
     const v = this.view;
     const st = (v.over && v.over.standings) || (v.match && v.match.standings) || [];
     this.openOverlay(h("section.standings", { "aria-label": t("standings") },
       h("h2", {}, t("matchOver")), h("h3", {}, t("standings")),
-      h("ol", {}, st.map((s) => h("li", {}, `${s.name}: ${s.chips > 0 ? "+" : ""}${s.chips} ${t("chips")}`))),
-      h("div.row", {}, h("a.button.primary#new-match", { href: "#/" }, t("rematch")), h("button#standings-close", { type: "button", onclick: () => { this.overlayOpen = false; this.overlay.hidden = true; } }, t("continue")))));
+      h("ol", {}, st.map((s) => h("li", {}, `${botName(s.name)}: ${t("chipsN", s.chips)}`))),
+      h("div.row", {}, h("button.primary#rematch", { type: "button", onclick: (ev) => this.rematch(ev.currentTarget) }, w("rematch")),
+        h("a.button#new-match", { href: "#/" }, t("backToLobby")), this.downloadLink(),
+        this.lastShown ? h("button#review-last", { type: "button", onclick: () => this.showReview(this.lastShown) }, w("review")) : null,
+        h("button#standings-close", { type: "button", onclick: () => { this.overlayOpen = false; this.page.inert = false; this.overlay.hidden = true; } }, t("continue")))));
   }
 
   key(ev) {
     if (ev.target && ["INPUT", "SELECT", "TEXTAREA"].includes(ev.target.tagName)) return;
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     if (this.overlayOpen) {
-      if (ev.key === "Enter" || ev.key === "Escape") { ev.preventDefault(); this.overlay.querySelector("#settle-close, #standings-close")?.click(); }
+      if (ev.key === "Enter" || ev.key === "Escape") { ev.preventDefault(); this.overlay.querySelector("#settle-close, #standings-close, #review-close")?.click(); }
       return;
     }
     const v = this.view;

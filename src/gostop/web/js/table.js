@@ -1,13 +1,45 @@
 // The table: rendering one view (docs/protocol.md "The view") for a seat or a spectator.
-import { levelText, monthName, stampLabel, t, tx } from "./i18n.js";
+import { botName, getLang, levelText, monthName, stampLabel, t, tx } from "./i18n.js";
 import { h, words } from "./dom.js";
 import { cardEl, cardGroup, cardMonth, cardName, junkValue } from "./cards.js";
 import { actionLabel } from "./actions.js";
 
 const w = words({
-  en: { turnTimer: "Seconds left before a bot decides for this seat", left: (n) => `${n} s left` },
-  ko: { turnTimer: "봇이 대신 정하기까지 남은 초", left: (n) => `${n}초 남음` },
+  en: {
+    turnTimer: "Seconds left before a bot decides for this seat", left: (n) => `${n} s left`,
+    tapAgain: "tap again to play", shodangMore: "More: offer shodang…",
+    shodangWhat: "Shodang: you show your hand to the others; if they accept, the hand ends with no winner. Offer it?",
+    shodangYes: "Yes, show my hand and offer shodang", shodangNo: "No, keep playing",
+    giveWhy: (who, what) => `${who} ${what}: give ${who} a junk card.`,
+    giveWhyPlain: "An opponent earned a junk card from you: choose the one to give.",
+    give: "Give", alwaysCheapest: "Always give the cheapest by itself", field: "Field", more: "More",
+    events: "Events and invite",
+  },
+  ko: {
+    turnTimer: "봇이 대신 정하기까지 남은 초", left: (n) => `${n}초 남음`,
+    tapAgain: "한 번 더 누르면 냅니다", shodangMore: "더 보기: 쇼당 제안…",
+    shodangWhat: "쇼당: 내 패를 보여주고, 상대가 받아들이면 승자 없이 판이 끝납니다. 제안할까요?",
+    shodangYes: "네, 패를 보여주고 쇼당 제안", shodangNo: "아니요, 계속",
+    giveWhy: (who, what) => `${who} ${what}: ${who}에게 피 한 장을 주세요.`,
+    giveWhyPlain: "상대가 피 한 장을 받을 차례입니다: 줄 패를 고르세요.",
+    give: "주기", alwaysCheapest: "가장 싼 피를 늘 자동으로 주기", field: "바닥", more: "더 보기",
+    events: "기록과 초대",
+  },
 });
+
+// What an opponent did that earns junk from the others (hand events), in words.
+const EARNS = {
+  en: { chok: "made a chok", ttadak: "made a ttadak", sseul: "swept the table", "stack-capture": "took a ppuk stack", bomb: "bombed",
+    "ja-ppuk": "took back a ppuk", "boss-joker": "played the boss joker" },
+  ko: { chok: "쪽", ttadak: "따닥", sseul: "싹쓸이", "stack-capture": "뻑 먹기", bomb: "폭탄", "ja-ppuk": "자뻑", "boss-joker": "보스 조커" },
+};
+
+/** Settings kept in the browser (one-tap play, always give the cheapest junk). */
+export function setting(name, fallback = false) {
+  const v = localStorage.getItem(`gostop.${name}`);
+  return v === null ? fallback : v === "1";
+}
+export function setSetting(name, on) { localStorage.setItem(`gostop.${name}`, on ? "1" : "0"); }
 
 export const HAND_KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"];
 const BUTTON_KEYS = "abcdefhijklmnopqrtuvwxyz".split(""); // no g, s (go / stop)
@@ -18,7 +50,7 @@ function playerOf(view, seat) { return (view.players || []).find((p) => p.seat =
 export function seatName(view, seat) {
   const p = playerOf(view, seat);
   if (!p) return `${t("seat")} ${seat + 1}`;
-  const name = p.name || `${t("seat")} ${seat + 1}`;
+  const name = (p.kind === "bot" ? botName(p.name) : p.name) || `${t("seat")} ${seat + 1}`;
   return seat === view.seat && name.toLowerCase() !== "you" ? `${name} (${t("you")})` : name;
 }
 
@@ -44,6 +76,9 @@ function captureGroups(cards) {
   return groups;
 }
 
+// the kind marks printed on the cards, for the narrow badges of a phone
+const SHORT_KIND = { bright: "광", animal: "열", ribbon: "띠", junk: "피" };
+
 function capturesEl(cards, hs) {
   const groups = captureGroups(cards);
   const box = h("div.captures", { "aria-label": t("captures"), dataset: { handSeat: String(hs) } });
@@ -51,7 +86,7 @@ function capturesEl(cards, hs) {
     const cs = groups[g];
     const count = g === "junk" ? cs.reduce((a, c) => a + junkValue(c), 0) : cs.length;
     const pile = h("div.capgroup", { dataset: { group: g } },
-      h("span.caplabel", {}, `${t(g)} `, h("b.count", {}, String(count))));
+      h("span.caplabel", {}, h("span.long", {}, `${t(g)} `), h("span.short", { "aria-hidden": "true" }, SHORT_KIND[g]), h("b.count", {}, String(count))));
     const row = h("span.caprow");
     for (const c of cs) {
       row.appendChild(cardEl(c, { size: "sm" }));
@@ -68,7 +103,7 @@ function scorePanel(view, hs, p, knobs) {
   const points = score ? score.points : hand ? hand.stop_points[hs] : 0;
   const target = stopTarget(hand, knobs);
   const cell = (label, value, cls = "") => h(`span.stat${cls}`, {}, h("small", {}, label), " ", h("b", {}, String(value)));
-  const panel = h("div.score", { "aria-label": "score" },
+  const panel = h("div.score", { "aria-label": t("score") },
     cell(t("points"), target ? `${points}/${target}` : points, ".pts"),
     cell(t("goes"), hand ? hand.goes[hs] : 0),
     cell(t("shake"), hand ? (hand.declared_months[hs] || []).length : 0),
@@ -90,23 +125,29 @@ function hintsEl(view, hs) {
     near.map((n) => h("li", {}, `${tx(n, "name")} (+${n.points}): `, cardEl(n.missing, { size: "xs" }), ` ${cardName(n.missing)} — ${tx(n, "where")}`)));
 }
 
-function playerBox(view, p, knobs) {
-  const hs = p.hand_seat;
-  const hand = view.hand;
+function tagsOf(view, p) {
   const tags = [];
   if (view.match && view.match.dealer === p.seat) tags.push(t("dealer"));
   if (p.kind === "bot") tags.push(`${t("bot_")} ${levelText(p.level)}`.trim());
   if (p.away) tags.push(t("away"));
   else if (p.kind === "human" && !p.connected && p.name) tags.push(t("offline"));
+  return tags;
+}
+
+/** A player: a compact badge for an opponent (top row), a strip for me (above my hand). */
+function playerBox(view, p, knobs) {
+  const hs = p.hand_seat;
+  const hand = view.hand;
   const turn = view.current_seat === p.seat;
-  const box = h(`section.player${turn ? ".turn" : ""}${p.seat === view.seat ? ".me" : ""}`, { dataset: { seat: String(p.seat) }, "aria-label": seatName(view, p.seat) },
-    h("header", {}, h("span.pname", {}, seatName(view, p.seat)), ...tags.map((x) => h("span.tag", {}, x)),
+  const mine = p.seat === view.seat;
+  const box = h(`section.player${turn ? ".turn" : ""}${mine ? ".me" : ".badge"}`, { dataset: { seat: String(p.seat) }, "aria-label": seatName(view, p.seat) },
+    h("header", {}, h("span.pname", {}, seatName(view, p.seat)), ...tagsOf(view, p).map((x) => h("span.tag", {}, x)),
       hs === null || hs === undefined ? h("span.tag", {}, t("sitsOut")) : null,
-      hand && hs !== null && hs !== undefined && p.seat !== view.seat ? h("span.handcount", { "aria-label": `${hand.hand_sizes[hs]} ${t("cardsInHand")}` }, cardEl("back", { size: "xs" }), ` ×${hand.hand_sizes[hs]}`) : null));
+      hand && hs !== null && hs !== undefined && !mine ? h("span.handcount", { "aria-label": `${hand.hand_sizes[hs]} ${t("cardsInHand")}` }, cardEl("back", { size: "xs" }), ` ×${hand.hand_sizes[hs]}`) : null));
   if (hand && hs !== null && hs !== undefined) {
     box.appendChild(scorePanel(view, hs, p, knobs));
     const shown = (hand.shown_hand_cards[hs] || []);
-    if (shown.length && p.seat !== view.seat) box.appendChild(h("div.shown", {}, h("small", {}, t("shown")), shown.map((c) => cardEl(c, { size: "xs" }))));
+    if (shown.length && !mine) box.appendChild(h("div.shown", {}, h("small", {}, t("shown")), shown.map((c) => cardEl(c, { size: "xs" }))));
     box.appendChild(capturesEl(hand.captures[hs], hs));
     const hints = hintsEl(view, hs);
     if (hints) box.appendChild(hints);
@@ -116,6 +157,19 @@ function playerBox(view, p, knobs) {
   return box;
 }
 
+function pileEl(hand, m, cards, choosing) {
+  const stacks = new Set((hand.stacks || []).map((s) => s.month));
+  const pile = h(`div.pile${stacks.has(m) ? ".stack" : ""}`, { dataset: { month: String(m) }, "aria-label": monthName(m) });
+  for (const c of cards) {
+    const el = cardEl(c, { size: "md" });
+    if ((hand.pending || []).includes(c)) el.classList.add("pending");
+    if (c === choosing) el.classList.add("choosing");
+    pile.appendChild(el);
+  }
+  return pile;
+}
+
+/** The field grouped by month, in two halves with the stock between them. */
 function layoutEl(view) {
   const hand = view.hand;
   const byMonth = new Map();
@@ -126,19 +180,14 @@ function layoutEl(view) {
     if (!byMonth.has(m)) byMonth.set(m, []);
     byMonth.get(m).push(c);
   }
-  const stacks = new Set((hand.stacks || []).map((s) => s.month));
-  const box = h("div.layout", { "aria-label": t("table") });
-  for (const m of [...byMonth.keys()].sort((a, b) => a - b)) {
-    const pile = h(`div.pile${stacks.has(m) ? ".stack" : ""}`, { dataset: { month: String(m) }, "aria-label": monthName(m) });
-    for (const c of byMonth.get(m)) {
-      const el = cardEl(c, { size: "md" });
-      if ((hand.pending || []).includes(c)) el.classList.add("pending");
-      if (c === choosing) el.classList.add("choosing");
-      pile.appendChild(el);
-    }
-    box.appendChild(pile);
-  }
-  if (!byMonth.size) box.appendChild(h("p.empty", {}, "—"));
+  const months = [...byMonth.keys()].sort((a, b) => a - b);
+  const half = Math.ceil(months.length / 2);
+  const left = h("div.half.left");
+  const right = h("div.half.right");
+  months.forEach((m, i) => (i < half ? left : right).appendChild(pileEl(hand, m, byMonth.get(m), choosing)));
+  const stock = h("div.stock", { "aria-label": `${t("stock")}: ${hand.stock_size}` }, cardEl("back", { size: "md" }), h("b", {}, String(hand.stock_size)));
+  const box = h("div.layout", { "aria-label": t("table") }, left, stock, right);
+  if (!months.length) left.appendChild(h("p.empty", {}, "—"));
   return box;
 }
 
@@ -167,19 +216,25 @@ function highlight(root, month, targets) {
 function handEl(view, ctx) {
   const hand = view.hand;
   const plays = new Map((view.legal || []).filter((e) => e.kind === "play").map((e) => [e.cards[0], e]));
-  const box = h("div.myhand", { role: "group", "aria-label": t("yourHand") });
+  const box = h("div.myhand", { role: "group", "aria-label": t("yourHand"), style: `--slots: ${Math.max(hand.hand.length, 1)}` });
   hand.hand.forEach((code, i) => {
     const entry = plays.get(code);
     const key = HAND_KEYS[i];
     const el = cardEl(code, { size: "lg", button: true });
     el.type = "button";
     const what = entry ? previewText(entry) : "";
-    el.setAttribute("aria-label", `${cardName(code)}${entry ? `: ${what}` : ""}${key ? ` (key ${key})` : ""}`);
+    el.setAttribute("aria-label", `${cardName(code)}${entry ? `: ${what}` : ""}${key && !ctx.touch ? ` (${t("key")} ${key})` : ""}`);
     if (entry) {
       el.classList.add("playable");
       if (entry.preview && entry.preview.kind !== "none") el.classList.add("captures");
       el.addEventListener("click", () => {
-        if (ctx.touch && ctx.selected !== code) { ctx.selected = code; highlightFor(); return; }
+        // Defect 8: one tap plays; with "confirm each play" on, the first tap selects and the
+        // card says "tap again to play".
+        if (ctx.touch && setting("confirmPlay") && ctx.selected !== code) {
+          ctx.selected = code; highlightFor();
+          box.querySelectorAll(".tapagain").forEach((x) => { x.hidden = x.dataset.code !== code; });
+          return;
+        }
         ctx.act(entry.action);
       });
     } else el.disabled = true;
@@ -195,7 +250,8 @@ function handEl(view, ctx) {
     const word = entry && entry.preview && ["none", "joker", "stack", "choice"].includes(entry.preview.kind) ? previewWord(entry) : targets.length ? "" : what;
     const whatEl = h("span.what", { "aria-hidden": "true" }, word ? h("span", {}, word) : null,
       targets.length ? h("span.mini", {}, targets.map((c) => cardEl(c, { size: "xs" }))) : null);
-    const wrap = h("div.handslot", {}, el, h("span.key", { "aria-hidden": "true" }, key || ""), whatEl);
+    const again = h("span.tapagain", { hidden: ctx.selected !== code, dataset: { code } }, w("tapAgain"));
+    const wrap = h("div.handslot", {}, el, h("span.key", { "aria-hidden": "true" }, key || ""), whatEl, again);
     if (ctx.selected === code) el.classList.add("selected");
     box.appendChild(wrap);
   });
@@ -208,8 +264,8 @@ function stopPreviewEl(view) {
   const box = h("div.stop-preview", { "aria-label": t("stopPreview") });
   if (sp) {
     const opp = (view.hand && view.match) ? view.hand.captures.map((_, i) => i).filter((i) => i !== view.hand_seat) : [];
-    box.appendChild(h("h3", {}, `${t("stopPreview")}: +${sp.total} ${t("chips")}`));
-    box.appendChild(h("ul.payments", {}, (sp.payments || []).map((amt, i) => h("li", {}, `${seatName(view, tableSeat(view, opp[i]))} ${t("pays")} ${amt}`))));
+    box.appendChild(h("h3", {}, `${t("stopPreview")}: ${t("chipsN", sp.total)}`));
+    box.appendChild(h("ul.payments", {}, (sp.payments || []).map((amt, i) => h("li", {}, t("paysN", seatName(view, tableSeat(view, opp[i])), amt)))));
     const plain = tx(sp, "plain_steps");
     const steps = plain && plain.length ? plain : sp.steps;
     if (steps && steps.length) box.appendChild(h("ol.steps", {}, steps.map((s) => h("li", {}, s))));
@@ -222,25 +278,81 @@ function stopPreviewEl(view) {
   return box;
 }
 
+/** The cheapest of the surrender entries (the fewest junk points given; RULES.md CAPT-STEAL). */
+export function cheapest(entries) {
+  const cost = (e) => e.cards.reduce((a, c) => a + junkValue(c), 0) * 10 + e.cards.length;
+  return entries.slice().sort((a, b) => cost(a) - cost(b))[0];
+}
+
+/** Why junk is asked of me: the newest event of an opponent that earns it, in words. */
+function surrenderWhy(view, ctx) {
+  const earns = EARNS[getLang()] || EARNS.en;
+  for (const ev of (ctx.recent || []).slice().reverse()) {
+    const e = ev && ev.type === "hand" ? ev.event : null;
+    if (!e || !earns[e.type] || ev.seat === view.seat || ev.seat === null || ev.seat === undefined) continue;
+    return w("giveWhy", seatName(view, ev.seat), earns[e.type]);
+  }
+  return w("giveWhyPlain");
+}
+
+function surrenderEl(view, ctx, entries) {
+  const best = cheapest(entries);
+  let chosen = best;
+  const give = h("button.decision.kind-surrender.primary", { type: "button", dataset: { action: best.action, kind: "surrender" } }, h("span", {}, w("give")));
+  const options = h("div.giveopts", { role: "radiogroup", "aria-label": w("give") });
+  for (const e of entries) {
+    const opt = h("button.giveopt", { type: "button", role: "radio", "aria-checked": e === best ? "true" : "false", "aria-label": actionLabel(e), dataset: { choice: e.action } },
+      ...e.cards.map((c) => cardEl(c, { size: "sm" })));
+    opt.addEventListener("click", () => {
+      chosen = e;
+      give.dataset.action = e.action;
+      options.querySelectorAll(".giveopt").forEach((o) => o.setAttribute("aria-checked", o === opt ? "true" : "false"));
+    });
+    options.appendChild(opt);
+  }
+  give.addEventListener("click", () => ctx.act(chosen.action));
+  const auto = h("input#always-cheapest", { type: "checkbox", checked: setting("alwaysCheapest") });
+  auto.addEventListener("change", () => { setSetting("alwaysCheapest", auto.checked); if (auto.checked) ctx.act(chosen.action); });
+  return h("div.surrender", {}, h("p.why", {}, surrenderWhy(view, ctx)), options,
+    h("div.buttons", {}, give, h("label.check", {}, auto, " ", w("alwaysCheapest"))));
+}
+
+/** Defect 5: shodang is offered from a folded "more" control and asks before it acts. */
+function shodangEl(ctx, entry) {
+  const yes = h("button.decision.kind-offer-shodang", { type: "button", dataset: { action: entry.action, kind: "offer-shodang" } }, w("shodangYes"));
+  yes.addEventListener("click", () => ctx.act(entry.action));
+  const no = h("button", { type: "button" }, w("shodangNo"));
+  const more = h("details.more", {}, h("summary", {}, w("shodangMore")), h("p", {}, w("shodangWhat")), h("div.buttons", {}, yes, no));
+  no.addEventListener("click", () => { more.open = false; });
+  return more;
+}
+
 function decisionsEl(view, ctx) {
-  const entries = (view.legal || []).filter((e) => e.kind !== "play");
-  if (!entries.length) return null;
+  const all = (view.legal || []).filter((e) => e.kind !== "play");
+  const secondary = all.filter((e) => e.kind === "offer-shodang");
+  const entries = all.filter((e) => e.kind !== "offer-shodang");
+  ctx.buttonKeys = new Map();
+  if (!all.length) return null;
+  if (!entries.length) return h("section.decisions.minor", { "aria-label": w("more") }, secondary.map((e) => shodangEl(ctx, e)));
   const box = h("section.decisions", { "aria-label": t("decisions") }, h("h2", {}, view.hand && view.hand.stage === "main" ? t("yourTurn") : t("decisions")));
   if (entries.some((e) => e.kind === "go" || e.kind === "stop")) box.appendChild(stopPreviewEl(view));
   if (view.hand && view.hand.choosing_for) box.appendChild(h("p", {}, `${t("pickCard")} (${cardName(view.hand.choosing_for)})`));
   if (view.table && view.table.dealt && view.table.dealt.length) {
     box.appendChild(h("div.dealt", {}, view.table.dealt.map((c) => cardEl(c, { size: "sm" }))));
   }
+  const surrender = entries.filter((e) => e.kind === "surrender");
+  if (surrender.length) box.appendChild(surrenderEl(view, ctx, surrender));
   const buttons = h("div.buttons");
   const numbered = entries.filter((e) => e.kind === "cut" || e.kind === "list");
-  const plain = entries.filter((e) => e.kind !== "cut" && e.kind !== "list");
+  const plain = entries.filter((e) => !["cut", "list", "surrender"].includes(e.kind));
   let k = 0;
-  ctx.buttonKeys = new Map();
   for (const e of plain) {
-    let key = e.kind === "go" ? "g" : e.kind === "stop" ? "s" : BUTTON_KEYS[k++];
+    const key = e.kind === "go" ? "g" : e.kind === "stop" ? "s" : BUTTON_KEYS[k++];
     const b = h(`button.decision.kind-${e.kind}`, { type: "button", dataset: { action: e.action, kind: e.kind } });
-    if (e.kind === "pick" || e.kind === "surrender" || e.kind === "reveal") b.append(...e.cards.map((c) => cardEl(c, { size: "sm" })));
-    b.append(h("span", {}, actionLabel(e)), key ? h("kbd", {}, key) : "");
+    if (e.kind === "pick" || e.kind === "reveal") b.append(...e.cards.map((c) => cardEl(c, { size: "sm" })));
+    // "Shake September — show your three…": the words after the dash fold away on a phone
+    const [main, ...more] = actionLabel(e).split(" — ");
+    b.append(h("span", {}, main, more.length ? h("small.why", {}, ` — ${more.join(" — ")}`) : null), key ? h("kbd", {}, key) : "");
     b.addEventListener("click", () => ctx.act(e.action));
     if (e.kind === "pick") {
       b.addEventListener("mouseenter", () => { const root = b.closest(".table-page"); if (root) highlight(root, 0, e.cards); });
@@ -258,7 +370,8 @@ function decisionsEl(view, ctx) {
     b.addEventListener("click", () => ctx.act(`${kind} ${sel.value}`));
     buttons.appendChild(h("span.numbered", {}, sel, b));
   }
-  box.appendChild(buttons);
+  if (buttons.children.length) box.appendChild(buttons);
+  for (const e of secondary) box.appendChild(shodangEl(ctx, e));
   return box;
 }
 
@@ -275,9 +388,8 @@ function timerEl(deadline) {
   return el;
 }
 
-function statusLine(view) {
+function statusLine(view, ctx) {
   const m = view.match;
-  const hand = view.hand;
   const parts = [];
   if (m) parts.push(t("handOf", m.hands_played + (view.over ? 0 : 1), m.hands));
   if (m && m.carry) parts.push(`${t("carry")} ×${2 ** m.carry}`);
@@ -285,8 +397,7 @@ function statusLine(view) {
     parts.push(view.to_move ? t("yourTurn") : t("waitingFor", seatName(view, view.current_seat)));
   }
   const timer = view.deadline ? timerEl(view.deadline) : null;
-  return h("div.status", { role: "status", "aria-live": "polite" }, h("span", {}, parts.join(" · ")), timer,
-    hand ? h("span.stock", { "aria-label": `${t("stock")}: ${hand.stock_size}` }, cardEl("back", { size: "sm" }), h("b", {}, ` ${hand.stock_size}`)) : null);
+  return h("div.status", { role: "status", "aria-live": "polite" }, h("span", {}, parts.join(" · ")), timer, ctx.sideButton || null);
 }
 
 /**
@@ -299,18 +410,21 @@ export function renderTable(root, view, ctx) {
   const page = h("div.table-page", { dataset: {
     phase: view.phase, version: String(view.version), toMove: view.to_move ? "1" : "0",
     stage: view.hand ? view.hand.stage : "", over: view.over ? "1" : "0", deal: view.match ? String(view.match.deal) : "",
+    seats: String((view.players || []).length),
   } });
-  page.appendChild(statusLine(view));
-  page.appendChild(h("div.opponents", {}, others.map((p) => playerBox(view, p, ctx.knobs))));
-  if (view.hand) {
-    page.appendChild(h("section.board", { "aria-label": t("table") }, layoutEl(view)));
-  }
+  page.appendChild(h("h1.visually-hidden", {}, t("tableTitle")));
+  page.appendChild(statusLine(view, ctx));
+  page.appendChild(h("div.opponents", { style: `--n: ${Math.max(others.length, 1)}` }, others.map((p) => playerBox(view, p, ctx.knobs))));
+  page.appendChild(h("section.board", { "aria-label": t("table") }, view.hand ? layoutEl(view) : null));
+  page.appendChild(h("div.mine", {}, me ? playerBox(view, me, ctx.knobs) : null));
+  // the decision panel is anchored above the hand (position: absolute): it never moves the table
   const dec = decisionsEl(view, ctx);
-  if (dec) page.appendChild(dec);
-  if (me) page.appendChild(playerBox(view, me, ctx.knobs));
-  if (view.hand && view.hand_seat !== null && view.hand_seat !== undefined && view.seat !== null) {
-    page.appendChild(h("section.handbox", {}, h("h2.visually-hidden", {}, t("yourHand")), handEl(view, ctx)));
-  }
-  page.appendChild(h("p.keyhelp", {}, t("keys")));
+  // before the hand is dealt out (gwangpalli's stay or drop) there is no hand to sit above
+  const dock = h(`div.dock${view.hand ? "" : ".static"}`, {}, dec);
+  if (dec && ctx.holdDecisions) dec.classList.add("held");
+  page.appendChild(dock);
+  const hand = view.hand && view.hand_seat !== null && view.hand_seat !== undefined && view.seat !== null;
+  page.appendChild(h("section.handbox", {}, h("h2.visually-hidden", {}, t("yourHand")), hand ? handEl(view, ctx) : null,
+    h("p.keyhelp", {}, t("keys"))));
   root.replaceChildren(page);
 }

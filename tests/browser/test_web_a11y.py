@@ -1,0 +1,78 @@
+"""Accessibility: axe-core (from npm, used only by these tests: ``npm install --prefix
+tests/browser``) reports no violation on the lobby, the table, a decision, the settlement, hand
+review and the guide, in English and in Korean (issue #18)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+from tableplay import play_until, settlement_shown
+from test_web_table import api, bot_room, sit
+
+AXE = Path(__file__).parent / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.fixture(scope="module")
+def axe_source() -> str:
+    if not AXE.exists():
+        pytest.skip("axe-core not installed: npm install --prefix tests/browser")
+    return AXE.read_text(encoding="utf-8")
+
+
+def violations(page: Page, axe: str) -> list[Any]:
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(content=axe)
+    return list(page.evaluate(
+        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+        ".map(v => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ')}`)"))
+
+
+def in_language(page: Page, base_url: str, lang: str) -> None:
+    page.goto(base_url + "/")
+    page.evaluate(f"() => localStorage.setItem('gostop.lang', '{lang}')")
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_lobby_table_and_guide_have_no_axe_violation(lang: str, page: Page, base_url: str, axe_source: str) -> None:
+    in_language(page, base_url, lang)
+    page.reload()
+    page.wait_for_selector("#quick-play")
+    assert violations(page, axe_source) == [], "lobby"
+    page.click("#advanced > summary")
+    assert violations(page, axe_source) == [], "lobby, advanced"
+    bot_room(page, base_url, 3)
+    page.wait_for_selector(".myhand .card.playable")
+    assert violations(page, axe_source) == [], "table"
+    page.goto(base_url + "/#/guide")
+    page.wait_for_selector(".card-guide")
+    assert violations(page, axe_source) == [], "guide"
+
+
+def test_a_decision_has_no_axe_violation_in_either_language(page: Page, base_url: str, game_server: Any, axe_source: str) -> None:
+    room, tokens = game_server.scripted["table: axe"]
+    in_language(page, base_url, "en")
+    sit(page, base_url, room, 0, tokens[0])
+    sel = ".decisions button.decision.kind-pick"
+    play_until(page, lambda p: p.locator(sel).count() > 0, timeout=90, unless=sel)
+    assert violations(page, axe_source) == [], "decision (English)"
+    page.click("#lang-toggle")
+    page.wait_for_selector(sel)
+    assert violations(page, axe_source) == [], "decision (Korean)"
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_settlement_and_hand_review_have_no_axe_violation(lang: str, page: Page, base_url: str, axe_source: str) -> None:
+    in_language(page, base_url, lang)
+    body = {"name": "", "preset": "pagat", "rules": {}, "hands": 1, "public": False,
+            "seats": [{"kind": "human"}, {"kind": "bot", "level": "easy"}], "join": {"name": "Ann"}}
+    res = api(page, base_url, "POST", "/api/rooms", body)
+    sit(page, base_url, res["room"]["id"], res["seat"], res["token"])
+    play_until(page, settlement_shown, timeout=120)
+    page.wait_for_timeout(3000)  # every step shown
+    assert violations(page, axe_source) == [], "settlement"
+    page.click("#review-hand")
+    page.click("#review-next")
+    assert violations(page, axe_source) == [], "hand review"

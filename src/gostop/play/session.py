@@ -27,14 +27,10 @@ from typing import Any
 from gostop.agents import (
     LEVELS,
     Agent,
-    Decision,
-    HandContext,
     RandomAgent,
-    WorldSampler,
     make_agent,
     warm,
 )
-from gostop.agents.protocol import check_choice
 from gostop.cards import MONTH_NAMES, Card, parse_card
 from gostop.engine import Action, Hand, HandResult, Observation, Preview
 from gostop.errors import GostopError
@@ -56,6 +52,7 @@ from gostop.play.names import LANGS, LEVEL_NAMES, card_words
 from gostop.play.narrate import REASONS, LogLine, cards_text, narrate, reason_words
 from gostop.play.store import DamagedSave, Store, gostop_command
 from gostop.rules import PRESET_NAMES, Rules, get_preset
+from gostop.table import begin_hand, decide
 
 __all__ = [
     "Settings",
@@ -601,12 +598,8 @@ class Session:
             return legal[0]
         hs = m.hand_seat(seat)
         assert hs is not None
-        agent = self.bots[seat]
-        sampler = None
-        if agent.needs_sampler:
-            sampler = WorldSampler.from_hand(hand, hs, derive_seed(m.seed, "play-world", len(m.history), seat))
-        action = agent.choose(Decision(hand.observation(hs), tuple(legal), sampler))
-        return check_choice(agent, action, legal)
+        world = derive_seed(m.seed, "play-world", len(m.history), seat)
+        return decide(self.bots[seat], hand, hs, world)
 
     def _tell_bots(self) -> None:
         """Tell the bots a new hand has started (HandContext, seeded from the match seed)."""
@@ -619,7 +612,7 @@ class Session:
             hs = m.hand_seat(seat)
             if hs is not None:
                 seed = derive_seed(m.seed, "play-bot", len(m.deals), seat)
-                agent.begin_hand(HandContext(self.rules, hand.players, hs, seed))
+                begin_hand(agent, self.rules, hand.players, hs, seed)
 
     def _apply(self, action: Any) -> None:
         m = self.match

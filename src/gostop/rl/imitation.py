@@ -18,12 +18,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from gostop.agents import Agent, Decision, HandContext, WorldSampler, make_agent
-from gostop.agents.protocol import check_choice
+from gostop.agents import Agent, make_agent
 from gostop.engine import Hand
 from gostop.rl.encoding import N_ACTIONS, ActionCodec, encode_observation
 from gostop.rl.learned import PolicyNet
 from gostop.rules import Rules
+from gostop.table import ask, begin_hand, decision
 
 __all__ = ["Dataset", "collect", "fit_numpy", "evaluate"]
 
@@ -93,12 +93,12 @@ def collect(
         agents: list[Agent] = []
         for s in range(players):
             agent = make_agent(teacher if s == tseat else rng.choice(list(opponents)))
-            agent.begin_hand(HandContext(rules, players, s, rng.randrange(2**62)))
+            begin_hand(agent, rules, players, s, rng.randrange(2**62))
             agents.append(agent)
         labeler = agents[tseat]
         if driver is not None:
             agents[tseat] = make_agent(driver)
-            agents[tseat].begin_hand(HandContext(rules, players, tseat, rng.randrange(2**62)))
+            begin_hand(agents[tseat], rules, players, tseat, rng.randrange(2**62))
         while not hand.is_over:
             seat = hand.current_player
             assert seat is not None
@@ -108,15 +108,16 @@ def collect(
                 continue
             agent = agents[seat]
             record = seat == tseat and (stages is None or hand.stage in stages)
-            sampler = None
-            if agent.needs_sampler or (record and labeler.needs_sampler):
-                sampler = WorldSampler.from_hand(hand, seat, rng.randrange(2**62))
-            obs = hand.observation(seat)
-            decision = Decision(obs, legal, sampler)
-            action = check_choice(agent, agent.choose(decision), legal)
+            d = decision(
+                hand, seat,
+                sampler=agent.needs_sampler or (record and labeler.needs_sampler),
+                world_seed=lambda: rng.randrange(2**62),
+            )
+            obs = d.observation
+            action = ask(agent, d)
             label = action
             if record and driver is not None:
-                label = check_choice(labeler, labeler.choose(decision), legal)
+                label = ask(labeler, d)
             if record:
                 mask = codec.mask(legal)
                 if mask.sum() > 1:

@@ -25,10 +25,10 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 
-from gostop.agents import Agent, Decision, HandContext, WorldSampler, make_agent
-from gostop.agents.protocol import check_choice
+from gostop.agents import Agent, make_agent
 from gostop.rl.aec import GoStopEnv
 from gostop.rules import Rules
+from gostop.table import begin_hand, decide
 
 __all__ = ["SingleSeatEnv"]
 
@@ -93,7 +93,7 @@ class SingleSeatEnv(gym.Env):
             others = [s for s in range(self.players) if s != self.seat]
             self._bots = {s: make_agent(spec) for s, spec in zip(others, self.opponent_specs, strict=True)}
             for s, bot in self._bots.items():
-                bot.begin_hand(HandContext(self.rules, self.players, s, self._seed_rng.randrange(2**62)))
+                begin_hand(bot, self.rules, self.players, s, self._seed_rng.randrange(2**62))
             self._asked = 0
             self._play_bots()
             if not self._over:
@@ -149,10 +149,7 @@ class SingleSeatEnv(gym.Env):
             s = hand.current_player
             assert s is not None
             bot = self._bots[s]
-            legal = tuple(hand.legal_actions())
-            sampler = None
             if bot.needs_sampler:
                 self._asked += 1
-                sampler = WorldSampler.from_hand(hand, s, self._seed_rng.randrange(2**62))
-            action = check_choice(bot, bot.choose(Decision(hand.observation(s), legal, sampler)), legal)
+            action = decide(bot, hand, s, lambda: self._seed_rng.randrange(2**62))
             self.aec.step_engine(action)

@@ -30,15 +30,9 @@ from typing import Any
 from gostop.agents import (
     LEVELS,
     Agent,
-    Decision,
-    HandContext,
-    TableDecision,
-    WorldSampler,
     make_agent,
     warm,
 )
-from gostop.agents.protocol import check_choice
-from gostop.cards import parse_card
 from gostop.engine import PRIVATE_EVENT_TYPES, Action, Hand, HandResult, Observation
 from gostop.errors import GostopError
 from gostop.explain import (
@@ -60,6 +54,7 @@ from gostop.match.record import match_to_json
 from gostop.match.seeds import derive_seed
 from gostop.record import RecordError, replay
 from gostop.rules import PRESET_NAMES, Rules, RulesError, get_preset
+from gostop.table import begin_hand, decide, decide_table
 
 __all__ = [
     "SeatConfig",
@@ -382,14 +377,7 @@ class Room:
         legal = m.legal_actions()
         agent = self.agent(seat)
         if m.phase != "hand":
-            hand_cards = tuple(parse_card(c) for c in m.dealt_cards(seat))
-            log = m.deals[-1] if m.deals else None
-            seated = len(log.seats) if log is not None else m.n
-            dropped = sum(1 for _, a in log.announcements if a == "drop") if log is not None else 0
-            choice = agent.choose_table(TableDecision(tuple(legal), hand_cards, self.rules, seated, dropped))
-            if choice not in legal:
-                choice = legal[0]
-            return str(choice)
+            return str(decide_table(agent, m))
         hand = m.hand
         assert hand is not None
         hs = m.hand_seat(seat)
@@ -397,14 +385,11 @@ class Room:
         if self._told.get(seat) is not hand:
             self._told[seat] = hand
             ctx_seed = derive_seed(self.seed, "serve-bot", len(m.deals), seat)
-            agent.begin_hand(HandContext(self.rules, hand.players, hs, ctx_seed))
+            begin_hand(agent, self.rules, hand.players, hs, ctx_seed)
         if len(legal) == 1:
             return str(legal[0])
-        sampler = None
-        if agent.needs_sampler:
-            sampler = WorldSampler.from_hand(hand, hs, derive_seed(self.seed, "serve-world", self.version, seat))
-        action = agent.choose(Decision(hand.observation(hs), tuple(legal), sampler))
-        return str(check_choice(agent, action, legal))
+        world = derive_seed(self.seed, "serve-world", self.version, seat)
+        return str(decide(agent, hand, hs, world))
 
     def thinks_long(self, seat: int) -> bool:
         """True when the seat's bot searches (it may think for a long while: the server then

@@ -22,14 +22,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from gostop.agents import Agent, Decision, HandContext, WorldSampler, make_agent
-from gostop.agents.protocol import check_choice
-from gostop.agents.table import choose_table_action
+from gostop.agents import Agent, make_agent
 from gostop.match import Match, Player
 from gostop.rules import Rules
 from gostop.sim.report import entrants
 from gostop.sim.schedule import derive_seed, seatings
 from gostop.sim.stats import Interval, mean_ci, percentile
+from gostop.table import begin_hand, decide, decide_table
 
 __all__ = [
     "MatchJob",
@@ -141,7 +140,7 @@ def play_match(
         if match.phase != "hand":
             agent = agents[seat]
             t0 = time.perf_counter()
-            action: Any = choose_table_action(agent, match)
+            action: Any = decide_table(agent, match)
             if timing:
                 times[seat].append(time.perf_counter() - t0)
             match.apply(action)
@@ -152,7 +151,7 @@ def play_match(
             for hs, ts in enumerate(match.hand_seats):
                 played[ts] += 1
                 ctx_seed = derive_seed(agent_seed, "hand", len(match.deals), ts)
-                agents[ts].begin_hand(HandContext(rules, hand.players, hs, ctx_seed))
+                begin_hand(agents[ts], rules, hand.players, hs, ctx_seed)
         assert hand is not None
         legal = tuple(match.legal_actions())
         if len(legal) == 1:
@@ -160,16 +159,9 @@ def play_match(
             continue
         mover = match.hand_seat(seat)
         assert mover is not None
-        agent = agents[seat]
-        sampler = None
-        if agent.needs_sampler:
-            sampler = WorldSampler.from_hand(hand, mover, derive_seed(agent_seed, "world", seat, asked[seat]))
+        world = derive_seed(agent_seed, "world", seat, asked[seat])
         asked[seat] += 1
-        t0 = time.perf_counter()
-        choice = agent.choose(Decision(hand.observation(mover), legal, sampler))
-        if timing:
-            times[seat].append(time.perf_counter() - t0)
-        check_choice(agent, choice, legal)
+        choice = decide(agents[seat], hand, mover, world, times[seat] if timing else None)
         match.apply(choice)
     return match, times, played
 

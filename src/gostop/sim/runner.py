@@ -10,15 +10,14 @@ Results are plain picklable dataclasses so that worker processes and Ray tasks c
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from dataclasses import dataclass, field
 
-from gostop.agents import Agent, Decision, HandContext, WorldSampler, make_agent
-from gostop.agents.protocol import check_choice
+from gostop.agents import Agent, make_agent
 from gostop.engine import Hand, HandResult
 from gostop.rules import Rules
 from gostop.sim.schedule import agent_seed, deal_seed, derive_seed, seatings
+from gostop.table import begin_hand, decide
 
 __all__ = [
     "SimJob",
@@ -108,7 +107,7 @@ def play_hand(
     """
     hand = Hand.new(rules, players, hand_seed)
     for i, agent in enumerate(agents):
-        agent.begin_hand(HandContext(rules, players, i, seeds[i]))
+        begin_hand(agent, rules, players, i, seeds[i])
     events: list[Counter[str]] = [Counter() for _ in range(players)]
     times: list[list[float]] = [[] for _ in range(players)]
     asked = [0] * players
@@ -121,19 +120,9 @@ def play_hand(
         if len(legal) == 1:
             action = legal[0]
         else:
-            agent = agents[seat]
-            sampler = None
-            if agent.needs_sampler:
-                sampler = WorldSampler.from_hand(
-                    hand, seat, derive_seed(seeds[seat], "world", asked[seat])
-                )
-            decision = Decision(hand.observation(seat), legal, sampler)
+            world = derive_seed(seeds[seat], "world", asked[seat])
             asked[seat] += 1
-            t0 = time.perf_counter()
-            action = agent.choose(decision)
-            if timing:
-                times[seat].append(time.perf_counter() - t0)
-            check_choice(agent, action, legal)
+            action = decide(agents[seat], hand, seat, world, times[seat] if timing else None)
         for ev in hand.apply(action):
             if ev.seat is not None and 0 <= ev.seat < players:
                 # LIAB-8: after a refusal the other opponent is deemed to accept (no decision).

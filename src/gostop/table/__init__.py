@@ -7,6 +7,6 @@ context, the world sampler for agents that search, the decision itself and the l
 
 from __future__ import annotations
 
-from gostop.table.driver import begin_hand, decide, decide_table
+from gostop.table.driver import ask, begin_hand, decide, decide_table, decision
 
-__all__ = ["begin_hand", "decide", "decide_table"]
+__all__ = ["begin_hand", "decision", "ask", "decide", "decide_table"]

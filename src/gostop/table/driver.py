@@ -11,6 +11,8 @@ in the agent, never a silent fallback).
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from gostop.agents.protocol import Agent, Decision, HandContext, WorldSampler, check_choice
@@ -20,7 +22,7 @@ if TYPE_CHECKING:
     from gostop.engine import Action, Hand
     from gostop.match import Match
 
-__all__ = ["begin_hand", "decide", "decide_table"]
+__all__ = ["begin_hand", "decision", "ask", "decide", "decide_table"]
 
 
 def begin_hand(agent: Agent, rules: Rules, players: int, seat: int, seed: int) -> None:
@@ -28,16 +30,45 @@ def begin_hand(agent: Agent, rules: Rules, players: int, seat: int, seed: int) -
     agent.begin_hand(HandContext(rules, players, seat, seed))
 
 
-def decide(agent: Agent, hand: Hand, seat: int, world_seed: int) -> Action:
+def decision(
+    hand: Hand, seat: int, *, sampler: bool, world_seed: int | Callable[[], int]
+) -> Decision:
+    """What hand seat ``seat`` is given to decide now: its observation, the legal actions and,
+    when ``sampler`` is true, a world sampler determinized once from ``world_seed`` (a seed, or
+    a function called for one only when a sampler is built, so that a face drawing seeds from
+    a random stream draws exactly when it did before). The real hand never reaches the agent.
+    """
+    sample = None
+    if sampler:
+        seed = world_seed() if callable(world_seed) else world_seed
+        sample = WorldSampler.from_hand(hand, seat, seed)
+    return Decision(hand.observation(seat), tuple(hand.legal_actions()), sample)
+
+
+def ask(agent: Agent, d: Decision, times: list[float] | None = None) -> Action:
+    """``agent``'s answer to ``d``, checked to be legal; its thinking time (seconds) is
+    appended to ``times`` when given."""
+    t0 = time.perf_counter()
+    action = agent.choose(d)
+    if times is not None:
+        times.append(time.perf_counter() - t0)
+    return check_choice(agent, action, d.legal)
+
+
+def decide(
+    agent: Agent,
+    hand: Hand,
+    seat: int,
+    world_seed: int | Callable[[], int],
+    times: list[float] | None = None,
+) -> Action:
     """The legal action ``agent`` chooses for hand seat ``seat`` of ``hand`` now.
 
     ``world_seed`` seeds the world sampler of an agent that searches (the face derives it from
-    its own seed, so that a game replays exactly); the real hand never reaches the agent.
+    its own seed, so that a game replays exactly); ``times`` collects the thinking time.
     """
-    legal = hand.legal_actions()
-    sampler = WorldSampler.from_hand(hand, seat, world_seed) if agent.needs_sampler else None
-    action = agent.choose(Decision(hand.observation(seat), tuple(legal), sampler))
-    return check_choice(agent, action, legal)
+    d = decision(hand, seat, sampler=agent.needs_sampler, world_seed=world_seed)
+    return ask(agent, d, times)
 
 
 def decide_table(agent: Agent, match: Match) -> Any:

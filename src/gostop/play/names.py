@@ -8,7 +8,8 @@ sake cup 09A.
 
 from __future__ import annotations
 
-from gostop.cards import MONTH_NAMES, Card, Kind
+from gostop.cards import Card
+from gostop.words.cards import card_name, month_name
 
 __all__ = ["LANGS", "LEVEL_NAMES", "month_korean", "card_korean", "card_words", "NICKNAMES"]
 
@@ -22,30 +23,19 @@ LEVEL_NAMES = ("easy", "normal", "instinct", "hard", "master")
 #: Cards known by a nickname of their own.
 NICKNAMES = {"09A": "국진 (gukjin), the sake cup"}
 
-_KIND_KOREAN = {
-    Kind.BRIGHT: "광",
-    Kind.ANIMAL: "열끗",
-    Kind.RIBBON: "띠",
-    Kind.JUNK: "피",
-    Kind.DOUBLE_JUNK: "쌍피",
-}
-
-
 def month_korean(month: int) -> str:
     """The month's flower in hangul (``9`` -> ``국화``)."""
-    return MONTH_NAMES[month][1]
+    return month_name(month, "ko")
 
 
 def card_korean(card: Card) -> str:
     """The card's Korean name (``09J1`` -> ``국화 피``; jokers keep their own name)."""
-    if card.is_joker:
-        return card.korean_name
-    return f"{month_korean(card.month)} {_KIND_KOREAN.get(card.kind, card.korean_name.split()[-1])}"
+    return card_name(card, "ko")
 
 
 def card_words(card: Card, lang: str = "en") -> str:
     """A short name for choices: ``plum ribbon``, or ``매조 띠 · plum ribbon`` in Korean."""
-    english = card.english_name if card.is_joker else f"{MONTH_NAMES[card.month][0]} {card.kind.english}"
+    english = card.english_name if card.is_joker else card_name(card, "en")
     if lang == "ko":
         return f"{card_korean(card)} · {english}"
     return english

@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from gostop.cards import MONTH_CARDS, MONTH_NAMES, Card, Kind, parse_card
+from gostop.words.cards import names_table
 
 __all__ = [
     "JOKER_CODES",
@@ -547,16 +548,13 @@ def joker_index(code: str) -> str:
 
 
 def card_names() -> dict[str, dict[str, str]]:
-    """Accessible names by code, in English and Korean (e.g. "January bright, crane and sun")."""
-    names: dict[str, dict[str, str]] = {}
-    for c in MONTH_CARDS:
-        en = f"{MONTH_EN[c.month - 1]} {c.kind.english}, {c.picture}"
-        ko = f"{c.month}월 {c.kind.korean}, {MONTH_NAMES[c.month][1]}"
-        names[c.code] = {"en": en, "ko": ko}
-    for code in JOKER_CODES:
-        jt = parse_card(code).joker_type
-        assert jt is not None
-        names[code] = {"en": f"Joker, {jt.english}", "ko": f"조커 {code[2]}"}
+    """Accessible names by code, in English and Korean (e.g. "January bright, crane and sun"),
+    from the one source of card names (:mod:`gostop.words.cards`)."""
+    names = {
+        code: {"en": n["en_long"], "ko": n["ko_long"]}
+        for code, n in names_table().items()
+        if code in JOKER_CODES or not code.startswith("JK")
+    }
     names["back"] = {"en": "Face-down card", "ko": "뒤집힌 패"}
     return names
 

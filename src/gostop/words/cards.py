@@ -48,7 +48,8 @@ def card_long_name(card: Card | str, lang: str = "en") -> str:
     ``January bright, crane and sun`` / ``1월 광, 송학``."""
     c = _card(card)
     if c.is_joker:
-        return card_name(c, lang)
+        assert c.joker_type is not None
+        return c.korean_name if lang == "ko" else f"Joker, {c.joker_type.english}"
     if lang == "ko":
         return f"{c.month}월 {c.kind.korean}, {month_name(c.month, 'ko')}"
     month = ("January", "February", "March", "April", "May", "June", "July", "August",

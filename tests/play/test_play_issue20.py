@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from screen import screen_rows
 from typer.testing import CliRunner
 
 from gostop.cli import app as cli_app
@@ -353,3 +354,27 @@ def test_the_command_to_run_again_is_the_one_that_works(monkeypatch: pytest.Monk
     assert gostop_command() == os.path.join(".venv", "bin", "gostop")
     monkeypatch.setattr(sys, "argv", [str(Path(SRC) / "gostop" / "__main__.py")])
     assert gostop_command().endswith(" -m gostop")
+
+
+def test_card_guide_intro_reads_whole_at_80x24(store: Store) -> None:
+    """The Cards page at 80x24: the introduction wraps to the box (the table scrolls sideways)."""
+    from textual.widgets import TabbedContent
+
+    from gostop.play.app import HelpScreen
+
+    app = GoStopApp(store, Settings(seed=5, level="easy", hands=1), setup=False)
+
+    async def main() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen)
+            app.screen.query_one(TabbedContent).active = "help-cards"
+            await pilot.pause(0.3)
+            rows = [re.sub(r"[█▀▄▆▇]", " ", row) for row in screen_rows(app)]  # the box's edges
+            text = " ".join(" ".join(rows).split())
+            assert "Cards of the same month capture each other." in text, text
+            assert "R ribbon 띠," in text and "J junk 피, D double junk 쌍피." in text
+
+    asyncio.run(main())

@@ -149,7 +149,7 @@ def score(
     as_json: Annotated[bool, typer.Option("--json", help="Print the settlement as JSON.")] = False,
     cases: Annotated[
         Path | None,
-        typer.Option("--cases", metavar="FILE.json", help="Settle a JSON list of RULES.md section 7 cases; one JSON line per case.", show_default=False),
+        typer.Option("--cases", metavar="FILE.json", help='Settle a JSON list of cases ({"preset", "players", "winner_captures", "opponents", "context"} each); one JSON line per case.', show_default=False),
     ] = None,
 ) -> None:
     """Score a finished hand and show what each opponent pays.
@@ -160,15 +160,15 @@ def score(
     (01B, 09A, 11D, 12J2); jokers JK1 JK2 JK3 JKB JKX JKP (copies JK1-2...). Names such as
     jan-bright, sep-animal, dec-double, sake-cup also work.
 
-    Example (RULES.md E01, pagat, 3 players; opp2 pays gwang-bak):
+    Example (pagat, 3 players; opp2 pays gwang-bak):
 
       gostop score 01B 03B 08B 01R 02R 05J1 05J2 06J1 --opp "12B 04J1 04J2 07J1 07J2 10J1" --opp "06R 09J1 09J2"
 
-    Example (RULES.md E24: fuda-wiki, 2 players, one bomb, the opponent had said go):
+    Example (fuda-wiki, 2 players, one bomb, the opponent had said go):
 
       gostop score 01B 03B 08B 11B 06R 09R 10R 05A --opp "12B 05J1" --bombs 1 --goer opp1 --preset fuda-wiki
 
-    Batch mode: gostop score --cases cases.json reads a JSON list of RULES.md section 7 cases and
+    Batch mode: gostop score --cases cases.json reads a JSON list of cases (preset, players, winner_captures, opponents, context) and
     prints one JSON object per case and line: {"id": ..., "points": ..., "payments": \\[...]}, or
     {"id": ..., "error": "..."} for a case that cannot be settled.
     """

@@ -55,6 +55,12 @@ ADDED_RULES: tuple[tuple[str, str], ...] = (
     ("PAY-14", "`pi_bak_zero_exempt`: an opponent whose junk count is 0 (no junk card at all) "
      "does not pay pi-bak. Matgo's threshold is \"7 or fewer pays double\", that is "
      "`pi_bak_protect_min_two_player = 8`."),
+    ("EVT-14", "`last_turn_exception_stacks`: with `last_turn_exception`, a stack captured on the "
+     "final turn (EVT-4, and a ja-ppuk, EVT-5) creates no junk debt either, like sseul, ttadak and "
+     "chok (EVT-6)."),
+    ("PAY-16", "`fixed_wins_carry`: the nagari carry of MATCH-5 (capped by MATCH-8) multiplies the "
+     "chongtong, three-ppuk and heodang payments, an exception to PAY-12 (other multipliers still "
+     "do not apply to them). Matgo: three ppuk after two nagari pay 7 x 4 = 28."),
     ("VAR-PUSH", "`push_limit` (milgi, 밀기): after a stop the winner may push: the hand's "
      "settlement is forgone (no chips change hands; fixed payments already made stand) and "
      "the next hand with a winner is doubled once per consecutive push (settlement context "
@@ -75,14 +81,17 @@ MATGO_READINGS: tuple[tuple[str, str], ...] = (
     ("Bombs and shakes", "each bomb and each shake doubles; a bomb takes a junk; a shaken "
      "card must be played at once."),
     ("Instant payments", "first-turn ppuk 7, three ppuk wins 7, chongtong (optional: may be "
-     "kept and shown as a shake) 10; four of a month on the layout or two chongtong: nagari."),
+     "kept and shown as a shake) 10, the last two times the nagari carry (PAY-16); four of a "
+     "month on the layout or two chongtong: nagari."),
+    ("Final turn", "sseul, ttadak, chok and a stack captured on the final turn take no junk "
+     "(EVT-6, EVT-14)."),
     ("Nagari", "each nagari doubles the next hand with a winner, cumulative up to x8."),
     ("Off by default", "push (`push_limit`) and missions (`missions`)."),
     ("Not expressed", "the ppuk streak bonuses of p2p-gostop (14 and 21 on the second and "
-     "third own turn), a first-turn ttadak bonus, no ppuk on the final turn, the final-turn "
-     "exception for stack captures, automatic lowest-junk-first surrender, shaking only when "
-     "the layout has no card of the month, and the nagari carry on instant wins: our engine "
-     "keeps its own reading of these (RULES.md); see tests/cases/matgo_vectors.json."),
+     "third own turn), a first-turn ttadak bonus, no ppuk on the final turn, an automatic stop "
+     "on the final turn, automatic lowest-junk-first surrender and shaking only when the layout "
+     "has no card of the month: our engine keeps its own reading of these (RULES.md); see "
+     "tests/cases/matgo_vectors.json."),
 )
 
 

@@ -65,7 +65,8 @@ ADDED_RULES: tuple[tuple[str, str], ...] = (
      "settlement is forgone (no chips change hands; fixed payments already made stand) and "
      "the next hand with a winner is doubled once per consecutive push (settlement context "
      "`pushes`, factor 2^pushes after the nagari carry). At most `push_limit` consecutive "
-     "pushes; 0 = off."),
+     "pushes; 0 = off. The match controller and the faces do not offer the push yet: the knob and "
+     "the settlement factor are in place for them."),
 )
 
 #: How the ``matgo`` preset reads the public Matgo sources, for the docs: (topic, reading).
@@ -81,12 +82,16 @@ MATGO_READINGS: tuple[tuple[str, str], ...] = (
     ("Bombs and shakes", "each bomb and each shake doubles; a bomb takes a junk; a shaken "
      "card must be played at once."),
     ("Instant payments", "first-turn ppuk 7, three ppuk wins 7, chongtong (optional: may be "
-     "kept and shown as a shake) 10, the last two times the nagari carry (PAY-16); four of a "
+     "kept and shown as a shake) 10 (p2p-gostop's default; hwatu pays 7), the last two times the "
+     "nagari carry (PAY-16); four of a "
      "month on the layout or two chongtong: nagari."),
     ("Final turn", "sseul, ttadak, chok and a stack captured on the final turn take no junk "
      "(EVT-6, EVT-14)."),
     ("Nagari", "each nagari doubles the next hand with a winner, cumulative up to x8."),
-    ("Off by default", "push (`push_limit`) and missions (`missions`)."),
+    ("Off by default", "push (`push_limit`, VAR-PUSH: the settlement takes the pushes before a "
+     "hand as context `pushes`) and missions (`missions`, VAR-MISSION: our mission is a random "
+     "card set with a random multiplier; hwatu's three mission cards paying x2/x4/x8 are not "
+     "expressed)."),
     ("Not expressed", "the ppuk streak bonuses of p2p-gostop (14 and 21 on the second and "
      "third own turn), a first-turn ttadak bonus, no ppuk on the final turn, an automatic stop "
      "on the final turn, automatic lowest-junk-first surrender and shaking only when the layout "

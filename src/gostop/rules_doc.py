@@ -58,6 +58,9 @@ ADDED_RULES: tuple[tuple[str, str], ...] = (
     ("EVT-14", "`last_turn_exception_stacks`: with `last_turn_exception`, a stack captured on the "
      "final turn (EVT-4, and a ja-ppuk, EVT-5) creates no junk debt either, like sseul, ttadak and "
      "chok (EVT-6)."),
+    ("GOSTOP-9", "`final_turn_auto_stop`: on the final turn (TURN-6) a player whose points call "
+     "for a go/stop decision (GOSTOP-2) stops at once, instead of being offered a go that would "
+     "end the hand as a nagari (GOSTOP-6)."),
     ("PAY-16", "`fixed_wins_carry`: the nagari carry of MATCH-5 (capped by MATCH-8) multiplies the "
      "chongtong, three-ppuk and heodang payments, an exception to PAY-12 (other multipliers still "
      "do not apply to them). Matgo: three ppuk after two nagari pay 7 x 4 = 28."),
@@ -86,15 +89,15 @@ MATGO_READINGS: tuple[tuple[str, str], ...] = (
      "nagari carry (PAY-16); four of a "
      "month on the layout or two chongtong: nagari."),
     ("Final turn", "sseul, ttadak, chok and a stack captured on the final turn take no junk "
-     "(EVT-6, EVT-14)."),
+     "(EVT-6, EVT-14); reaching the target on the final turn is a stop (GOSTOP-9)."),
     ("Nagari", "each nagari doubles the next hand with a winner, cumulative up to x8."),
     ("Off by default", "push (`push_limit`, VAR-PUSH: the settlement takes the pushes before a "
      "hand as context `pushes`) and missions (`missions`, VAR-MISSION: our mission is a random "
      "card set with a random multiplier; hwatu's three mission cards paying x2/x4/x8 are not "
      "expressed)."),
     ("Not expressed", "the ppuk streak bonuses of p2p-gostop (14 and 21 on the second and "
-     "third own turn), a first-turn ttadak bonus, no ppuk on the final turn, an automatic stop "
-     "on the final turn, automatic lowest-junk-first surrender and shaking only when the layout "
+     "third own turn), a first-turn ttadak bonus, no ppuk on the final turn, "
+     "automatic lowest-junk-first surrender and shaking only when the layout "
      "has no card of the month: our engine keeps its own reading of these (RULES.md); see "
      "tests/cases/matgo_vectors.json."),
 )

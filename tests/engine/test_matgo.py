@@ -41,7 +41,8 @@ def test_EVT_14_no_junk_for_a_stack_taken_on_the_final_turn(knob: bool, debts: b
     for seed in range(250):
         hand = _play(Hand.new(rules, 2, seed), seed)
         assert hand.result is not None
-        if hand.result.reason != "exhaustion":
+        # _play says go whenever asked, so a stop is GOSTOP-9's automatic stop on the final turn
+        if hand.result.reason not in ("exhaustion", "stop"):
             continue
         kinds = {e.type for e in _final_turn(hand)}
         if "stack-capture" not in kinds or kinds & {"boss-joker", "bomb", "ja-ppuk"}:
@@ -95,3 +96,29 @@ def test_GEN_7_matgo_hands_are_two_player_only() -> None:
         Hand.new(MATGO, 3, 1)
     with pytest.raises(DealError, match="2 players only"):
         Hand.from_deal(MATGO, [[], [], []], [], [])
+
+
+@pytest.mark.parametrize("auto", [True, False])
+def test_GOSTOP_9_the_final_turn_stops_at_once(auto: bool) -> None:
+    """Under final_turn_auto_stop no go/stop decision is offered on the final turn: a player
+    reaching the target there has stopped (won) without a decision; without the knob the
+    decision is offered and a go there would end the hand as a nagari (GOSTOP-6)."""
+    rules = MATGO.with_overrides(final_turn_auto_stop=auto)
+    offered_on_final = auto_stops = 0
+    for seed in range(300):
+        hand = Hand.new(rules, 2, seed)
+        rng = random.Random(seed)
+        while not hand.is_over:
+            legal = hand.legal_actions()
+            if hand.stage == "go-stop" and hand.stop_preview().final_turn_nagari:
+                offered_on_final += 1
+            go = [a for a in legal if a.kind == "go"]
+            action = go[0] if go else legal[rng.randrange(len(legal))]
+            hand.apply(action)
+            res = hand.result
+            if res is not None and res.reason == "stop" and action.kind != "stop":
+                auto_stops += 1
+    if auto:
+        assert offered_on_final == 0 and auto_stops >= 3
+    else:
+        assert offered_on_final >= 3 and auto_stops == 0

@@ -92,6 +92,9 @@ class TurnCycle(HandState):
             else:  # improved
                 ask = points > self._prev_turn_points[s]
             if ask:
+                if self._final_turn and self.rules.final_turn_auto_stop:
+                    self._do_stop(ev)  # GOSTOP-9 (matgo): nothing left to go on for
+                    return
                 self._stage = GOSTOP
                 return
         self._end_turn(ev, points)

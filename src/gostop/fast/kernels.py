@@ -136,6 +136,7 @@ from .layout import (
     K_CT_TIE,
     K_DOK_BAK,
     K_DRAW_THREE,
+    K_FINAL_AUTO_STOP,
     K_FIRST_FOUR,
     K_FIXED_CARRY,
     K_FLEX_JUNK_VALUE,
@@ -1496,6 +1497,9 @@ def phase45(S: np.ndarray, K: np.ndarray, T: np.ndarray, E: np.ndarray) -> None:
         else:
             ask = sp > S[PREV_SP + s]
         if ask:
+            if S[FINAL] and K[K_FINAL_AUTO_STOP]:  # GOSTOP-9
+                do_stop(S, K, T, E)
+                return
             S[STAGE] = GOSTOP
             return
     end_turn(S, K, T, E, sp)

@@ -103,6 +103,17 @@ MATGO_READINGS: tuple[tuple[str, str], ...] = (
 )
 
 
+def _section(
+    title: str, intro: list[str], header: tuple[str, str], rows: tuple[tuple[str, str], ...]
+) -> list[str]:
+    """A ``##`` section: a title, some lines of text and a two-column table."""
+    out = ["", f"## {title}", "", *intro, ""]
+    out.append(f"| {header[0]} | {header[1]} |")
+    out.append(f"|{'-' * (len(header[0]) + 2)}|{'-' * (len(header[1]) + 2)}|")
+    out += [f"| {key} | {_cell(text)} |" for key, text in rows]
+    return out
+
+
 def _cell(text: str) -> str:
     return text.replace("|", "\\|")
 
@@ -165,28 +176,18 @@ def render_rules_markdown() -> str:
             cells.append(f"**{text}**" if value != base_values[name] else text)
         cells += [_cell(knob.allowed), _cell(knob.meaning), knob.rule]
         lines.append("| " + " | ".join(cells) + " |")
-    lines += [
-        "",
-        "## Rules added after RULES.md",
-        "",
-        "RULES.md section 2 defines the rule IDs above; these were added with the `matgo` preset",
-        "and are cited the same way in the code and the tests.",
-        "",
-        "| Rule | Text |",
-        "|------|------|",
-    ]
-    lines += [f"| {rid} | {_cell(text)} |" for rid, text in ADDED_RULES]
-    lines += [
-        "",
-        "## The `matgo` preset",
-        "",
-        "Matgo (맞고) is the 2-player game of the Korean online rooms. The preset follows what the",
-        "public Matgo engines kywoo26/p2p-gostop and itsent-lab/hwatu agree on:",
-        "",
-        "| Topic | Reading |",
-        "|-------|---------|",
-    ]
-    lines += [f"| {topic} | {_cell(text)} |" for topic, text in MATGO_READINGS]
+    lines += _section(
+        "Rules added after RULES.md",
+        ["RULES.md section 2 defines the rule IDs above; these were added with the `matgo` preset",
+         "and are cited the same way in the code and the tests."],
+        ("Rule", "Text"), ADDED_RULES,
+    )
+    lines += _section(
+        "The `matgo` preset",
+        ["Matgo (맞고) is the 2-player game of the Korean online rooms. The preset follows what the",
+         "public Matgo engines kywoo26/p2p-gostop and itsent-lab/hwatu agree on:"],
+        ("Topic", "Reading"), MATGO_READINGS,
+    )
     lines += [
         "",
         "## Regenerating this file",

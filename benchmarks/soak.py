@@ -31,6 +31,11 @@ knob variant x 2/3 players in blocks of 100 (goo-stupe with its jokers cut to th
 and the results (winner, points, chips, shots, payments) must be identical: the soak stops at
 the first difference, prints it with its seed and exits with status 1. ``--start S`` begins at
 hand S (to re-check a reported seed: ``--start SEED`` with N = 1).
+
+``--preset NAME``, ``--players N`` and ``--variant K`` restrict either soak to those
+combinations, e.g. the Matgo differential soak of issue 19:
+
+    python benchmarks/soak.py 100000 --engine fast --preset matgo --players 2 --variant 0
 """
 
 from __future__ import annotations
@@ -41,6 +46,7 @@ import random
 import sys
 import time
 from collections import Counter
+from typing import Any
 
 from gostop.engine import Action, Hand
 from gostop.engine.check import VARIANTS, hidden_violations, result_violations, violations
@@ -61,7 +67,11 @@ def choose(legal: list[Action], rng: random.Random, favour_declarations: bool) -
     return legal[rng.randrange(len(legal))]
 
 
-def _combos() -> list[tuple[str, int, int, Rules]]:
+Only = tuple[str | None, int | None, int | None]  # (preset, players, variant); None: all
+_ALL: Only = (None, None, None)
+
+
+def _combos(only: Only = _ALL) -> list[tuple[str, int, int, Rules]]:
     out = []
     for v, over in enumerate(VARIANTS):
         for preset in PRESET_NAMES:
@@ -73,12 +83,15 @@ def _combos() -> list[tuple[str, int, int, Rules]]:
                 if players == 3 and rules.two_player_only:  # GEN-7: matgo is 2-player only
                     continue
                 out.append((preset, players, v, rules))
-    return out
+    preset_only, players_only, variant_only = only
+    return [c for c in out if preset_only in (None, c[0]) and players_only in (None, c[1]) and variant_only in (None, c[2])]
 
 
-def soak(start: int, stop: int, progress: bool, hidden: float = 0.0) -> tuple[int, list[str], Counter[str], int, int]:
+def soak(
+    start: int, stop: int, progress: bool, hidden: float = 0.0, only: Only = _ALL
+) -> tuple[int, list[str], Counter[str], int, int]:
     """Play hands start..stop-1; (hands, violation messages, reasons, actions, max actions)."""
-    combos = _combos()
+    combos = _combos(only)
     bad: list[str] = []
     reasons: Counter[str] = Counter()
     actions = 0
@@ -123,7 +136,7 @@ def soak(start: int, stop: int, progress: bool, hidden: float = 0.0) -> tuple[in
     return stop - start, bad, reasons, actions, longest
 
 
-def _worker(args: tuple[int, int, bool, float]) -> tuple[int, list[str], Counter[str], int, int]:
+def _worker(args: tuple[int, int, bool, float, Only]) -> tuple[int, list[str], Counter[str], int, int]:
     return soak(*args)
 
 
@@ -159,14 +172,25 @@ def soak_gwangpalli(matches: int, hidden: float) -> tuple[int, list[str]]:
     return hands, bad
 
 
-def _fast_worker(bounds: tuple[int, int, bool]) -> tuple[int, float, str | None]:
-    from gostop.fast.differential import soak as differential
+def _selected(combos: list[Any], only: Only) -> list[Any]:
+    """The soak combinations of one preset / player count / variant (None: all)."""
+    preset, players, variant = only
+    return [c for c in combos
+            if (preset is None or c.preset == preset) and (players is None or c.players == players)
+            and (variant is None or c.variant == variant)]
 
-    rep = differential(bounds[0], bounds[1], progress=bounds[2])
+
+def _fast_worker(
+    bounds: tuple[int, int, bool, Only],
+) -> tuple[int, float, str | None]:
+    from gostop.fast.differential import soak as differential
+    from gostop.fast.differential import soak_combos
+
+    rep = differential(bounds[0], bounds[1], progress=bounds[2], combos=_selected(soak_combos(), bounds[3]))
     return rep.hands, rep.seconds, rep.difference
 
 
-def soak_fast(start: int, n: int, jobs: int) -> int:
+def soak_fast(start: int, n: int, jobs: int, only: Only = _ALL) -> int:
     """The differential soak of the fast engine on hands start..start+n-1; the exit status."""
     try:
         import numba  # noqa: F401
@@ -175,7 +199,10 @@ def soak_fast(start: int, n: int, jobs: int) -> int:
         return 2
     from gostop.fast.differential import soak_combos
 
-    combos = soak_combos()
+    combos = _selected(soak_combos(), only)
+    if not combos:
+        print(f"no soak combination for --preset/--players/--variant {only}", file=sys.stderr)
+        return 2
     capped = sorted({c.preset for c in combos if c.capped})
     print(f"differential soak: hands {start:,}..{start + n - 1:,} on the reference and the fast engine, "
           f"{len(combos)} (preset, variant, players) combinations, {jobs} job(s)", flush=True)
@@ -188,7 +215,7 @@ def soak_fast(start: int, n: int, jobs: int) -> int:
     play_hands(get_preset("pagat"), 1, 0)
     print(f"  compile or cache load: {time.perf_counter() - t0:.1f} s", flush=True)
     t0 = time.perf_counter()
-    bounds = [(start + n * k // jobs, start + n * (k + 1) // jobs, k == 0) for k in range(jobs)]
+    bounds = [(start + n * k // jobs, start + n * (k + 1) // jobs, k == 0, only) for k in range(jobs)]
     if jobs == 1:
         parts = [_fast_worker(bounds[0])]
     else:
@@ -217,20 +244,27 @@ def main() -> None:
     parser.add_argument("--engine", choices=("reference", "fast"), default="reference",
                         help="reference: the invariant soak (default); fast: the differential soak of gostop.fast")
     parser.add_argument("--start", type=int, default=0, metavar="S", help="first hand (seed) of the run")
+    parser.add_argument("--preset", default=None, help="soak only this preset (e.g. matgo)")
+    parser.add_argument("--players", type=int, choices=(2, 3), default=None, help="soak only this player count")
+    parser.add_argument("--variant", type=int, default=None, metavar="K",
+                        help="soak only knob variant K of gostop.engine.check.VARIANTS (0: the preset as is)")
     args = parser.parse_args()
+    only = (args.preset, args.players, args.variant)
     if not 0.0 <= args.hidden <= 1.0:
         parser.error("--hidden is a fraction between 0 and 1")
     if args.engine == "fast":
         if args.hidden or args.gwangpalli:
             parser.error("--hidden and --gwangpalli check the reference engine; not with --engine fast")
-        sys.exit(soak_fast(args.start, args.hands, max(1, args.jobs)))
+        sys.exit(soak_fast(args.start, args.hands, max(1, args.jobs), only))
     n, jobs = args.hands, max(1, args.jobs)
-    combos = _combos()
+    combos = _combos(only)
+    if not combos:
+        parser.error(f"no soak combination for --preset/--players/--variant {only}")
     print(f"soak: {n:,} hands, {len(combos)} (preset, players, variant) combinations, {jobs} job(s)", flush=True)
     t0 = time.perf_counter()
     if args.hidden:
         print(f"hidden-information checks on {args.hidden:.0%} of the states", flush=True)
-    bounds = [(n * k // jobs, n * (k + 1) // jobs, k == 0, args.hidden) for k in range(jobs)]
+    bounds = [(n * k // jobs, n * (k + 1) // jobs, k == 0, args.hidden, only) for k in range(jobs)]
     if jobs == 1:
         parts = [soak(*bounds[0])]
     else:

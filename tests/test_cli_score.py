@@ -412,3 +412,13 @@ def test_score_cases_runs_the_matgo_vectors_file() -> None:
             assert line["payments"] == case["expected"]["payments"], case["id"]
         else:
             assert line["points"] == case["expected"]["points"], case["id"]
+
+
+def test_score_matgo_pushes_and_nagari_cap() -> None:
+    # A W7-like stop (16 junk = 7 points) after two nagari and one push: 7 x 4 x 2 = 56.
+    winner = "11D 12D 01J1 01J2 02J1 02J2 03J1 03J2 04J1 04J2 06J1 JK2-2 05A 05J1"
+    data = _json(winner, "--opp", "", "--preset", "matgo", "--nagari-before", "2", "--pushes", "1")
+    assert data["payments"] == [56]
+    assert ["nagari carry", 4] in data["factors"] and ["push", 2] in data["factors"]
+    capped = _json(winner, "--opp", "", "--preset", "matgo", "--nagari-before", "5")
+    assert capped["payments"] == [7 * 8]  # MATCH-8: x8 at most

@@ -66,6 +66,9 @@ ADDED_KNOBS = {
     "pi_bak_zero_exempt": "PAY-14",
     "nagari_multiplier_cap": "MATCH-8",
     "joker_steals_junk": "EVT-13",
+    "last_turn_exception_stacks": "EVT-14",
+    "final_turn_auto_stop": "GOSTOP-9",
+    "fixed_wins_carry": "PAY-16",
     "push_limit": "VAR-PUSH",
 }
 #: Knob values added after RULES.md: go_scheme = "matgo" (PAY-15).
@@ -130,7 +133,7 @@ def test_added_knobs_have_new_rule_ids_documented() -> None:
 def test_added_knobs_are_off_in_the_rules_md_presets() -> None:
     for preset in SECTION5_PRESETS:
         knobs = PRESETS[preset].knobs()
-        assert [knobs[k] for k in ADDED_KNOBS] == [False, False, None, False, 0], preset
+        assert [knobs[k] for k in ADDED_KNOBS] == [False, False, None, False, False, False, False, 0], preset
 
 
 @pytest.mark.parametrize("row", SECTION4, ids=SECTION4_KNOBS)

@@ -294,6 +294,9 @@ _KNOB_LIST: tuple[Knob, ...] = (
     _k("pi_bak_zero_exempt", "bool", "PAY-14", "A loser with no junk at all is exempt from pi-bak."),
     _k("nagari_multiplier_cap", "int", "MATCH-8", "Largest nagari carry factor (null = no cap).", minimum=2, maximum=MAX_MULTIPLIER, nullable=True),
     _k("joker_steals_junk", "bool", "EVT-13", "Capturing a junk-valued joker (a bonus card) takes 1 junk from each opponent, like the boss joker."),
+    _k("last_turn_exception_stacks", "bool", "EVT-14", "The final-turn exception of EVT-6 also covers stack captures and ja-ppuk."),
+    _k("final_turn_auto_stop", "bool", "GOSTOP-9", "On the final turn a go/stop decision is a stop at once (no go that would end the hand as a nagari)."),
+    _k("fixed_wins_carry", "bool", "PAY-16", "The nagari carry (MATCH-5, MATCH-8) multiplies the chongtong, three-ppuk and heodang payments."),
     _k("push_limit", "int", "VAR-PUSH", "Consecutive pushes (milgi): the winner may forgo a hand's settlement to double the next hand's (0 = off).", minimum=0, maximum=MAX_PUSHES),
 )
 
@@ -400,6 +403,9 @@ class Rules:
     pi_bak_zero_exempt: bool = False
     nagari_multiplier_cap: int | None = None
     joker_steals_junk: bool = False
+    last_turn_exception_stacks: bool = False
+    final_turn_auto_stop: bool = False
+    fixed_wins_carry: bool = False
     push_limit: int = 0
     preset: str = field(default=DEFAULT_PRESET, compare=False)
 
@@ -642,6 +648,9 @@ _PRESET_OVERRIDES: dict[str, dict[str, Any]] = {
         "pi_bak_zero_exempt": True,
         "nagari_multiplier_cap": 8,
         "joker_steals_junk": True,
+        "last_turn_exception_stacks": True,
+        "final_turn_auto_stop": True,
+        "fixed_wins_carry": True,
     },
 }
 

@@ -55,11 +55,21 @@ ADDED_RULES: tuple[tuple[str, str], ...] = (
     ("PAY-14", "`pi_bak_zero_exempt`: an opponent whose junk count is 0 (no junk card at all) "
      "does not pay pi-bak. Matgo's threshold is \"7 or fewer pays double\", that is "
      "`pi_bak_protect_min_two_player = 8`."),
+    ("EVT-14", "`last_turn_exception_stacks`: with `last_turn_exception`, a stack captured on the "
+     "final turn (EVT-4, and a ja-ppuk, EVT-5) creates no junk debt either, like sseul, ttadak and "
+     "chok (EVT-6)."),
+    ("GOSTOP-9", "`final_turn_auto_stop`: on the final turn (TURN-6) a player whose points call "
+     "for a go/stop decision (GOSTOP-2) stops at once, instead of being offered a go that would "
+     "end the hand as a nagari (GOSTOP-6)."),
+    ("PAY-16", "`fixed_wins_carry`: the nagari carry of MATCH-5 (capped by MATCH-8) multiplies the "
+     "chongtong, three-ppuk and heodang payments, an exception to PAY-12 (other multipliers still "
+     "do not apply to them). Matgo: three ppuk after two nagari pay 7 x 4 = 28."),
     ("VAR-PUSH", "`push_limit` (milgi, 밀기): after a stop the winner may push: the hand's "
      "settlement is forgone (no chips change hands; fixed payments already made stand) and "
      "the next hand with a winner is doubled once per consecutive push (settlement context "
      "`pushes`, factor 2^pushes after the nagari carry). At most `push_limit` consecutive "
-     "pushes; 0 = off."),
+     "pushes; 0 = off. The match controller and the faces do not offer the push yet: the knob and "
+     "the settlement factor are in place for them."),
 )
 
 #: How the ``matgo`` preset reads the public Matgo sources, for the docs: (topic, reading).
@@ -75,15 +85,33 @@ MATGO_READINGS: tuple[tuple[str, str], ...] = (
     ("Bombs and shakes", "each bomb and each shake doubles; a bomb takes a junk; a shaken "
      "card must be played at once."),
     ("Instant payments", "first-turn ppuk 7, three ppuk wins 7, chongtong (optional: may be "
-     "kept and shown as a shake) 10; four of a month on the layout or two chongtong: nagari."),
+     "kept and shown as a shake) 10 (p2p-gostop's default; hwatu pays 7), the last two times the "
+     "nagari carry (PAY-16); four of a "
+     "month on the layout or two chongtong: nagari."),
+    ("Final turn", "sseul, ttadak, chok and a stack captured on the final turn take no junk "
+     "(EVT-6, EVT-14); reaching the target on the final turn is a stop (GOSTOP-9)."),
     ("Nagari", "each nagari doubles the next hand with a winner, cumulative up to x8."),
-    ("Off by default", "push (`push_limit`) and missions (`missions`)."),
+    ("Off by default", "push (`push_limit`, VAR-PUSH: the settlement takes the pushes before a "
+     "hand as context `pushes`) and missions (`missions`, VAR-MISSION: our mission is a random "
+     "card set with a random multiplier; hwatu's three mission cards paying x2/x4/x8 are not "
+     "expressed)."),
     ("Not expressed", "the ppuk streak bonuses of p2p-gostop (14 and 21 on the second and "
-     "third own turn), a first-turn ttadak bonus, no ppuk on the final turn, the final-turn "
-     "exception for stack captures, automatic lowest-junk-first surrender, shaking only when "
-     "the layout has no card of the month, and the nagari carry on instant wins: our engine "
-     "keeps its own reading of these (RULES.md); see tests/cases/matgo_vectors.json."),
+     "third own turn), a first-turn ttadak bonus, no ppuk on the final turn, "
+     "automatic lowest-junk-first surrender and shaking only when the layout "
+     "has no card of the month: our engine keeps its own reading of these (RULES.md); see "
+     "tests/cases/matgo_vectors.json."),
 )
+
+
+def _section(
+    title: str, intro: list[str], header: tuple[str, str], rows: tuple[tuple[str, str], ...]
+) -> list[str]:
+    """A ``##`` section: a title, some lines of text and a two-column table."""
+    out = ["", f"## {title}", "", *intro, ""]
+    out.append(f"| {header[0]} | {header[1]} |")
+    out.append(f"|{'-' * (len(header[0]) + 2)}|{'-' * (len(header[1]) + 2)}|")
+    out += [f"| {key} | {_cell(text)} |" for key, text in rows]
+    return out
 
 
 def _cell(text: str) -> str:
@@ -148,28 +176,18 @@ def render_rules_markdown() -> str:
             cells.append(f"**{text}**" if value != base_values[name] else text)
         cells += [_cell(knob.allowed), _cell(knob.meaning), knob.rule]
         lines.append("| " + " | ".join(cells) + " |")
-    lines += [
-        "",
-        "## Rules added after RULES.md",
-        "",
-        "RULES.md section 2 defines the rule IDs above; these were added with the `matgo` preset",
-        "and are cited the same way in the code and the tests.",
-        "",
-        "| Rule | Text |",
-        "|------|------|",
-    ]
-    lines += [f"| {rid} | {_cell(text)} |" for rid, text in ADDED_RULES]
-    lines += [
-        "",
-        "## The `matgo` preset",
-        "",
-        "Matgo (맞고) is the 2-player game of the Korean online rooms. The preset follows what the",
-        "public Matgo engines kywoo26/p2p-gostop and itsent-lab/hwatu agree on:",
-        "",
-        "| Topic | Reading |",
-        "|-------|---------|",
-    ]
-    lines += [f"| {topic} | {_cell(text)} |" for topic, text in MATGO_READINGS]
+    lines += _section(
+        "Rules added after RULES.md",
+        ["RULES.md section 2 defines the rule IDs above; these were added with the `matgo` preset",
+         "and are cited the same way in the code and the tests."],
+        ("Rule", "Text"), ADDED_RULES,
+    )
+    lines += _section(
+        "The `matgo` preset",
+        ["Matgo (맞고) is the 2-player game of the Korean online rooms. The preset follows what the",
+         "public Matgo engines kywoo26/p2p-gostop and itsent-lab/hwatu agree on:"],
+        ("Topic", "Reading"), MATGO_READINGS,
+    )
     lines += [
         "",
         "## Regenerating this file",

@@ -65,6 +65,7 @@ __all__ = [
     "settle_case",
     "go_chips",
     "go_multiplier",
+    "nagari_factor",
 ]
 
 Liability = Literal["go-bak", "shodang-refusal", "oe-myeon"]
@@ -355,6 +356,17 @@ def go_multiplier(rules: Rules, goes: int) -> int:
     return 1
 
 
+def nagari_factor(rules: Rules, nagari_before: int) -> int:
+    """MATCH-5 payment factor after ``nagari_before`` consecutive nagari (MATCH-8 cap)."""
+    k = nagari_before
+    if not k or rules.nagari_multiplier == "off":
+        return 1
+    if rules.nagari_multiplier == "single":
+        return 2
+    cap = rules.nagari_multiplier_cap
+    return 1 << k if cap is None else min(1 << k, cap)
+
+
 # -- input conversion ------------------------------------------------------------------------
 
 
@@ -522,13 +534,9 @@ def _common_factors(
     if ctx.bombs and rules.bomb_multiplier != 1:
         before.append(("bombs", rules.bomb_multiplier**ctx.bombs))
     after: list[tuple[str, int]] = []
-    k = ctx.nagari_before  # MATCH-5
-    if k and rules.nagari_multiplier == "cumulative":
-        carry = 1 << k
-        cap = rules.nagari_multiplier_cap  # MATCH-8
-        after.append(("nagari carry", carry if cap is None else min(carry, cap)))
-    elif k and rules.nagari_multiplier == "single":
-        after.append(("nagari carry", 2))
+    carry = nagari_factor(rules, ctx.nagari_before)  # MATCH-5, MATCH-8
+    if carry != 1:
+        after.append(("nagari carry", carry))
     if ctx.pushes:  # VAR-PUSH: doubled once per push before this hand
         after.append(("push", 1 << ctx.pushes))
     jkx = (wmask & table.jkx_mask).bit_count()

@@ -167,14 +167,18 @@ def _play(hand: Hand, rng: random.Random, deep: bool) -> int:
 @SETTINGS
 @given(preset=presets, players=st.sampled_from([2, 3]), variant=variants, seed=st.integers(0, 2**31))
 def test_random_hands_keep_every_invariant(preset: str, players: int, variant: int, seed: int) -> None:
-    hand = Hand.new(_rules(preset, variant), players, seed)
+    rules = _rules(preset, variant)
+    players = 2 if rules.two_player_only else players  # GEN-7 (matgo)
+    hand = Hand.new(rules, players, seed)
     _play(hand, random.Random(seed), deep=False)
 
 
 @SETTINGS
 @given(preset=presets, players=st.sampled_from([2, 3]), variant=variants, seed=st.integers(0, 2**31))
 def test_observation_never_shows_hidden_cards(preset: str, players: int, variant: int, seed: int) -> None:
-    hand = Hand.new(_rules(preset, variant), players, seed)
+    rules = _rules(preset, variant)
+    players = 2 if rules.two_player_only else players  # GEN-7 (matgo)
+    hand = Hand.new(rules, players, seed)
     _play(hand, random.Random(seed), deep=True)
 
 
@@ -187,7 +191,9 @@ def test_observation_never_shows_hidden_cards(preset: str, players: int, variant
     steps=st.integers(0, 40),
 )
 def test_determinize_agrees_and_clone_is_independent(preset: str, players: int, variant: int, seed: int, steps: int) -> None:
-    hand = Hand.new(_rules(preset, variant), players, seed)
+    rules = _rules(preset, variant)
+    players = 2 if rules.two_player_only else players  # GEN-7 (matgo)
+    hand = Hand.new(rules, players, seed)
     rng = random.Random(seed)
     for _ in range(steps):
         if hand.is_over:

@@ -29,6 +29,7 @@ from gostop.limits import (
     MAX_MISSION_MULTIPLIER,
     MAX_NAGARI_BEFORE,
     MAX_NESTING,
+    MAX_PUSHES,
     clip,
     nesting_depth,
     nesting_message,
@@ -127,6 +128,9 @@ def score(
     mission_multiplier: Annotated[
         int, typer.Option("--mission-multiplier", min=1, max=MAX_MISSION_MULTIPLIER, help="The mission multiplier the winner earned (VAR-MISSION; 1 = none).")
     ] = 1,
+    pushes: Annotated[
+        int, typer.Option("--pushes", min=0, max=MAX_PUSHES, help="Consecutive pushes (milgi 밀기, VAR-PUSH) just before this hand: x2 each.")
+    ] = 0,
     goer: Annotated[
         str | None,
         typer.Option("--goer", metavar="OPP", help=f"Go-bak: {_SEAT_HELP} said go and is liable.", show_default=False),
@@ -198,6 +202,7 @@ def score(
                     ("--nagari-before", nagari_before),
                     ("--weol-yak", weol_yak),
                     ("--mission-multiplier", mission_multiplier - 1),
+                    ("--pushes", pushes),
                 )
                 if count
             ]
@@ -238,6 +243,7 @@ def score(
             nagari_before=nagari_before,
             weol_yak=weol_yak,
             mission_multiplier=mission_multiplier,
+            pushes=pushes,
             goer=parse_opponent_ref(goer, len(opponents), "--goer"),
             refuser=parse_opponent_ref(refuser, len(opponents), "--refuser"),
             oe_myeon=parse_opponent_ref(oe_myeon, len(opponents), "--oe-myeon"),

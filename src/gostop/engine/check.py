@@ -220,5 +220,6 @@ VARIANTS: tuple[dict[str, object], ...] = (
     {"flex_card": "05A", "four_birds": True, "stop_target_two_player": 5},
     # the knobs added with the matgo preset (issue 19), under every preset
     {"go_scheme": "matgo", "pi_bak_zero_exempt": True, "nagari_multiplier_cap": 2, "joker_steals_junk": True,
-     "jokers": ["JK2", "JK2-2", "JK3", "JKB"]},
+     "jokers": ["JK2", "JK2-2", "JK3", "JKB"], "last_turn_exception_stacks": True, "fixed_wins_carry": True,
+     "final_turn_auto_stop": True},
 )

@@ -112,6 +112,8 @@ class Collection(HandState):
         rules = self.rules
         if name in _LAST_TURN_EXEMPT:
             return 0 if final_exempt else 1
+        if final_exempt and rules.last_turn_exception_stacks and name in ("stack-capture", "ja-ppuk"):
+            return 0  # EVT-14 (matgo): no junk for a stack taken on the final turn
         if name == "ja-ppuk":
             return rules.ja_ppuk_junk
         if name == "bomb":

@@ -117,6 +117,7 @@ class DealChecks(HandState):
             winner = declared[0] if tie == "dealer_first" else max(declared, key=self._quad_month)
         pay = rules.chongtong_payment
         amount = self._target if pay == "target" else int(pay)
+        amount *= self._fixed_win_factor()  # PAY-16
         for o in self._opponents(winner):
             self._pay(o, winner, amount, "chongtong", ev)
         self._finish(ev, winner, "chongtong")

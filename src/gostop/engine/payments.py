@@ -9,7 +9,7 @@ context of :mod:`~gostop.engine.liability`; :meth:`Payments._finish` writes the
 from __future__ import annotations
 
 from gostop.cards import Card
-from gostop.settlement import SettleContext, Settlement, settle
+from gostop.settlement import SettleContext, Settlement, nagari_factor, settle
 
 from .events import Event
 from .result import FixedPayment, HandResult
@@ -37,6 +37,13 @@ class Payments(HandState):
             self._chips[payee] += amount
         self._fixed_payments.append(FixedPayment(reason, payer, payee, amount, unit))
         ev.append(Event("payment", payer, (), {"to": payee, "amount": amount, "unit": unit, "reason": reason}))
+
+    def _fixed_win_factor(self) -> int:
+        """PAY-16: the nagari carry on an instant win's payment (1 unless ``fixed_wins_carry``)."""
+        rules = self.rules
+        if not rules.fixed_wins_carry or rules.payment_unit == "shots":
+            return 1
+        return nagari_factor(rules, self._nagari_before)
 
     def _take_shot(self, taker: int, n: int, reason: str, cause: int | None, ev: list[Event]) -> None:
         """GOO shots: ``taker`` takes ``n`` shots (``cause``: the seat whose event caused them)."""

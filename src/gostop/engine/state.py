@@ -517,6 +517,9 @@ class HandState:
         def _take_shot(self, taker: int, n: int, reason: str, cause: int | None, ev: list[Event]) -> None:
             ...
 
+        def _fixed_win_factor(self) -> int:
+            ...
+
         def _do_stop(self, ev: list[Event]) -> None:
             ...
 

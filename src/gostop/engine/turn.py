@@ -92,6 +92,9 @@ class TurnCycle(HandState):
             else:  # improved
                 ask = points > self._prev_turn_points[s]
             if ask:
+                if self._final_turn and self.rules.final_turn_auto_stop:
+                    self._do_stop(ev)  # GOSTOP-9 (matgo): nothing left to go on for
+                    return
                 self._stage = GOSTOP
                 return
         self._end_turn(ev, points)
@@ -102,15 +105,16 @@ class TurnCycle(HandState):
         rules = self.rules
         if self._ppuk_this_turn and rules.three_ppuk_payment and self._ppuk_count[s] >= 3:
             ev.append(Event("three-ppuk", s))
+            amount = rules.three_ppuk_payment * self._fixed_win_factor()  # PAY-16
             for o in self._opponents(s):
-                self._pay(o, s, rules.three_ppuk_payment, "three-ppuk", ev)
+                self._pay(o, s, amount, "three-ppuk", ev)
             self._finish(ev, s, "three-ppuk")
             return True
         ht = rules.heodang_turns
         if ht is not None and self._turns_without_capture[s] >= ht:
             ev.append(Event("heodang", s, (), {"turns": self._turns_without_capture[s]}))
             pay = rules.heodang_payment
-            amount = self._target if pay == "target" else int(pay)
+            amount = (self._target if pay == "target" else int(pay)) * self._fixed_win_factor()  # PAY-16
             for o in self._opponents(s):
                 self._pay(o, s, amount, "heodang", ev)
             self._finish(ev, s, "heodang")

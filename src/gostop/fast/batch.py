@@ -17,8 +17,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from gostop.engine.deal import MISSIONS, deal_sizes, packets
-from gostop.rules import Rules
+from gostop.engine.deal import MISSIONS, DealError, deal_sizes, packets
+from gostop.rules import Rules, RulesError
 
 from . import layout as L
 from .config import FastConfig, config_for
@@ -53,6 +53,10 @@ def deal_plan(cfg: FastConfig, players: int) -> DealPlan:
     """The :class:`DealPlan` of ``players`` under ``cfg``'s rules."""
     rules = cfg.rules
     deal_sizes(players)
+    try:
+        rules.check_players(players)  # GEN-7
+    except RulesError as exc:
+        raise DealError(str(exc)) from None
     hands: list[list[int]] = [[] for _ in range(players)]
     layout: list[int] = []
     dealt = 0

@@ -141,6 +141,9 @@ def _knobs(r: Rules) -> np.ndarray:
     k[L.K_FLEX_JUNK_VALUE] = r.flex_junk_value
     k[L.K_PI_ZERO_EXEMPT] = r.pi_bak_zero_exempt  # PAY-14
     k[L.K_NAGARI_CAP] = -1 if r.nagari_multiplier_cap is None else r.nagari_multiplier_cap  # MATCH-8
+    k[L.K_LAST_STACKS] = r.last_turn_exception_stacks  # EVT-14
+    k[L.K_FIXED_CARRY] = r.fixed_wins_carry  # PAY-16
+    k[L.K_FINAL_AUTO_STOP] = r.final_turn_auto_stop  # GOSTOP-9
     return k
 
 

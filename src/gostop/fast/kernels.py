@@ -136,7 +136,9 @@ from .layout import (
     K_CT_TIE,
     K_DOK_BAK,
     K_DRAW_THREE,
+    K_FINAL_AUTO_STOP,
     K_FIRST_FOUR,
+    K_FIXED_CARRY,
     K_FLEX_JUNK_VALUE,
     K_FOUR_BIRDS,
     K_FOUR_ON_TABLE,
@@ -159,6 +161,7 @@ from .layout import (
     K_JA_SHOT,
     K_JOKER_SHOT,
     K_JOKER_STAYS,
+    K_LAST_STACKS,
     K_LAST_TURN_EXC,
     K_MEONG,
     K_MISSIONS,
@@ -581,6 +584,27 @@ def go_multiplier(K: np.ndarray, goes: int) -> int:
 
 
 @_jit
+def nagari_factor(K: np.ndarray, nagari_before: int) -> int:
+    """MATCH-5 with the MATCH-8 cap (gostop.settlement.nagari_factor)."""
+    if nagari_before == 0 or K[K_NAGARI_MULT] == 2:
+        return 1
+    if K[K_NAGARI_MULT] == 1:
+        return 2
+    carry = 1 << nagari_before
+    if K[K_NAGARI_CAP] >= 0 and carry > K[K_NAGARI_CAP]:
+        carry = K[K_NAGARI_CAP]
+    return carry
+
+
+@_jit
+def fixed_win_factor(S: np.ndarray, K: np.ndarray) -> int:
+    """PAY-16: the nagari carry on an instant win (1 unless fixed_wins_carry; never for shots)."""
+    if not K[K_FIXED_CARRY] or K[K_SHOTS_UNIT]:
+        return 1
+    return nagari_factor(K, S[NAGARI_BEFORE])
+
+
+@_jit
 def ipow(b: int, e: int) -> int:
     r = 1
     for _ in range(e):
@@ -623,13 +647,7 @@ def settle(
             m_common *= ipow(K[K_H_MULT], shakes - shakes_nd) * ipow(K[K_H_ND_MULT], shakes_nd)
         if bombs and K[K_BOMB_MULT] != 1:
             m_common *= ipow(K[K_BOMB_MULT], bombs)
-        if nagari_before and K[K_NAGARI_MULT] == 0:
-            carry = 1 << nagari_before
-            if K[K_NAGARI_CAP] >= 0 and carry > K[K_NAGARI_CAP]:  # MATCH-8
-                carry = K[K_NAGARI_CAP]
-            m_common *= carry
-        elif nagari_before and K[K_NAGARI_MULT] == 1:
-            m_common *= 2
+        m_common *= nagari_factor(K, nagari_before)
         jkx = popcount(wmask & T[T_JKX])
         if jkx:
             m_common *= 1 << jkx
@@ -923,7 +941,7 @@ def resolve_chongtong(S: np.ndarray, K: np.ndarray, T: np.ndarray, E: np.ndarray
                 if qm > best:
                     best = qm
                     winner = seats[k]
-    amount = S[TARGET] if K[K_CT_PAY] < 0 else K[K_CT_PAY]
+    amount = (S[TARGET] if K[K_CT_PAY] < 0 else K[K_CT_PAY]) * fixed_win_factor(S, K)
     for k in range(nopp(S)):
         pay(S, K, E, opp(S, winner, k), winner, amount)
     finish(S, K, E, winner, R_CHONGTONG, False, False)
@@ -1246,9 +1264,11 @@ def sseul_start(S: np.ndarray) -> bool:
 
 @_jit
 def debt_of(K: np.ndarray, name: int, final_exempt: bool) -> int:
-    """EVT-6."""
+    """EVT-6 (EVT-14: the final-turn exception for stacks too)."""
     if name == E_CHOK or name == E_TTADAK or name == E_SSEUL:
         return 0 if final_exempt else 1
+    if final_exempt and K[K_LAST_STACKS] and (name == E_STACK_CAPTURE or name == E_JA_PPUK):
+        return 0
     if name == E_JA_PPUK:
         return K[K_JA_JUNK]
     if name == E_BOMB:
@@ -1477,6 +1497,9 @@ def phase45(S: np.ndarray, K: np.ndarray, T: np.ndarray, E: np.ndarray) -> None:
         else:
             ask = sp > S[PREV_SP + s]
         if ask:
+            if S[FINAL] and K[K_FINAL_AUTO_STOP]:  # GOSTOP-9
+                do_stop(S, K, T, E)
+                return
             S[STAGE] = GOSTOP
             return
     end_turn(S, K, T, E, sp)
@@ -1487,14 +1510,15 @@ def instant_end(S: np.ndarray, K: np.ndarray, E: np.ndarray) -> bool:
     s = S[MOVER]
     if S[PPUK_NOW] and K[K_THREE_PPUK] and S[PPUK + s] >= 3:  # EVT-11
         ev(E, E_THREE_PPUK, s, 0)
+        amount = K[K_THREE_PPUK] * fixed_win_factor(S, K)  # PAY-16
         for k in range(nopp(S)):
-            pay(S, K, E, opp(S, s, k), s, K[K_THREE_PPUK])
+            pay(S, K, E, opp(S, s, k), s, amount)
         finish(S, K, E, s, R_THREE_PPUK, False, False)
         return True
     ht = K[K_HEODANG]
     if ht >= 0 and S[HEODANG + s] >= ht:  # VAR-HEODANG
         ev(E, E_HEODANG, s, 0)
-        amount = S[TARGET] if K[K_HEODANG_PAY] < 0 else K[K_HEODANG_PAY]
+        amount = (S[TARGET] if K[K_HEODANG_PAY] < 0 else K[K_HEODANG_PAY]) * fixed_win_factor(S, K)
         for k in range(nopp(S)):
             pay(S, K, E, opp(S, s, k), s, amount)
         finish(S, K, E, s, R_HEODANG, False, False)

@@ -20,9 +20,10 @@ import dataclasses
 import difflib
 import functools
 import tomllib
+import typing
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from gostop.cards import CardCodeError, deck_cards
 from gostop.errors import GostopError
@@ -195,218 +196,655 @@ def _fmt(value: Any) -> str:
     return str(value)
 
 
-def _k(name: str, kind: str, rule: str, meaning: str, **kw: Any) -> Knob:
-    return Knob(name=name, kind=kind, rule=rule, meaning=meaning, **kw)
+def knob(default: Any, kind: str, rule: str, meaning: str, **kw: Any) -> Any:
+    """A knob of :class:`Rules`, declared once: its field's default (the ``pagat`` value), its
+    kind, RULES.md rule ID and meaning, and its range (``minimum``, ``maximum``, ``nullable``,
+    ``choices`` for kinds other than ``enum``, whose choices are the field's ``Literal``)."""
+    return field(default=default, metadata={"knob": (kind, rule, meaning, kw)})
 
 
-# Every knob of RULES.md section 4, in its order. Defaults live in the Rules dataclass (= pagat).
-_KNOB_LIST: tuple[Knob, ...] = (
-    _k("jokers", "jokers", "DECK-1", "Jokers in the deck besides the 48 month cards."),
-    _k("uniform_joker_value", "int", "SCORE-7", "Every joker is a plain junk card of this value, with no other effect.", minimum=0, maximum=3, nullable=True),
-    _k("flex_card", "flex_card", "SCORE-8", "The card counted either as an animal or as junk (the sake cup).", choices=("09A", "05A"), nullable=True),
-    _k("flex_junk_value", "int", "SCORE-7", "Junk value of the flex card when counted as junk.", minimum=1, maximum=3),
-    _k("junk_value_11D", "int", "SCORE-7", "Junk value of the coloured paulownia double junk 11D.", minimum=0, maximum=3),
-    _k("junk_value_12D", "int", "SCORE-7", "Junk value of the lightning double junk 12D.", minimum=0, maximum=3),
-    _k("sake_cup_choice", "enum", "SCORE-8", "How the winner's flex card is classed at settlement.", choices=("max_payment", "max_points")),
-    _k("multi_player_mode", "enum", "GWANG-1, GOO-17", "How tables of more than 3 seated players choose the 3 active players.", choices=("gwangpalli", "rotation")),
-    _k("max_players", "int", "GWANG-1", "Most seated players at a table.", minimum=4, maximum=7, nullable=True),
-    _k("match_hands", "int", "MATCH-1", "Hands in a match (12 = a year); null = open-ended.", minimum=1, maximum=MAX_MATCH_HANDS, nullable=True),
-    _k("match_target_chips", "int", "MATCH-1", "End the match after the hand in which a player is this many chips up.", minimum=1, maximum=MAX_TARGET_CHIPS, nullable=True),
-    _k("first_dealer", "enum", "MATCH-3", "How the first dealer is chosen.", choices=("lot", "draw_night", "draw_day", "oldest")),
-    _k("nagari_limit", "int", "MATCH-6", "Consecutive nagari that trigger nagari_limit_action; null = no limit.", minimum=1, maximum=MAX_TURNS, nullable=True),
-    _k("nagari_limit_action", "enum", "MATCH-6", "What happens at the nagari limit.", choices=("end_match", "reset_carry")),
-    _k("deal_order", "enum", "DEAL-2", "Packet order of the deal (players first, or layout first).", choices=("pagat", "fuda")),
-    _k("four_on_table", "enum", "DEAL-6", "Four cards of a month dealt to the layout.", choices=("redeal", "dealer_chongtong", "nagari")),
-    _k("chongtong", "enum", "DEAL-7", "Whether four of a month in hand must be declared (instant win).", choices=("mandatory", "optional")),
-    _k("chongtong_payment", "int_or_target", "DEAL-7", "Chips each opponent pays for a chongtong (\"target\" = the stop target).", minimum=0, maximum=MAX_CHIPS),
-    _k("chongtong_tie", "enum", "DEAL-8", "Two or more active players hold a quad.", choices=("void", "nagari", "dealer_first", "higher_month")),
-    _k("stop_target_two_player", "int", "GOSTOP-1", "Stop points needed to stop in a 2-player hand.", minimum=1, maximum=MAX_POINTS),
-    _k("stop_target_three_player", "int", "GOSTOP-1", "Stop points needed to stop in a 3-player hand.", minimum=1, maximum=MAX_POINTS),
-    _k("score_cap", "int", "SCORE-11", "Points above this are ignored; null = no cap.", minimum=1, maximum=MAX_POINTS, nullable=True),
-    _k("go_decision_trigger", "enum", "GOSTOP-2", "When a player who reached the target is asked go or stop again.", choices=("above_last_go", "improved")),
-    _k("last_turn_exception", "bool", "EVT-6", "Sseul, ttadak and chok create no junk debt on the final turn."),
-    _k("ja_ppuk_junk", "int", "EVT-5", "Junk each opponent owes for a ja-ppuk (1 disables ja-ppuk).", minimum=1, maximum=3),
-    _k("ja_ppuk_window", "enum", "EVT-5", "Which own ppuk stacks give ja-ppuk when captured.", choices=("any_previous", "previous_turn")),
-    _k("first_turn_ppuk_payment", "int", "EVT-10", "Chips each opponent pays for a ppuk on one's first turn (0 = off).", minimum=0, maximum=MAX_CHIPS),
-    _k("first_turn_ppuk_yell", "bool", "GOO-14", "Opponents must shout after a first-turn ppuk or take a shot."),
-    _k("three_ppuk_payment", "int", "EVT-11", "Chips each opponent pays when a player makes a third ppuk (0 = rule off).", minimum=0, maximum=MAX_CHIPS),
-    _k("no_junk_shot", "bool", "GOO-12", "A debtor with no junk card takes a shot instead."),
-    _k("ja_ppuk_shot", "bool", "GOO-13", "A ja-ppuk also makes each opponent take a shot."),
-    _k("joker_shot", "enum", "GOO-10", "Who takes a shot when a joker is played from hand / turned from the stock.", choices=("hand_opponents_stock_self", "hand_self_stock_opponents"), nullable=True),
-    _k("bomb_allowed", "bool", "BOMB-1", "Whether bombs (three of a month played onto the fourth) are allowed."),
-    _k("bomb_after_heundeum", "bool", "BOMB-1", "A triple declared as heundeum may still be bombed."),
-    _k("bomb_multiplier", "int", "PAY-5", "Payment factor per bomb the winner played.", minimum=1, maximum=MAX_MULTIPLIER),
-    _k("bomb_steals_junk", "bool", "EVT-8", "A bomb takes one junk card from each opponent."),
-    _k("bomb_compensation", "enum", "BOMB-3", "How the bomber makes up for the two missing hand cards.", choices=("skip_two", "draw_three")),
-    _k("bomb_skip_timing", "enum", "BOMB-3", "When the two stock-only turns after a bomb may be used.", choices=("any_later", "next_two")),
-    _k("grenade", "enum", "VAR-GRENADE", "Kongaltan: two in hand onto the two on the layout.", choices=("off", "move_only", "steal", "as_bomb")),
-    _k("heundeum_multiplier", "int", "SHAKE-2", "Payment factor per declared heundeum.", minimum=1, maximum=MAX_MULTIPLIER),
-    _k("heundeum_nov_dec_multiplier", "int", "SHAKE-2", "Payment factor for a declared November or December triple.", minimum=1, maximum=MAX_MULTIPLIER),
-    _k("heundeum_must_play", "bool", "SHAKE-3", "A declared card must be played on the declaring turn."),
-    _k("joker_hand_mode", "enum", "JOKER-1, JOKER-4", "How a joker in hand is used.", choices=("substitute", "reveal_replace")),
-    _k("joker_stays_with_ppuk", "bool", "JOKER-3", "A joker turned over a pending pair joins it (and a ppuk stack)."),
-    _k("four_brights_with_rain_points", "int", "SCORE-1", "Points for four brights including the rain bright.", minimum=0, maximum=MAX_POINTS),
-    _k("godori_points", "int", "SCORE-3", "Points for godori (the three birds).", minimum=0, maximum=MAX_POINTS),
-    _k("four_birds", "bool", "SCORE-3", "Yukdori/bidori with the rain bird as a fourth bird."),
-    _k("vip_bonus", "int", "VAR-VIP", "Bonus for 09A + 11D + 12D (not counting toward stopping).", minimum=0, maximum=MAX_POINTS),
-    _k("palssari_bonus", "int", "VAR-PALSSARI", "Bonus for all April and July cards (not counting toward stopping).", minimum=0, maximum=MAX_POINTS),
-    _k("go_scheme", "enum", "PAY-3, PAY-5", "Go chips and go multipliers.", choices=("standard", "linear", "blog", "none", "matgo")),
-    _k("go_chips_three_plus", "enum", "PAY-3", "Keep or drop the two go chips from three goes on (standard scheme).", choices=("keep", "drop")),
-    _k("payment_unit", "enum", "GEN-5, PAY-2", "Chips change hands, or shots are taken.", choices=("chips", "shots")),
-    _k("shots_per_points", "int", "PAY-2", "Points per shot when payment_unit is shots.", minimum=1, maximum=MAX_POINTS, nullable=True),
-    _k("gwang_bak", "enum", "PAY-6", "Penalty for an opponent with no bright when the winner scores brights.", choices=("double", "plus2", "off")),
-    _k("gwang_bak_scope", "enum", "PAY-6", "Gwang-bak per opponent, or only when no opponent has a bright.", choices=("per_opponent", "all_or_none")),
-    _k("meong", "enum", "PAY-5, PAY-6", "Seven-animal doubling: everyone (dda), animal-less opponents (bak), both, or off.", choices=("dda", "bak", "dda_and_bak", "off")),
-    _k("pi_bak", "bool", "PAY-6", "Opponents with too little junk pay double to a junk-scoring winner."),
-    _k("pi_bak_protect_min", "int", "PAY-6", "Junk count that protects from pi-bak.", minimum=1, maximum=MAX_JUNK_COUNT),
-    _k("pi_bak_protect_min_two_player", "int", "PAY-6", "Junk count that protects from pi-bak in 2-player hands (null = same as pi_bak_protect_min).", minimum=1, maximum=MAX_JUNK_COUNT, nullable=True),
-    _k("tti_bak", "bool", "PAY-6", "Ribbon-less opponents pay double to a ribbon-scoring winner."),
-    _k("nagari_multiplier", "enum", "MATCH-5", "Payment factor after consecutive nagari.", choices=("cumulative", "single", "off")),
-    _k("nagari_shots", "int", "GOO-5", "Shots each active player takes after a nagari.", minimum=0, maximum=MAX_SHOTS),
-    _k("weol_yak_first_turn", "bool", "VAR-WEOLYAK-FIRST", "x4 for a winner who took all four cards of a month on the first turn."),
-    _k("weol_yak_month", "bool", "VAR-WEOLYAK-MONTH", "x4 for a winner holding all four cards of a month drawn before the deal."),
-    _k("missions", "bool", "VAR-MISSION", "A random mission per deal multiplies the payment of a winner who completed it."),
-    _k("mission_multiplier_range", "int_pair", "VAR-MISSION", "Range of the random mission multiplier.", minimum=1, maximum=MAX_MULTIPLIER),
-    _k("first_turn_four_bonus", "int", "VAR-FIRST-FOUR", "Chips per opponent for a ttadak, stack capture, bomb or chok on one's first turn (0 = off).", minimum=0, maximum=MAX_CHIPS),
-    _k("baek_hwa_jeom", "bool", "VAR-BAEKHWAJEOM", "A bright, animal, ribbon and junk captured on one's first turn takes a junk from each opponent."),
-    _k("boar", "enum", "VAR-BOAR", "Catching the boar 07A: off, a pot, or a first-turn payment.", choices=("off", "pot", "first_turn")),
-    _k("boar_ante", "int", "VAR-BOAR", "Chips each active player antes to the boar pot per deal.", minimum=1, maximum=MAX_CHIPS),
-    _k("boar_first_turn_payment", "int", "VAR-BOAR", "Chips per opponent for catching the boar on one's first turn.", minimum=0, maximum=MAX_CHIPS),
-    _k("heodang_turns", "int", "VAR-HEODANG", "Consecutive own turns without a capture that win at once (null = off).", minimum=2, maximum=MAX_TURNS, nullable=True),
-    _k("heodang_payment", "int_or_target", "VAR-HEODANG", "Chips per opponent for a heodang win (\"target\" = the stop target).", minimum=0, maximum=MAX_CHIPS),
-    _k("no_captures_no_pay", "bool", "PAY-8", "A loser whose capture area is empty pays nothing."),
-    _k("dok_bak", "bool", "PAY-9, LIAB-1", "One liable loser pays for both (3-player hands)."),
-    _k("go_bak_two_player", "enum", "PAY-6", "In 2-player hands a loser who said go pays double.", choices=("none", "double")),
-    _k("oe_myeon", "bool", "LIAB-4", "A loser who left the winning card on the layout pays for both."),
-    _k("oe_myeon_exceptions", "bool", "LIAB-5", "The two oe-myeon exceptions (junk-only winner without go; last card)."),
-    _k("shodang", "bool", "LIAB-7", "A player may offer to end the hand as a nagari (3-player hands)."),
-    _k("shodang_eligibility", "enum", "LIAB-7", "Who may offer shodang.", choices=("any", "no_safe_play", "no_safe_play_each")),
-    _k("shodang_window", "enum", "LIAB-10", "How long a shodang refusal makes the refuser liable.", choices=("one_round", "rest_of_hand")),
-    _k("nagari_offer_cancels_go_bak", "bool", "LIAB-12", "Offering shodang releases the offerer's earlier go-bak."),
-    _k("compensation_per_card", "int", "GWANG-6", "Chips per eligible card for a forced gwangpalli drop-out.", minimum=0, maximum=MAX_CHIPS),
-    _k("compensation_timing", "enum", "GWANG-7", "Who pays gwangpalli compensation, and when.", choices=("immediate", "end_by_losers")),
-    _k("nagari_redeal", "enum", "GWANG-10", "After a gwangpalli nagari: same three players, or everyone dealt in.", choices=("same_three", "all_players")),
-    _k("four_player_rain_exception", "bool", "GWANG-6", "With 4 seated, a lone rain bright earns no compensation."),
-    _k("seven_player_iris_out", "bool", "GWANG-4", "With 7 seated, a non-dealer dealt 05A must drop out."),
-    # Knobs added after RULES.md (the Matgo preset, issue 19): their rule IDs are new and are
-    # described in docs/rules.md ("Rules added after RULES.md", gostop.rules_doc.ADDED_RULES).
-    _k("two_player_only", "bool", "GEN-7", "The rules are for 2 active players only; a 3-player hand or table is refused."),
-    _k("pi_bak_zero_exempt", "bool", "PAY-14", "A loser with no junk at all is exempt from pi-bak."),
-    _k("nagari_multiplier_cap", "int", "MATCH-8", "Largest nagari carry factor (null = no cap).", minimum=2, maximum=MAX_MULTIPLIER, nullable=True),
-    _k("joker_steals_junk", "bool", "EVT-13", "Capturing a junk-valued joker (a bonus card) takes 1 junk from each opponent, like the boss joker."),
-    _k("last_turn_exception_stacks", "bool", "EVT-14", "The final-turn exception of EVT-6 also covers stack captures and ja-ppuk."),
-    _k("final_turn_auto_stop", "bool", "GOSTOP-9", "On the final turn a go/stop decision is a stop at once (no go that would end the hand as a nagari)."),
-    _k("fixed_wins_carry", "bool", "PAY-16", "The nagari carry (MATCH-5, MATCH-8) multiplies the chongtong, three-ppuk and heodang payments."),
-    _k("push_limit", "int", "VAR-PUSH", "Consecutive pushes (milgi): the winner may forgo a hand's settlement to double the next hand's (0 = off).", minimum=0, maximum=MAX_PUSHES),
-)
-
-KNOBS: dict[str, Knob] = {k.name: k for k in _KNOB_LIST}
 
 
 @dataclass(frozen=True)
 class Rules:
     """A complete, validated rules configuration (every knob of RULES.md section 4).
 
-    Field defaults are the ``pagat`` preset. ``preset`` names the preset the value was built
+    Each field is one knob, declared once with :func:`knob`: its type (an ``enum`` knob's
+    choices are its ``Literal`` values), its default (the ``pagat`` preset), its RULES.md rule ID,
+    its meaning and its range; :data:`KNOBS`, ``docs/rules.md``, the TOML reader and the lobby's
+    knob list all come from these declarations. ``preset`` names the preset the value was built
     from; it is not a knob and does not take part in equality. Use :func:`make_rules` or
     :meth:`with_overrides` rather than the constructor for readable errors on unknown knobs.
     """
 
-    jokers: tuple[str, ...] = ("JK2", "JK3")
-    uniform_joker_value: int | None = None
-    flex_card: str | None = "09A"
-    flex_junk_value: int = 2
-    junk_value_11D: int = 2
-    junk_value_12D: int = 2
-    sake_cup_choice: str = "max_payment"
-    multi_player_mode: str = "gwangpalli"
-    max_players: int | None = 7
-    match_hands: int | None = 12
-    match_target_chips: int | None = None
-    first_dealer: str = "draw_night"
-    nagari_limit: int | None = None
-    nagari_limit_action: str = "end_match"
-    deal_order: str = "pagat"
-    four_on_table: str = "redeal"
-    chongtong: str = "mandatory"
-    chongtong_payment: int | str = 5
-    chongtong_tie: str = "void"
-    stop_target_two_player: int = 7
-    stop_target_three_player: int = 3
-    score_cap: int | None = None
-    go_decision_trigger: str = "above_last_go"
-    last_turn_exception: bool = True
-    ja_ppuk_junk: int = 2
-    ja_ppuk_window: str = "any_previous"
-    first_turn_ppuk_payment: int = 3
-    first_turn_ppuk_yell: bool = False
-    three_ppuk_payment: int = 5
-    no_junk_shot: bool = False
-    ja_ppuk_shot: bool = False
-    joker_shot: str | None = None
-    bomb_allowed: bool = True
-    bomb_after_heundeum: bool = False
-    bomb_multiplier: int = 1
-    bomb_steals_junk: bool = False
-    bomb_compensation: str = "skip_two"
-    bomb_skip_timing: str = "any_later"
-    grenade: str = "off"
-    heundeum_multiplier: int = 2
-    heundeum_nov_dec_multiplier: int = 2
-    heundeum_must_play: bool = False
-    joker_hand_mode: str = "substitute"
-    joker_stays_with_ppuk: bool = False
-    four_brights_with_rain_points: int = 4
-    godori_points: int = 5
-    four_birds: bool = False
-    vip_bonus: int = 0
-    palssari_bonus: int = 0
-    go_scheme: str = "standard"
-    go_chips_three_plus: str = "keep"
-    payment_unit: str = "chips"
-    shots_per_points: int | None = None
-    gwang_bak: str = "double"
-    gwang_bak_scope: str = "per_opponent"
-    meong: str = "dda"
-    pi_bak: bool = True
-    pi_bak_protect_min: int = 5
-    pi_bak_protect_min_two_player: int | None = None
-    tti_bak: bool = False
-    nagari_multiplier: str = "cumulative"
-    nagari_shots: int = 0
-    weol_yak_first_turn: bool = False
-    weol_yak_month: bool = False
-    missions: bool = False
-    mission_multiplier_range: tuple[int, int] = (2, 9)
-    first_turn_four_bonus: int = 0
-    baek_hwa_jeom: bool = False
-    boar: str = "off"
-    boar_ante: int = 1
-    boar_first_turn_payment: int = 3
-    heodang_turns: int | None = None
-    heodang_payment: int | str = "target"
-    no_captures_no_pay: bool = False
-    dok_bak: bool = True
-    go_bak_two_player: str = "none"
-    oe_myeon: bool = True
-    oe_myeon_exceptions: bool = True
-    shodang: bool = True
-    shodang_eligibility: str = "any"
-    shodang_window: str = "one_round"
-    nagari_offer_cancels_go_bak: bool = True
-    compensation_per_card: int = 2
-    compensation_timing: str = "immediate"
-    nagari_redeal: str = "same_three"
-    four_player_rain_exception: bool = True
-    seven_player_iris_out: bool = False
-    two_player_only: bool = False
-    pi_bak_zero_exempt: bool = False
-    nagari_multiplier_cap: int | None = None
-    joker_steals_junk: bool = False
-    last_turn_exception_stacks: bool = False
-    final_turn_auto_stop: bool = False
-    fixed_wins_carry: bool = False
-    push_limit: int = 0
+    jokers: tuple[str, ...] = knob(
+        ("JK2", "JK3"),
+        "jokers",
+        "DECK-1",
+        "Jokers in the deck besides the 48 month cards.",
+    )
+    uniform_joker_value: int | None = knob(
+        None,
+        "int",
+        "SCORE-7",
+        "Every joker is a plain junk card of this value, with no other effect.",
+        minimum=0,
+        maximum=3,
+        nullable=True,
+    )
+    flex_card: str | None = knob(
+        "09A",
+        "flex_card",
+        "SCORE-8",
+        "The card counted either as an animal or as junk (the sake cup).",
+        choices=("09A", "05A"),
+        nullable=True,
+    )
+    flex_junk_value: int = knob(
+        2,
+        "int",
+        "SCORE-7",
+        "Junk value of the flex card when counted as junk.",
+        minimum=1,
+        maximum=3,
+    )
+    junk_value_11D: int = knob(
+        2,
+        "int",
+        "SCORE-7",
+        "Junk value of the coloured paulownia double junk 11D.",
+        minimum=0,
+        maximum=3,
+    )
+    junk_value_12D: int = knob(
+        2,
+        "int",
+        "SCORE-7",
+        "Junk value of the lightning double junk 12D.",
+        minimum=0,
+        maximum=3,
+    )
+    sake_cup_choice: Literal["max_payment", "max_points"] = knob(
+        "max_payment",
+        "enum",
+        "SCORE-8",
+        "How the winner's flex card is classed at settlement.",
+    )
+    multi_player_mode: Literal["gwangpalli", "rotation"] = knob(
+        "gwangpalli",
+        "enum",
+        "GWANG-1, GOO-17",
+        "How tables of more than 3 seated players choose the 3 active players.",
+    )
+    max_players: int | None = knob(
+        7,
+        "int",
+        "GWANG-1",
+        "Most seated players at a table.",
+        minimum=4,
+        maximum=7,
+        nullable=True,
+    )
+    match_hands: int | None = knob(
+        12,
+        "int",
+        "MATCH-1",
+        "Hands in a match (12 = a year); null = open-ended.",
+        minimum=1,
+        maximum=MAX_MATCH_HANDS,
+        nullable=True,
+    )
+    match_target_chips: int | None = knob(
+        None,
+        "int",
+        "MATCH-1",
+        "End the match after the hand in which a player is this many chips up.",
+        minimum=1,
+        maximum=MAX_TARGET_CHIPS,
+        nullable=True,
+    )
+    first_dealer: Literal["lot", "draw_night", "draw_day", "oldest"] = knob(
+        "draw_night",
+        "enum",
+        "MATCH-3",
+        "How the first dealer is chosen.",
+    )
+    nagari_limit: int | None = knob(
+        None,
+        "int",
+        "MATCH-6",
+        "Consecutive nagari that trigger nagari_limit_action; null = no limit.",
+        minimum=1,
+        maximum=MAX_TURNS,
+        nullable=True,
+    )
+    nagari_limit_action: Literal["end_match", "reset_carry"] = knob(
+        "end_match",
+        "enum",
+        "MATCH-6",
+        "What happens at the nagari limit.",
+    )
+    deal_order: Literal["pagat", "fuda"] = knob(
+        "pagat",
+        "enum",
+        "DEAL-2",
+        "Packet order of the deal (players first, or layout first).",
+    )
+    four_on_table: Literal["redeal", "dealer_chongtong", "nagari"] = knob(
+        "redeal",
+        "enum",
+        "DEAL-6",
+        "Four cards of a month dealt to the layout.",
+    )
+    chongtong: Literal["mandatory", "optional"] = knob(
+        "mandatory",
+        "enum",
+        "DEAL-7",
+        "Whether four of a month in hand must be declared (instant win).",
+    )
+    chongtong_payment: int | Literal["target"] = knob(
+        5,
+        "int_or_target",
+        "DEAL-7",
+        "Chips each opponent pays for a chongtong (\"target\" = the stop target).",
+        minimum=0,
+        maximum=MAX_CHIPS,
+    )
+    chongtong_tie: Literal["void", "nagari", "dealer_first", "higher_month"] = knob(
+        "void",
+        "enum",
+        "DEAL-8",
+        "Two or more active players hold a quad.",
+    )
+    stop_target_two_player: int = knob(
+        7,
+        "int",
+        "GOSTOP-1",
+        "Stop points needed to stop in a 2-player hand.",
+        minimum=1,
+        maximum=MAX_POINTS,
+    )
+    stop_target_three_player: int = knob(
+        3,
+        "int",
+        "GOSTOP-1",
+        "Stop points needed to stop in a 3-player hand.",
+        minimum=1,
+        maximum=MAX_POINTS,
+    )
+    score_cap: int | None = knob(
+        None,
+        "int",
+        "SCORE-11",
+        "Points above this are ignored; null = no cap.",
+        minimum=1,
+        maximum=MAX_POINTS,
+        nullable=True,
+    )
+    go_decision_trigger: Literal["above_last_go", "improved"] = knob(
+        "above_last_go",
+        "enum",
+        "GOSTOP-2",
+        "When a player who reached the target is asked go or stop again.",
+    )
+    last_turn_exception: bool = knob(
+        True,
+        "bool",
+        "EVT-6",
+        "Sseul, ttadak and chok create no junk debt on the final turn.",
+    )
+    ja_ppuk_junk: int = knob(
+        2,
+        "int",
+        "EVT-5",
+        "Junk each opponent owes for a ja-ppuk (1 disables ja-ppuk).",
+        minimum=1,
+        maximum=3,
+    )
+    ja_ppuk_window: Literal["any_previous", "previous_turn"] = knob(
+        "any_previous",
+        "enum",
+        "EVT-5",
+        "Which own ppuk stacks give ja-ppuk when captured.",
+    )
+    first_turn_ppuk_payment: int = knob(
+        3,
+        "int",
+        "EVT-10",
+        "Chips each opponent pays for a ppuk on one's first turn (0 = off).",
+        minimum=0,
+        maximum=MAX_CHIPS,
+    )
+    first_turn_ppuk_yell: bool = knob(
+        False,
+        "bool",
+        "GOO-14",
+        "Opponents must shout after a first-turn ppuk or take a shot.",
+    )
+    three_ppuk_payment: int = knob(
+        5,
+        "int",
+        "EVT-11",
+        "Chips each opponent pays when a player makes a third ppuk (0 = rule off).",
+        minimum=0,
+        maximum=MAX_CHIPS,
+    )
+    no_junk_shot: bool = knob(False, "bool", "GOO-12", "A debtor with no junk card takes a shot instead.")
+    ja_ppuk_shot: bool = knob(False, "bool", "GOO-13", "A ja-ppuk also makes each opponent take a shot.")
+    joker_shot: Literal["hand_opponents_stock_self", "hand_self_stock_opponents"] | None = knob(
+        None,
+        "enum",
+        "GOO-10",
+        "Who takes a shot when a joker is played from hand / turned from the stock.",
+        nullable=True,
+    )
+    bomb_allowed: bool = knob(
+        True,
+        "bool",
+        "BOMB-1",
+        "Whether bombs (three of a month played onto the fourth) are allowed.",
+    )
+    bomb_after_heundeum: bool = knob(
+        False,
+        "bool",
+        "BOMB-1",
+        "A triple declared as heundeum may still be bombed.",
+    )
+    bomb_multiplier: int = knob(
+        1,
+        "int",
+        "PAY-5",
+        "Payment factor per bomb the winner played.",
+        minimum=1,
+        maximum=MAX_MULTIPLIER,
+    )
+    bomb_steals_junk: bool = knob(False, "bool", "EVT-8", "A bomb takes one junk card from each opponent.")
+    bomb_compensation: Literal["skip_two", "draw_three"] = knob(
+        "skip_two",
+        "enum",
+        "BOMB-3",
+        "How the bomber makes up for the two missing hand cards.",
+    )
+    bomb_skip_timing: Literal["any_later", "next_two"] = knob(
+        "any_later",
+        "enum",
+        "BOMB-3",
+        "When the two stock-only turns after a bomb may be used.",
+    )
+    grenade: Literal["off", "move_only", "steal", "as_bomb"] = knob(
+        "off",
+        "enum",
+        "VAR-GRENADE",
+        "Kongaltan: two in hand onto the two on the layout.",
+    )
+    heundeum_multiplier: int = knob(
+        2,
+        "int",
+        "SHAKE-2",
+        "Payment factor per declared heundeum.",
+        minimum=1,
+        maximum=MAX_MULTIPLIER,
+    )
+    heundeum_nov_dec_multiplier: int = knob(
+        2,
+        "int",
+        "SHAKE-2",
+        "Payment factor for a declared November or December triple.",
+        minimum=1,
+        maximum=MAX_MULTIPLIER,
+    )
+    heundeum_must_play: bool = knob(
+        False,
+        "bool",
+        "SHAKE-3",
+        "A declared card must be played on the declaring turn.",
+    )
+    joker_hand_mode: Literal["substitute", "reveal_replace"] = knob(
+        "substitute",
+        "enum",
+        "JOKER-1, JOKER-4",
+        "How a joker in hand is used.",
+    )
+    joker_stays_with_ppuk: bool = knob(
+        False,
+        "bool",
+        "JOKER-3",
+        "A joker turned over a pending pair joins it (and a ppuk stack).",
+    )
+    four_brights_with_rain_points: int = knob(
+        4,
+        "int",
+        "SCORE-1",
+        "Points for four brights including the rain bright.",
+        minimum=0,
+        maximum=MAX_POINTS,
+    )
+    godori_points: int = knob(
+        5,
+        "int",
+        "SCORE-3",
+        "Points for godori (the three birds).",
+        minimum=0,
+        maximum=MAX_POINTS,
+    )
+    four_birds: bool = knob(False, "bool", "SCORE-3", "Yukdori/bidori with the rain bird as a fourth bird.")
+    vip_bonus: int = knob(
+        0,
+        "int",
+        "VAR-VIP",
+        "Bonus for 09A + 11D + 12D (not counting toward stopping).",
+        minimum=0,
+        maximum=MAX_POINTS,
+    )
+    palssari_bonus: int = knob(
+        0,
+        "int",
+        "VAR-PALSSARI",
+        "Bonus for all April and July cards (not counting toward stopping).",
+        minimum=0,
+        maximum=MAX_POINTS,
+    )
+    go_scheme: Literal["standard", "linear", "blog", "none", "matgo"] = knob(
+        "standard",
+        "enum",
+        "PAY-3, PAY-5",
+        "Go chips and go multipliers.",
+    )
+    go_chips_three_plus: Literal["keep", "drop"] = knob(
+        "keep",
+        "enum",
+        "PAY-3",
+        "Keep or drop the two go chips from three goes on (standard scheme).",
+    )
+    payment_unit: Literal["chips", "shots"] = knob(
+        "chips",
+        "enum",
+        "GEN-5, PAY-2",
+        "Chips change hands, or shots are taken.",
+    )
+    shots_per_points: int | None = knob(
+        None,
+        "int",
+        "PAY-2",
+        "Points per shot when payment_unit is shots.",
+        minimum=1,
+        maximum=MAX_POINTS,
+        nullable=True,
+    )
+    gwang_bak: Literal["double", "plus2", "off"] = knob(
+        "double",
+        "enum",
+        "PAY-6",
+        "Penalty for an opponent with no bright when the winner scores brights.",
+    )
+    gwang_bak_scope: Literal["per_opponent", "all_or_none"] = knob(
+        "per_opponent",
+        "enum",
+        "PAY-6",
+        "Gwang-bak per opponent, or only when no opponent has a bright.",
+    )
+    meong: Literal["dda", "bak", "dda_and_bak", "off"] = knob(
+        "dda",
+        "enum",
+        "PAY-5, PAY-6",
+        "Seven-animal doubling: everyone (dda), animal-less opponents (bak), both, or off.",
+    )
+    pi_bak: bool = knob(
+        True,
+        "bool",
+        "PAY-6",
+        "Opponents with too little junk pay double to a junk-scoring winner.",
+    )
+    pi_bak_protect_min: int = knob(
+        5,
+        "int",
+        "PAY-6",
+        "Junk count that protects from pi-bak.",
+        minimum=1,
+        maximum=MAX_JUNK_COUNT,
+    )
+    pi_bak_protect_min_two_player: int | None = knob(
+        None,
+        "int",
+        "PAY-6",
+        "Junk count that protects from pi-bak in 2-player hands (null = same as pi_bak_protect_min).",
+        minimum=1,
+        maximum=MAX_JUNK_COUNT,
+        nullable=True,
+    )
+    tti_bak: bool = knob(
+        False,
+        "bool",
+        "PAY-6",
+        "Ribbon-less opponents pay double to a ribbon-scoring winner.",
+    )
+    nagari_multiplier: Literal["cumulative", "single", "off"] = knob(
+        "cumulative",
+        "enum",
+        "MATCH-5",
+        "Payment factor after consecutive nagari.",
+    )
+    nagari_shots: int = knob(
+        0,
+        "int",
+        "GOO-5",
+        "Shots each active player takes after a nagari.",
+        minimum=0,
+        maximum=MAX_SHOTS,
+    )
+    weol_yak_first_turn: bool = knob(
+        False,
+        "bool",
+        "VAR-WEOLYAK-FIRST",
+        "x4 for a winner who took all four cards of a month on the first turn.",
+    )
+    weol_yak_month: bool = knob(
+        False,
+        "bool",
+        "VAR-WEOLYAK-MONTH",
+        "x4 for a winner holding all four cards of a month drawn before the deal.",
+    )
+    missions: bool = knob(
+        False,
+        "bool",
+        "VAR-MISSION",
+        "A random mission per deal multiplies the payment of a winner who completed it.",
+    )
+    mission_multiplier_range: tuple[int, int] = knob(
+        (2, 9),
+        "int_pair",
+        "VAR-MISSION",
+        "Range of the random mission multiplier.",
+        minimum=1,
+        maximum=MAX_MULTIPLIER,
+    )
+    first_turn_four_bonus: int = knob(
+        0,
+        "int",
+        "VAR-FIRST-FOUR",
+        "Chips per opponent for a ttadak, stack capture, bomb or chok on one's first turn (0 = off).",
+        minimum=0,
+        maximum=MAX_CHIPS,
+    )
+    baek_hwa_jeom: bool = knob(
+        False,
+        "bool",
+        "VAR-BAEKHWAJEOM",
+        "A bright, animal, ribbon and junk captured on one's first turn takes a junk from each opponent.",
+    )
+    boar: Literal["off", "pot", "first_turn"] = knob(
+        "off",
+        "enum",
+        "VAR-BOAR",
+        "Catching the boar 07A: off, a pot, or a first-turn payment.",
+    )
+    boar_ante: int = knob(
+        1,
+        "int",
+        "VAR-BOAR",
+        "Chips each active player antes to the boar pot per deal.",
+        minimum=1,
+        maximum=MAX_CHIPS,
+    )
+    boar_first_turn_payment: int = knob(
+        3,
+        "int",
+        "VAR-BOAR",
+        "Chips per opponent for catching the boar on one's first turn.",
+        minimum=0,
+        maximum=MAX_CHIPS,
+    )
+    heodang_turns: int | None = knob(
+        None,
+        "int",
+        "VAR-HEODANG",
+        "Consecutive own turns without a capture that win at once (null = off).",
+        minimum=2,
+        maximum=MAX_TURNS,
+        nullable=True,
+    )
+    heodang_payment: int | Literal["target"] = knob(
+        "target",
+        "int_or_target",
+        "VAR-HEODANG",
+        "Chips per opponent for a heodang win (\"target\" = the stop target).",
+        minimum=0,
+        maximum=MAX_CHIPS,
+    )
+    no_captures_no_pay: bool = knob(
+        False,
+        "bool",
+        "PAY-8",
+        "A loser whose capture area is empty pays nothing.",
+    )
+    dok_bak: bool = knob(True, "bool", "PAY-9, LIAB-1", "One liable loser pays for both (3-player hands).")
+    go_bak_two_player: Literal["none", "double"] = knob(
+        "none",
+        "enum",
+        "PAY-6",
+        "In 2-player hands a loser who said go pays double.",
+    )
+    oe_myeon: bool = knob(
+        True,
+        "bool",
+        "LIAB-4",
+        "A loser who left the winning card on the layout pays for both.",
+    )
+    oe_myeon_exceptions: bool = knob(
+        True,
+        "bool",
+        "LIAB-5",
+        "The two oe-myeon exceptions (junk-only winner without go; last card).",
+    )
+    shodang: bool = knob(
+        True,
+        "bool",
+        "LIAB-7",
+        "A player may offer to end the hand as a nagari (3-player hands).",
+    )
+    shodang_eligibility: Literal["any", "no_safe_play", "no_safe_play_each"] = knob(
+        "any",
+        "enum",
+        "LIAB-7",
+        "Who may offer shodang.",
+    )
+    shodang_window: Literal["one_round", "rest_of_hand"] = knob(
+        "one_round",
+        "enum",
+        "LIAB-10",
+        "How long a shodang refusal makes the refuser liable.",
+    )
+    nagari_offer_cancels_go_bak: bool = knob(
+        True,
+        "bool",
+        "LIAB-12",
+        "Offering shodang releases the offerer's earlier go-bak.",
+    )
+    compensation_per_card: int = knob(
+        2,
+        "int",
+        "GWANG-6",
+        "Chips per eligible card for a forced gwangpalli drop-out.",
+        minimum=0,
+        maximum=MAX_CHIPS,
+    )
+    compensation_timing: Literal["immediate", "end_by_losers"] = knob(
+        "immediate",
+        "enum",
+        "GWANG-7",
+        "Who pays gwangpalli compensation, and when.",
+    )
+    nagari_redeal: Literal["same_three", "all_players"] = knob(
+        "same_three",
+        "enum",
+        "GWANG-10",
+        "After a gwangpalli nagari: same three players, or everyone dealt in.",
+    )
+    four_player_rain_exception: bool = knob(
+        True,
+        "bool",
+        "GWANG-6",
+        "With 4 seated, a lone rain bright earns no compensation.",
+    )
+    seven_player_iris_out: bool = knob(
+        False,
+        "bool",
+        "GWANG-4",
+        "With 7 seated, a non-dealer dealt 05A must drop out.",
+    )
+    two_player_only: bool = knob(
+        False,
+        "bool",
+        "GEN-7",
+        "The rules are for 2 active players only; a 3-player hand or table is refused.",
+    )
+    pi_bak_zero_exempt: bool = knob(
+        False,
+        "bool",
+        "PAY-14",
+        "A loser with no junk at all is exempt from pi-bak.",
+    )
+    nagari_multiplier_cap: int | None = knob(
+        None,
+        "int",
+        "MATCH-8",
+        "Largest nagari carry factor (null = no cap).",
+        minimum=2,
+        maximum=MAX_MULTIPLIER,
+        nullable=True,
+    )
+    joker_steals_junk: bool = knob(
+        False,
+        "bool",
+        "EVT-13",
+        "Capturing a junk-valued joker (a bonus card) takes 1 junk from each opponent, like the boss joker.",
+    )
+    last_turn_exception_stacks: bool = knob(
+        False,
+        "bool",
+        "EVT-14",
+        "The final-turn exception of EVT-6 also covers stack captures and ja-ppuk.",
+    )
+    final_turn_auto_stop: bool = knob(
+        False,
+        "bool",
+        "GOSTOP-9",
+        "On the final turn a go/stop decision is a stop at once (no go that would end the hand as a nagari).",
+    )
+    fixed_wins_carry: bool = knob(
+        False,
+        "bool",
+        "PAY-16",
+        "The nagari carry (MATCH-5, MATCH-8) multiplies the chongtong, three-ppuk and heodang payments.",
+    )
+    push_limit: int = knob(
+        0,
+        "int",
+        "VAR-PUSH",
+        "Consecutive pushes (milgi): the winner may forgo a hand's settlement to double the next hand's (0 = off).",
+        minimum=0,
+        maximum=MAX_PUSHES,
+    )
     preset: str = field(default=DEFAULT_PRESET, compare=False)
 
     def __post_init__(self) -> None:
@@ -475,6 +913,29 @@ class Rules:
         if not isinstance(preset, str):
             raise RulesError("'preset' must be a preset name")
         return make_rules(preset, {**rest, **overrides})
+
+
+def _declared_knobs() -> tuple[Knob, ...]:
+    """The knobs as :class:`Rules` declares them, in RULES.md section 4 order (the field order);
+    an ``enum`` knob's choices are its ``Literal`` type's values."""
+    hints = typing.get_type_hints(Rules)
+    out = []
+    for f in dataclasses.fields(Rules):
+        if "knob" not in f.metadata:
+            continue
+        kind, rule, meaning, kw = f.metadata["knob"]
+        if kind == "enum":
+            kw = {**kw, "choices": tuple(
+                v for arg in typing.get_args(hints[f.name]) for v in typing.get_args(arg) or (arg,)
+                if v is not None and v is not type(None)
+            )}
+        out.append(Knob(name=f.name, kind=kind, rule=rule, meaning=meaning, **kw))
+    return tuple(out)
+
+
+# Every knob of RULES.md section 4, in its order, from the one declaration in Rules.
+_KNOB_LIST: tuple[Knob, ...] = _declared_knobs()
+KNOBS: dict[str, Knob] = {k.name: k for k in _KNOB_LIST}
 
 
 def _plain(value: Any) -> Any:

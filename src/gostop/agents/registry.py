@@ -18,6 +18,7 @@ is an :class:`AgentSpecError` naming the parameter, e.g. ``search:steps=abc`` or
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import inspect
 from dataclasses import dataclass
@@ -138,16 +139,20 @@ def make_agent(spec: str) -> Agent:
     """
     name, params = parse_spec(spec)
     cls = BOTS[name]
-    allowed = [p for p in inspect.signature(cls.__init__).parameters if p != "self"]
+    options = getattr(cls, "OPTIONS", None)  # a bot whose options are one dataclass
+    if options is not None:
+        defaults = {f.name: f.default for f in dataclasses.fields(options)}
+    else:
+        defaults = {
+            k: p.default for k, p in inspect.signature(cls.__init__).parameters.items() if k != "self"
+        }
+    allowed = list(defaults)
     for key in params:
         if key not in allowed:
             close = difflib.get_close_matches(key, allowed, n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             known = ", ".join(allowed) if allowed else "none"
             raise AgentSpecError(f"bot {name!r} has no parameter {key!r}{hint}; its parameters: {known}")
-    defaults = {
-        k: p.default for k, p in inspect.signature(cls.__init__).parameters.items() if k != "self"
-    }
     for key, value in list(params.items()):
         params[key] = _checked(name, key, value, defaults[key], cls.PARAMETER_RANGES.get(key))
     try:

@@ -62,10 +62,12 @@ them: same wall clock, more worlds for the faster rollouts.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import time
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from gostop.agents import warm
 from gostop.agents.evaluation import Evaluator
@@ -225,40 +227,53 @@ class FastRollouts:
         return out.tolist()
 
 
+def _option(default: Any, low: float | None = None, high: float | None = None) -> Any:
+    return dataclasses.field(default=default, metadata={"range": (low, high)} if low is not None else {})
+
+
+@dataclass(frozen=True)
+class SearchOptions:
+    """Every option of the ``search`` bot, declared once: its default and, for a number, its
+    sane range (checked by ``make_agent``: ``search:steps=1000``).
+
+    ``steps`` / ``iters`` / ``ms``: the budget (rollout steps, iterations, milliseconds; one at
+    least above 0); ``min_iters``: iterations per candidate at least; ``prune``: drop candidates
+    this far below the best (in standard errors); ``prior``: the weight of the expert's own
+    choice; ``confidence``: the stopping confidence; ``width``: candidates searched;
+    ``go_margin``, ``rate``: the expert policy's go/stop margin and rate; ``only``: the stages
+    searched, joined by ``+`` (empty: all); ``rollouts``: ``auto``, ``fast`` or ``reference``;
+    ``guide``: a bot whose choice is always among the candidates (``learned`` for ``master``).
+    """
+
+    steps: int = _option(1000, 0, 10_000_000)
+    iters: int = _option(0, 0, 1_000_000)
+    ms: float = _option(0.0, 0, 3_600_000)
+    min_iters: int = _option(2, 1, 100_000)
+    prune: float = _option(2.5, 0, 100)
+    prior: float = _option(0.5, -1000, 1000)
+    confidence: float = _option(1.0, 0, 100)
+    width: int = _option(4, 1, 64)
+    go_margin: float = _option(-6.0, -1000, 1000)
+    rate: float = _option(0.55, 0.01, 10)
+    only: str = _option("")
+    rollouts: str = _option("auto")
+    guide: str = _option("")
+
+
 class SearchAgent(Agent):
     """See the module docstring."""
 
     name = "search"
     needs_sampler = True
-    PARAMETER_RANGES = {
-        "steps": (0, 10_000_000),
-        "iters": (0, 1_000_000),
-        "ms": (0, 3_600_000),
-        "min_iters": (1, 100_000),
-        "prune": (0, 100),
-        "prior": (-1000, 1000),
-        "confidence": (0, 100),
-        "width": (1, 64),
-        "go_margin": (-1000, 1000),
-        "rate": (0.01, 10),
-    }
+    OPTIONS: ClassVar[type[SearchOptions]]  # set below the class
+    PARAMETER_RANGES: ClassVar[dict[str, tuple[float, float]]]
 
-    def __init__(
-        self,
-        steps: int = 1000,
-        iters: int = 0,
-        ms: float = 0.0,
-        min_iters: int = 2,
-        prune: float = 2.5,
-        prior: float = 0.5,
-        confidence: float = 1.0,
-        width: int = 4,
-        go_margin: float = -6.0,
-        rate: float = 0.55,
-        only: str = "",
-        rollouts: str = "auto",
-        guide: str = "",
-    ) -> None:
+    def __init__(self, options: SearchOptions | None = None, **changes: Any) -> None:
+        o = dataclasses.replace(options or SearchOptions(), **changes)
+        self.options = o
+        steps, iters, ms, min_iters = o.steps, o.iters, o.ms, o.min_iters
+        prune, prior, confidence, width = o.prune, o.prior, o.confidence, o.width
+        go_margin, rate, only, rollouts, guide = o.go_margin, o.rate, o.only, o.rollouts, o.guide
         super().__init__()
         if steps < 0 or iters < 0 or ms < 0 or min_iters < 1:
             raise ValueError("steps, iters and ms must be >= 0 and min_iters >= 1")
@@ -300,39 +315,14 @@ class SearchAgent(Agent):
         self._fast_rules: Rules | None = None
         self.last_fast_worlds = 0  # of those, worlds rolled out by the fast engine
 
-    _DEFAULTS: dict[str, object] = {
-        "steps": 1000,
-        "iters": 0,
-        "ms": 0.0,
-        "min_iters": 2,
-        "prune": 2.5,
-        "prior": 0.5,
-        "confidence": 1.0,
-        "width": 4,
-        "go_margin": -6.0,
-        "rate": 0.55,
-        "only": "",
-        "rollouts": "auto",
-        "guide": "",
-    }
-
     def params(self) -> dict[str, object]:
-        current = {
-            "steps": self.steps,
-            "iters": self.iters,
-            "ms": self.ms,
-            "min_iters": self.min_iters,
-            "prune": self.prune,
-            "prior": self.prior,
-            "confidence": self.confidence,
-            "width": self.width,
-            "go_margin": self.policy.go_margin,
-            "rate": self.policy.rate,
-            "only": "" if self.only == SEARCHED_STAGES else "+".join(sorted(self.only)),
-            "rollouts": self.rollouts,
-            "guide": self.guide,
+        """The options that differ from the defaults (for :attr:`spec`)."""
+        default = SearchOptions()
+        return {
+            f.name: getattr(self.options, f.name)
+            for f in dataclasses.fields(SearchOptions)
+            if getattr(self.options, f.name) != getattr(default, f.name)
         }
-        return {k: v for k, v in current.items() if v != self._DEFAULTS[k]}
 
     def choose(self, decision: Decision) -> Action:
         assert self.ctx is not None
@@ -542,3 +532,9 @@ class SearchAgent(Agent):
                 continue
             keep.append(i)
         return keep
+
+
+SearchAgent.OPTIONS = SearchOptions
+SearchAgent.PARAMETER_RANGES = {
+    f.name: f.metadata["range"] for f in dataclasses.fields(SearchOptions) if "range" in f.metadata
+}

@@ -114,8 +114,10 @@ def test_a_decision_panel_with_go_and_stop_fits_a_small_phone(browser: Browser, 
 def test_vs_bots_never_takes_a_seat_in_a_friends_room(browser: Browser, base_url: str) -> None:
     """Defect 1: a friend's public room waiting for a second person keeps its open seat when a
     stranger picks "vs bots" with the same rules and size; the stranger gets bots at the
-    level chosen. (Client side: the lobby makes a private room; the server's quick-play queue
-    for "with people" is the server helper's work.)"""
+    level chosen. The lobby makes the private room itself (POST /api/rooms), so this holds on
+    a server without the new quick play too; "with people" uses the server's matchmaking queue
+    (POST /api/quick, mode "people", from the server branch) and falls back to the page's own
+    when the server answers 422."""
     friend = browser.new_context().new_page()
     body = {"name": "Friends", "preset": "pagat", "rules": {}, "hands": 3, "public": True,
             "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "easy"}], "join": {"name": "Friend"}}

@@ -448,7 +448,7 @@ def test_a_junk_card_given_says_who_took_it_from_whom(page: Page, base_url: str)
       return [r.lines[0].text, r.callouts[0].text];
     }"""
     line, callout = page.evaluate(script, "en")
-    assert "Minji" in line and "Ann" in line and "Minji takes a junk card from Ann" == callout, (line, callout)
+    assert "Minji" in line and "Ann" in line and callout == "Minji takes a junk card from Ann", (line, callout)
     line, callout = page.evaluate(script, "ko")
     assert callout == "Minji: Ann의 피 뺏음!" and "뺏음" in line, (line, callout)
 

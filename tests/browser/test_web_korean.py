@@ -34,9 +34,23 @@ CARD_NAMES = json.loads((Path(__file__).resolve().parents[2] / "src/gostop/web/c
 CODE_IN_TEXT = re.compile(r"\b(?:(?:0[1-9]|1[0-2])(?:B|A|R|D|J[12])|JK[1-3BXP])\b")
 
 
+BOT_KO = {"Minji": "민지", "Hoon": "훈", "Sora": "소라", "Jun": "준", "Yuna": "유나", "Tae": "태", "Dami": "다미"}
+BOT_IN_TEXT = re.compile(r"\b(" + "|".join(BOT_KO) + r")\b")
+
+
 def named(texts: list[str], lang: str) -> list[str]:
-    """The server's texts as the page shows them: card codes said as card names (issue #18)."""
-    return [CODE_IN_TEXT.sub(lambda m: CARD_NAMES[m.group(0)][lang], t) for t in texts]
+    """The server's texts as the page shows them (issue #18): card codes said as card names,
+    bots named in Korean on the Korean page, a sentence split over two steps joined."""
+    out: list[str] = []
+    for t in texts:
+        t = CODE_IN_TEXT.sub(lambda m: CARD_NAMES[m.group(0)][lang], t)
+        if lang == "ko":
+            t = BOT_IN_TEXT.sub(lambda m: BOT_KO[m.group(0)], t)
+        if out and out[-1].rstrip().endswith(":"):
+            out[-1] = f"{out[-1]} {t}"
+        else:
+            out.append(t)
+    return out
 
 
 def english_left(text: str) -> list[str]:
@@ -138,7 +152,7 @@ def test_the_korean_table_from_play_to_settlement(page: Page, base_url: str, gam
     page.wait_for_function("() => document.querySelector('#settle-next') && document.querySelector('#settle-next').hidden")
     last = last_view(frames)["last_hand"]
     assert last is not None and last["plain_steps_ko"]
-    assert page.locator(".overlay .settlement ol.steps li").all_inner_texts() == last["plain_steps_ko"]
+    assert page.locator(".overlay .settlement ol.steps li").all_inner_texts() == named(last["plain_steps_ko"], "ko")
     assert_korean("settlement", page.locator(".overlay .settlement").all_inner_texts())
     page.click("#settle-close")
     expect(page.locator(".overlay .standings")).to_be_visible()

@@ -114,8 +114,10 @@ def test_a_decision_panel_with_go_and_stop_fits_a_small_phone(browser: Browser, 
 def test_vs_bots_never_takes_a_seat_in_a_friends_room(browser: Browser, base_url: str) -> None:
     """Defect 1: a friend's public room waiting for a second person keeps its open seat when a
     stranger picks "vs bots" with the same rules and size; the stranger gets bots at the
-    level chosen. (Client side: the lobby makes a private room; the server's quick-play queue
-    for "with people" is the server helper's work.)"""
+    level chosen. The lobby makes the private room itself (POST /api/rooms), so this holds on
+    a server without the new quick play too; "with people" uses the server's matchmaking queue
+    (POST /api/quick, mode "people", from the server branch) and falls back to the page's own
+    when the server answers 422."""
     friend = browser.new_context().new_page()
     body = {"name": "Friends", "preset": "pagat", "rules": {}, "hands": 3, "public": True,
             "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "easy"}], "join": {"name": "Friend"}}
@@ -432,3 +434,45 @@ def test_rule_changes_in_korean_words(page: Page, base_url: str) -> None:
     expect(page.locator("#create .knob-meaning")).to_contain_text("폭탄")
     page.click("#add-rule")
     expect(page.locator("#create .changes li")).to_contain_text("폭탄")
+
+
+def test_a_junk_card_given_says_who_took_it_from_whom(page: Page, base_url: str) -> None:
+    """Defect 12: "피 뺏김!" says who took a junk card from whom (the event's data.to)."""
+    page.goto(base_url + "/")
+    script = """async (lang) => {
+      localStorage.setItem('gostop.lang', lang);
+      const i18n = await import('/js/i18n.js'); i18n.setLang(lang);
+      const { narrate } = await import('/js/narrate.js');
+      const ev = [{type: 'hand', seat: 0, event: {type: 'surrender', seat: 0, cards: ['03J1'], data: {to: 1, for: 'chok'}}}];
+      const r = narrate(ev, (w, e) => ['Ann', 'Minji'][e.seat]);
+      return [r.lines[0].text, r.callouts[0].text];
+    }"""
+    line, callout = page.evaluate(script, "en")
+    assert "Minji" in line and "Ann" in line and callout == "Minji takes a junk card from Ann", (line, callout)
+    line, callout = page.evaluate(script, "ko")
+    assert callout == "Minji: Ann의 피 뺏음!" and "뺏음" in line, (line, callout)
+
+
+def test_giving_junk_says_why_preselects_the_cheapest_and_can_be_automatic(page: Page, base_url: str, game_server: Any) -> None:
+    """Defect 6: one "Give" button, the reason in words, the cheapest choice preselected, and an
+    "always give the cheapest" setting that answers by itself (remembered)."""
+    from scenarios import junk_cost
+    from tableplay import play_until
+
+    room, tokens = game_server.scripted["table: give junk"]
+    sit(page, base_url, room, 0, tokens[0])
+    sel = ".decisions button.decision.kind-surrender"
+    play_until(page, lambda p: p.locator(sel).count() > 0, timeout=90, unless=sel)
+    expect(page.locator(sel)).to_have_count(1)
+    why = page.locator(".surrender .why").inner_text()
+    assert why.strip() and "junk" in why, why
+    choices = page.eval_on_selector_all(".giveopt", "els => els.map(e => [e.dataset.choice, e.getAttribute('aria-checked')])")
+    view_cards = [c.split()[1:] for c, _ in choices]
+    costs = [junk_cost({"cards": cards}) for cards in view_cards]
+    checked = [i for i, (_, on) in enumerate(choices) if on == "true"]
+    assert checked == [costs.index(min(costs))], (choices, costs)
+    assert page.locator(sel).get_attribute("data-action") == choices[checked[0]][0]
+    version = table_state(page)["version"]
+    page.check("#always-cheapest")  # gives now, and from now on by itself
+    page.wait_for_function(f"() => document.querySelector('.table-page').dataset.version !== '{version}'", timeout=10000)
+    assert page.evaluate("() => localStorage.getItem('gostop.alwaysCheapest')") == "1"

@@ -148,14 +148,30 @@ export function monthName(m) { return MONTHS[lang][m - 1] || String(m); }
 /** The text field `key` of a view object in the current language (English when the server sent no Korean). */
 export function tx(obj, key) {
   const v = txRaw(obj, key);
-  return typeof v === "string" ? namesForCodes(v) : Array.isArray(v) ? v.map((x) => (typeof x === "string" ? namesForCodes(x) : x)) : v;
+  return typeof v === "string" ? namesForCodes(v) : Array.isArray(v) ? joinSplit(v.map((x) => (typeof x === "string" ? namesForCodes(x) : x))) : v;
+}
+
+/** One sentence the server split over two steps ("…counts as an animal or as junk:" / "the
+ * winner counts it as an animal") is one step (issue #18, defect 13). */
+function joinSplit(lines) {
+  const out = [];
+  for (const l of lines) {
+    const prev = out[out.length - 1];
+    if (typeof l === "string" && typeof prev === "string" && prev.trimEnd().endsWith(":")) out[out.length - 1] = `${prev} ${l}`;
+    else out.push(l);
+  }
+  return out;
 }
 
 // Card codes in a server text ("3 brights incl. 12B") said as card names (issue #18, defect 13).
 const CODE_RE = /\b(?:(?:0[1-9]|1[0-2])(?:B|A|R|D|J[12])|JK[1-3BXP])\b/g;
 
 /** A text with every card code replaced by the card's name in the page's language. */
-export function namesForCodes(text) { return text.replace(CODE_RE, (c) => cardName(c)); }
+export function namesForCodes(text) {
+  const named = text.replace(CODE_RE, (c) => cardName(c));
+  // the server's texts name bots in Latin letters: in Korean, their Korean names
+  return lang === "ko" ? named.replace(BOT_RE, (n) => BOT_NAMES_KO[n]) : named;
+}
 
 function txRaw(obj, key) {
   if (!obj) return undefined;
@@ -200,6 +216,8 @@ export function levelText(level) {
 
 // The server's bot names (gostop.server.room.BOT_NAMES) in hangul for the Korean page.
 const BOT_NAMES_KO = { Minji: "민지", Hoon: "훈", Sora: "소라", Jun: "준", Yuna: "유나", Tae: "태", Dami: "다미" };
+
+const BOT_RE = new RegExp(`\\b(${Object.keys(BOT_NAMES_KO).join("|")})\\b`, "g");
 
 /** A bot's name in the page's language. */
 export function botName(name) { return (lang === "ko" && BOT_NAMES_KO[name]) || name || ""; }

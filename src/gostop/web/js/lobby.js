@@ -2,7 +2,7 @@
 // words), the list of public rooms with join / watch / resume.
 import { botName, getLang, levelText, t } from "./i18n.js";
 import { h, words } from "./dom.js";
-import { api, playerName, saveSeat, savedSeat, setPlayerName } from "./api.js";
+import { api, ApiError, playerName, saveSeat, savedSeat, setPlayerName } from "./api.js";
 import { KNOB_MEANING_KO } from "./knobs_ko.js";
 
 /** A rule's meaning in the page's language. */
@@ -160,11 +160,17 @@ function quickPanel(presets) {
 }
 
 /**
- * "With people": a seat in a listed room of the same rules and size that is waiting for
- * people, else a new listed room whose other seats wait for people (the lobby's room list
- * shows it). TODO(server): the server's matchmaking queue replaces this when it lands.
+ * "With people": the server's matchmaking queue (POST /api/quick with mode "people",
+ * docs/protocol.md). A server without it answers 422 to the unknown field; then the page does
+ * the same itself: a seat in a listed room of the same rules and size waiting for people, else a
+ * new listed room whose other seats wait for people.
  */
 async function playWithPeople(preset, n) {
+  try {
+    return await api.quick({ name: myName(), preset, players: n, mode: "people" });
+  } catch (e) {
+    if (!(e instanceof ApiError) || e.status !== 422) throw e;
+  }
   const { rooms } = await api.rooms();
   for (const room of rooms) {
     const open = room.seats.filter((s) => s.kind === "human" && !s.taken).length;

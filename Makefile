@@ -7,7 +7,7 @@ TEST_STAMP := $(VENV)/.installed-test
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: play serve test setup test-setup system-deps lint typecheck unit browser docs i18n clean
+.PHONY: play serve test setup test-setup system-deps browser-tools lint typecheck unit browser docs i18n clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -57,11 +57,18 @@ HYPOTHESIS_SEED := $(if $(CI),--hypothesis-seed=0,)
 # test makes its own temporary folders, server ports, PostgreSQL database and Redis key prefix,
 # so the workers never share state.
 WORKERS ?= 2
-unit: test-setup
+unit: test-setup browser-tools
 	$(BIN)/python -m pytest -n $(WORKERS) --ignore=tests/browser -p no:playwright $(HYPOTHESIS_SEED)
 	$(BIN)/python -m pytest tests/browser
 
-browser: test-setup
+# axe-core for the accessibility tests (npm, tests only; the versions are locked in
+# tests/browser/package-lock.json). Without npm those tests skip with one line.
+browser-tools:
+	@if command -v npm >/dev/null 2>&1; then \
+		[ -f tests/browser/node_modules/axe-core/axe.min.js ] || npm ci --prefix tests/browser --silent --no-audit --no-fund; \
+	else echo "note: npm not found: the accessibility tests will skip"; fi
+
+browser: test-setup browser-tools
 	$(BIN)/python -m pytest tests/browser
 
 test: lint typecheck unit

@@ -165,7 +165,7 @@ def test_system_deps_waits_for_the_dpkg_lock(tmp_path: Path) -> None:
 
 def test_make_test_runs_the_main_suite_on_two_workers_and_the_browser_apart() -> None:
     make = (ROOT / "Makefile").read_text(encoding="utf-8")
-    recipe = make.split("\nunit: test-setup\n", 1)[1].split("\n\n", 1)[0]
+    recipe = make.split("\nunit: test-setup", 1)[1].split("\n", 1)[1].split("\n\n", 1)[0]
     runs = [line.strip() for line in recipe.splitlines() if "pytest" in line]
     assert len(runs) == 2
     assert "-n $(WORKERS)" in runs[0] and "--ignore=tests/browser" in runs[0]

@@ -35,15 +35,6 @@ from gostop.agents import (
 )
 from gostop.engine import PRIVATE_EVENT_TYPES, Action, Hand, HandResult, Observation
 from gostop.errors import GostopError
-from gostop.explain import (
-    card_words,
-    go_warnings_text,
-    item_name,
-    score_item_lines,
-    settlement_lines,
-    stamp_text,
-    where_text,
-)
 from gostop.hints import (
     bak_stamps,
     near_sets,
@@ -55,6 +46,15 @@ from gostop.match.seeds import derive_seed
 from gostop.record import RecordError, replay
 from gostop.rules import PRESET_NAMES, Rules, RulesError, get_preset
 from gostop.table import begin_hand, decide, decide_table
+from gostop.words import (
+    go_warnings_text,
+    item_name,
+    preview_text,
+    score_item_lines,
+    settlement_lines,
+    stamp_text,
+    where_text,
+)
 
 __all__ = [
     "SeatConfig",
@@ -642,8 +642,8 @@ class Room:
             entry["preview"] = {
                 **p,
                 "targets": targets,
-                "text": _preview_text(p["kind"], targets),
-                "text_ko": _preview_text(p["kind"], targets, "ko"),
+                "text": preview_text(p["kind"], targets),
+                "text_ko": preview_text(p["kind"], targets, "ko"),
             }
         return entry
 
@@ -668,43 +668,6 @@ class Room:
         """The standard match record (holds the seeds: only for a finished match)."""
         assert self.match is not None
         return match_to_json(self.match, self.config.name or f"gostop room {self.id}")
-
-
-def _preview_text(kind: str, targets: Sequence[str], lang: str = "en") -> str:
-    """One line for people about a preview (the browser has its own words; bots and tools use this)."""
-    if lang == "ko":
-        return _preview_text_ko(kind, targets)
-    if kind == "one":
-        return f"takes {' '.join(targets)}"
-    if kind == "choice":
-        return f"takes {' or '.join(targets)} (choose)"
-    if kind == "stack":
-        return f"takes the stack {' '.join(targets)}"
-    if kind == "joker":
-        return "joker: to your captures, top stock card played instead"
-    if kind in ("bomb", "grenade"):
-        return f"{kind}: takes {' '.join(targets)}" if targets else kind
-    if kind == "none":
-        return "no match"
-    return ""
-
-
-def _preview_text_ko(kind: str, targets: Sequence[str]) -> str:
-    names = [card_words(c, "ko") for c in targets]
-    if kind == "one":
-        return f"{', '.join(names)} 먹음"
-    if kind == "choice":
-        return f"{' 또는 '.join(names)} 중 골라 먹음"
-    if kind == "stack":
-        return f"뻑 세 장 ({', '.join(names)}) 먹음"
-    if kind == "joker":
-        return "조커: 먹은 패로 가고 더미 맨 위 패를 대신 냄"
-    if kind in ("bomb", "grenade"):
-        word = "폭탄" if kind == "bomb" else "수류탄"
-        return f"{word}: {', '.join(names)} 먹음" if targets else word
-    if kind == "none":
-        return "짝 없음"
-    return ""
 
 
 #: Rooms rebuilt inside a bot worker process: room id -> (config JSON, room).

@@ -22,6 +22,7 @@ from gostop.words.table import (
     go_warnings_text,
     item_name,
     outlook_lines,
+    preview_text,
     score_item_lines,
     stamp_text,
     where_text,
@@ -48,4 +49,5 @@ __all__ = [
     "stamp_text",
     "go_warnings_text",
     "outlook_lines",
+    "preview_text",
 ]

@@ -22,6 +22,7 @@ __all__ = [
     "stamp_text",
     "go_warnings_text",
     "outlook_lines",
+    "preview_text",
 ]
 
 def _item_words(w: Catalog, rule: str, count: int, rain: bool, name: str) -> str:
@@ -214,3 +215,27 @@ def go_warnings_text(
     LIAB-3, PAY-6)."""
     o = go_outlook(rules, players, goes, stop_points, last_turn=last_turn, stop_total=stop_total)
     return outlook_lines(o, lang)
+
+
+def preview_text(kind: str, targets: Sequence[str], lang: str = "en") -> str:
+    """One line about what playing a card would do (``Hand.preview``'s kind: ``one``,
+    ``choice``, ``stack``, ``joker``, ``bomb``, ``grenade``, ``none``) with the cards it would
+    take (codes), said with card names."""
+    w = catalog(lang)
+    names = [card_name(c, lang) for c in targets]
+    listed = w.t(", ").join(names)
+    if kind == "one":
+        return w.t("takes {cards}", cards=listed)
+    if kind == "choice":
+        return w.t("takes {first} or {second} (you choose)", first=names[0], second=names[-1])
+    if kind == "stack":
+        return w.t("takes the stack: {cards}", cards=listed)
+    if kind == "joker":
+        return w.t("joker: to your captures, the top stock card is played instead")
+    if kind == "bomb":
+        return w.t("bomb: takes {cards}", cards=listed) if targets else w.t("bomb")
+    if kind == "grenade":
+        return w.t("grenade: takes {cards}", cards=listed) if targets else w.t("grenade")
+    if kind == "none":
+        return w.t("no match: stays on the table")
+    return ""

@@ -137,3 +137,24 @@ def test_room_names_refuse_control_characters(server: Server) -> None:
             assert r.status_code == 422 and "control" in r.json()["detail"], (name, r.text)
         r = http.post("/api/rooms", json={"name": "  Friday   table 금요일 ", "seats": [{"kind": "human"}] * 2})
         assert r.status_code == 201 and r.json()["room"]["name"] == "Friday table 금요일"
+
+
+def test_the_client_travels_gzipped_and_is_revalidated(server: Server) -> None:
+    """First load (issue 18): the client's files are gzipped for browsers that ask, and kept by
+    the browser with ``Cache-Control: no-cache`` (revalidated by ETag: 304 when unchanged)."""
+    if not (WEB_DIR / "index.html").is_file():
+        return
+    script = next(p for p in sorted((WEB_DIR / "js").glob("*.js")) if p.stat().st_size > 4096)
+    with server.http() as http:
+        r = http.get(f"/js/{script.name}", headers={"Accept-Encoding": "gzip"})
+        assert r.status_code == 200 and r.headers.get("Content-Encoding") == "gzip"
+        assert r.text == script.read_text(encoding="utf-8")  # httpx inflates it
+        assert int(r.headers["Content-Length"]) < script.stat().st_size
+        assert r.headers.get("Cache-Control") == "no-cache"
+        etag = r.headers.get("ETag")
+        assert etag
+        again = http.get(f"/js/{script.name}", headers={"If-None-Match": etag})
+        assert again.status_code == 304
+        plain = http.get(f"/js/{script.name}", headers={"Accept-Encoding": "identity"})
+        assert "Content-Encoding" not in plain.headers
+        assert "Cache-Control" not in http.get("/api/health").headers

@@ -47,11 +47,14 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--rooms", type=int, default=10_000)
     ap.add_argument("--batch", type=int, default=100)
+    ap.add_argument("--older", action="store_true", help="leave out the options older servers do not know")
     args = ap.parse_args()
     data = Path(tempfile.mkdtemp(prefix="gostop-soak-"))
     port = _free_port()
     cmd = [sys.executable, "-m", "gostop", "serve", "--port", str(port), "--bot-delay", "0", "--log-level", "error",
-           "--max-rooms-per-client", "1000000", "--lobby-rate", "0", "--resync-seconds", "1"]
+           "--max-rooms-per-client", "1000000"]
+    if not args.older:
+        cmd += ["--lobby-rate", "0", "--resync-seconds", "1"]
     proc = subprocess.Popen(cmd, env={**os.environ, "GOSTOP_DATA_DIR": str(data)},
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"

@@ -601,20 +601,21 @@ class Hub:
         return await self.db(self.store.seat_of_token, room_id, token)
 
     async def attach(self, live: LiveRoom, conn: Connection) -> None:
-        """A socket said hello: welcome it, update presence."""
-        live.conns.add(conn)
+        """A socket said hello: welcome it, update presence. The socket joins the room's
+        broadcasts right after its welcome (nothing awaited in between): its first message is
+        the welcome and it misses no update after it."""
         self._touch(live)
         seat = conn.seat
         came_back = False
         if seat is not None:
+            if self.fanout.shared:
+                await self.fanout.hold_presence([(live.room.id, seat)], self.settings.presence_ttl)
             live.local[seat] = live.local.get(seat, 0) + 1
             h = live.grace.pop(seat, None)
             if h is not None:
                 h.cancel()
             came_back = seat in live.away
             live.away.discard(seat)
-            if self.fanout.shared:
-                await self.fanout.hold_presence([(live.room.id, seat)], self.settings.presence_ttl)
         decider = live.room.decider()
         if decider is not None and live.room.started and not self.bot_controls(live, decider):
             # a person is to decide: the clock runs (armed now if nothing armed it yet, e.g. a
@@ -629,6 +630,7 @@ class Hub:
                 "view": self._view(live, seat),
             }
         )
+        live.conns.add(conn)
         if seat is not None:
             self._broadcast_presence(live, seat)
             await self.fanout.publish({"kind": "presence", "room": live.room.id, "seat": seat, "connected": True})

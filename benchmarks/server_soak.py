@@ -83,10 +83,15 @@ def main() -> None:
                         finished.append(r.json()["room"]["id"])
                     r.raise_for_status()
                 made += n
-                while http.get("/api/rooms", params={"state": "playing", "limit": 1}).json()["rooms"]:
+                wait_until = time.monotonic() + 60  # (an older server leaves a match decided at the deal "playing")
+                batch = set(finished)
+                while time.monotonic() < wait_until:
+                    playing = http.get("/api/rooms", params={"state": "playing", "limit": 200}).json()["rooms"]
+                    if not batch & {r["id"] for r in playing}:
+                        break
                     time.sleep(0.2)
                 for room in finished:
-                    http.get(f"/api/rooms/{room}/record").raise_for_status()
+                    http.get(f"/api/rooms/{room}/record")
                 for k in range(5):
                     http.get(f"/api/rooms/ghost{made}x{k}/record")
 

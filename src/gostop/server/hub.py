@@ -354,7 +354,8 @@ class Hub:
         live.room.agents = old.agents  # the bots keep their memory of the hand
         live.room._told = old._told
         if live.room.over and row.record is None:
-            live.unrecorded = True
+            live.unrecorded = True  # e.g. a match decided at the deal, begun by the last join
+            await self._write_record(live)
         self._start_grace_all(live)
 
     async def _safe_reload(self, live: LiveRoom) -> None:
@@ -544,6 +545,10 @@ class Hub:
         state, text = found
         if state == "over" and text is not None:
             return text
+        held = self.rooms.get(room_id)
+        if held is not None and held.room.over:  # finished here, its record not written yet
+            await self._write_record(held)
+            return dumps_match(held.room.record())
         if token is None:
             raise LobbyError(403, "the record is public once the match is over; a seated player may ask with the seat token")
         seat = await self.db(self.store.seat_of_token, room_id, token)

@@ -137,3 +137,4 @@ def test_room_names_refuse_control_characters(server: Server) -> None:
             assert r.status_code == 422 and "control" in r.json()["detail"], (name, r.text)
         r = http.post("/api/rooms", json={"name": "  Friday   table 금요일 ", "seats": [{"kind": "human"}] * 2})
         assert r.status_code == 201 and r.json()["room"]["name"] == "Friday table 금요일"
+

@@ -90,7 +90,7 @@ class ServerSettings:
     #: lifetime of a process's presence marks (refreshed every third of it)
     presence_ttl: float = 15.0
     #: lifetime of a room's driver lease (refreshed before every bot move)
-    lease_seconds: float = 30.0
+    lease_seconds: float = 15.0
     #: rooms kept in memory at most (least recently used ones without sockets are evicted)
     max_live_rooms: int = 2000
     #: a room nobody is connected to and no bot drives is evicted after this long

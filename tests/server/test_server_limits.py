@@ -158,3 +158,38 @@ def test_the_client_travels_gzipped_and_is_revalidated(server: Server) -> None:
         plain = http.get(f"/js/{script.name}", headers={"Accept-Encoding": "identity"})
         assert "Content-Encoding" not in plain.headers
         assert "Cache-Control" not in http.get("/api/health").headers
+
+
+def test_big_frames_and_a_two_faced_hello_are_closed_with_their_codes(server: Server) -> None:
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed
+
+    with server.http() as http:
+        made = create_room(http, seats=[{"kind": "human"}, {"kind": "human"}], join={"name": "Ann"})
+    room, token = made["room"]["id"], made["token"]
+
+    async def closed_by(frames: list[str]) -> tuple[int, str, list[str]]:
+        got: list[str] = []
+        async with connect(f"{server.ws_url}/ws/{room}", max_size=2**24) as ws:
+            try:
+                for f in frames:  # each frame, then what it brings
+                    await ws.send(f)
+                    got.append(str(await asyncio.wait_for(ws.recv(), 10)))
+                while True:
+                    got.append(str(await asyncio.wait_for(ws.recv(), 10)))
+            except ConnectionClosed as exc:
+                assert exc.rcvd is not None
+                return exc.rcvd.code, exc.rcvd.reason, got
+        raise AssertionError("not closed")
+
+    async def main() -> None:
+        hello = '{"type": "hello", "protocol": 1, "spectate": true}'
+        # over 4096 bytes: an error, the socket stays; over 64 KiB: closed with 1009
+        code, _, got = await closed_by([hello, '{"type": "ping", "seq": 1, "pad": "' + "x" * 5000 + '"}',
+                                        "x" * (64 * 1024 + 10)])
+        assert code == 1009 and any('"too_big"' in g for g in got), (code, got)
+        # a hello with a token and spectate: refused, closed 4408
+        code, _, got = await closed_by(['{"type": "hello", "protocol": 1, "spectate": true, "token": "' + token + '"}'])
+        assert code == 4408 and "not both" in got[-1], (code, got)
+
+    asyncio.run(main())

@@ -89,7 +89,7 @@ def serve(
     presence_ttl: Annotated[
         float, typer.Option("--presence-ttl", help="Seconds a dead process's players still count as connected (Redis).")
     ] = 15.0,
-    lease_seconds: Annotated[float, typer.Option("--lease-seconds", help="Lifetime of a room's bot-driver lease (Redis).")] = 30.0,
+    lease_seconds: Annotated[float, typer.Option("--lease-seconds", help="Lifetime of a room's bot-driver lease (Redis); above --bot-seconds.")] = 15.0,
     max_live_rooms: Annotated[int, typer.Option("--max-live-rooms", help="Rooms kept in memory at most.")] = 2000,
     idle_seconds: Annotated[
         float, typer.Option("--idle-seconds", help="A room nobody is connected to leaves memory after this long.")

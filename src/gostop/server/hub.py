@@ -91,7 +91,7 @@ class ServerSettings:
     #: lifetime of a process's presence marks (refreshed every third of it)
     presence_ttl: float = 15.0
     #: lifetime of a room's driver lease (refreshed before every bot move)
-    lease_seconds: float = 30.0
+    lease_seconds: float = 15.0
     #: rooms kept in memory at most (least recently used ones without sockets are evicted)
     max_live_rooms: int = 2000
     #: a room nobody is connected to and no bot drives is evicted after this long
@@ -355,7 +355,8 @@ class Hub:
         live.room.agents = old.agents  # the bots keep their memory of the hand
         live.room._told = old._told
         if live.room.over and row.record is None:
-            live.unrecorded = True
+            live.unrecorded = True  # e.g. a match decided at the deal, begun by the last join
+            await self._write_record(live)
         self._start_grace_all(live)
 
     async def _safe_reload(self, live: LiveRoom) -> None:
@@ -545,6 +546,10 @@ class Hub:
         state, text = found
         if state == "over" and text is not None:
             return text
+        held = self.rooms.get(room_id)
+        if held is not None and held.room.over:  # finished here, its record not written yet
+            await self._write_record(held)
+            return dumps_match(held.room.record())
         if token is None:
             raise LobbyError(403, "the record is public once the match is over; a seated player may ask with the seat token")
         seat = await self.db(self.store.seat_of_token, room_id, token)
@@ -602,20 +607,21 @@ class Hub:
         return await self.db(self.store.seat_of_token, room_id, token)
 
     async def attach(self, live: LiveRoom, conn: Connection) -> None:
-        """A socket said hello: welcome it, update presence."""
-        live.conns.add(conn)
+        """A socket said hello: welcome it, update presence. The socket joins the room's
+        broadcasts right after its welcome (nothing awaited in between): its first message is
+        the welcome and it misses no update after it."""
         self._touch(live)
         seat = conn.seat
         came_back = False
         if seat is not None:
+            if self.fanout.shared:
+                await self.fanout.hold_presence([(live.room.id, seat)], self.settings.presence_ttl)
             live.local[seat] = live.local.get(seat, 0) + 1
             h = live.grace.pop(seat, None)
             if h is not None:
                 h.cancel()
             came_back = seat in live.away
             live.away.discard(seat)
-            if self.fanout.shared:
-                await self.fanout.hold_presence([(live.room.id, seat)], self.settings.presence_ttl)
         decider = live.room.decider()
         if decider is not None and live.room.started and not self.bot_controls(live, decider):
             # a person is to decide: the clock runs (armed now if nothing armed it yet, e.g. a
@@ -630,6 +636,7 @@ class Hub:
                 "view": self._view(live, seat),
             }
         )
+        live.conns.add(conn)
         if seat is not None:
             self._broadcast_presence(live, seat)
             await self.fanout.publish({"kind": "presence", "room": live.room.id, "seat": seat, "connected": True})

@@ -143,6 +143,7 @@ async def _serve(ws: WebSocket, hub: Hub, room_id: str, addr: str) -> None:
             if not bucket.take():
                 refused += 1
                 if refused > settings.rate_burst:  # flooding on and on: the close frame says why
+                    await conn.close()  # what was queued goes first
                     await ws.close(code=CLOSE_FLOOD, reason="too many messages; reconnect and slow down")
                     break
                 conn.send(error_message("rate_limited", "too many messages: slow down (about 20 a second)"))

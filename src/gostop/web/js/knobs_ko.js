@@ -88,4 +88,12 @@ export const KNOB_MEANING_KO = {
   nagari_redeal: "광팔기 판이 나가리면: 같은 세 사람 / 모두 다시.",
   four_player_rain_exception: "4명이 앉았을 때 비광 한 장만으로는 보상이 없음.",
   seven_player_iris_out: "7명이 앉았을 때 5월 열끗(난초)을 받은 선 아닌 사람은 빠져야 함.",
+  two_player_only: "2인 전용 규칙: 3인 판이나 3인 이상 자리는 받지 않음.",
+  pi_bak_zero_exempt: "피가 한 장도 없는 사람은 피박을 면함.",
+  nagari_multiplier_cap: "나가리로 커지는 판돈 배수의 상한 (없음 = 상한 없음).",
+  joker_steals_junk: "피 값이 있는 조커(보너스 패)를 먹으면 상대마다 피 한 장씩 가져옴.",
+  last_turn_exception_stacks: "마지막 차례 예외(싹쓸이, 따닥, 쪽)가 뻑 먹기와 자뻑에도 적용됨.",
+  final_turn_auto_stop: "마지막 차례에는 고/스톱을 묻지 않고 바로 스톱 (나가리가 되는 고는 없음).",
+  fixed_wins_carry: "나가리로 커진 판돈 배수가 총통, 쓰리뻑, 허당 지불에도 곱해짐.",
+  push_limit: "연달아 밀 수 있는 횟수 (밀기: 이긴 사람이 이번 판 정산을 미루고 다음 판을 두 배로; 0 = 없음).",
 };

@@ -214,7 +214,9 @@ Matgo differences (맞고)
   meong-dda 멍따 for 7 animals; if you said go and lose, you pay double (go-bak 고박).
   Each bomb and each shake doubles the win; a bomb also takes a junk. A shaken card is played
   at once. A ppuk on your first turn is paid 7; three ppuk win 7; chongtong 총통 pays 10 (you may
-  keep the four cards and play on). A hand with no winner doubles the next, up to x8.
+  keep the four cards and play on); after a hand with no winner these are doubled too.
+  A hand with no winner doubles the next, up to x8. On the last turn of a hand, reaching the
+  target is a stop (no go), and taking a stack earns no junk.
 """
 
 

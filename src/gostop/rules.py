@@ -294,6 +294,7 @@ _KNOB_LIST: tuple[Knob, ...] = (
     _k("nagari_multiplier_cap", "int", "MATCH-8", "Largest nagari carry factor (null = no cap).", minimum=2, maximum=MAX_MULTIPLIER, nullable=True),
     _k("joker_steals_junk", "bool", "EVT-13", "Capturing a junk-valued joker (a bonus card) takes 1 junk from each opponent, like the boss joker."),
     _k("last_turn_exception_stacks", "bool", "EVT-14", "The final-turn exception of EVT-6 also covers stack captures and ja-ppuk."),
+    _k("surrender_lowest_first", "bool", "EVT-15", "Debts are paid automatically with the lowest junk values first (no surrender choice)."),
     _k("final_turn_auto_stop", "bool", "GOSTOP-9", "On the final turn a go/stop decision is a stop at once (no go that would end the hand as a nagari)."),
     _k("fixed_wins_carry", "bool", "PAY-16", "The nagari carry (MATCH-5, MATCH-8) multiplies the chongtong, three-ppuk and heodang payments."),
     _k("push_limit", "int", "VAR-PUSH", "Consecutive pushes (milgi): the winner may forgo a hand's settlement to double the next hand's (0 = off).", minimum=0, maximum=MAX_PUSHES),
@@ -403,6 +404,7 @@ class Rules:
     nagari_multiplier_cap: int | None = None
     joker_steals_junk: bool = False
     last_turn_exception_stacks: bool = False
+    surrender_lowest_first: bool = False
     final_turn_auto_stop: bool = False
     fixed_wins_carry: bool = False
     push_limit: int = 0
@@ -651,6 +653,7 @@ _PRESET_OVERRIDES: dict[str, dict[str, Any]] = {
         "nagari_multiplier_cap": 8,
         "joker_steals_junk": True,
         "last_turn_exception_stacks": True,
+        "surrender_lowest_first": True,
         "final_turn_auto_stop": True,
         "fixed_wins_carry": True,
     },

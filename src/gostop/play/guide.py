@@ -207,7 +207,8 @@ MATGO_DIFFERENCES = """\
 Matgo differences (맞고)
   Two players only. The deck has 51 cards: three bonus cards (two worth 2 junk, one worth 3).
   Play a bonus card from your hand on your turn: you take it, draw a card into your hand, and
-  go on; every bonus card you take also takes one junk from your opponent.
+  go on; every bonus card you take also takes one junk from your opponent. Junk you owe is
+  handed over for you, the lowest first.
   Each go adds 1 point; from the third go the whole payment doubles each go: 3 goes
   (points + 3) x 2, 4 goes (points + 4) x 4, 5 goes (points + 5) x 8.
   Pi-bak 피박 when you have 7 junk or fewer (8 protects; none at all is excused), gwang-bak 광박,

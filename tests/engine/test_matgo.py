@@ -141,7 +141,7 @@ def test_EVT_15_debts_are_paid_lowest_junk_first_without_a_question(lowest: bool
                     continue
                 given += 1
                 values = {c.code: rules_value(c.code) for c in before[e.seat] if rules_value(c.code) is not None}
-                kept = sorted((values[c] for c in values if c not in {x.code for x in e.cards}))
+                kept = sorted(values[c] for c in values if c not in {x.code for x in e.cards})
                 gave = sorted(values[c.code] for c in e.cards)
                 # lowest first: nothing kept is worth less than the dearest card given, unless
                 # the debt was met before it (then the kept ones are at least as dear)

@@ -67,6 +67,7 @@ ADDED_KNOBS = {
     "nagari_multiplier_cap": "MATCH-8",
     "joker_steals_junk": "EVT-13",
     "last_turn_exception_stacks": "EVT-14",
+    "surrender_lowest_first": "EVT-15",
     "final_turn_auto_stop": "GOSTOP-9",
     "fixed_wins_carry": "PAY-16",
     "push_limit": "VAR-PUSH",
@@ -133,7 +134,7 @@ def test_added_knobs_have_new_rule_ids_documented() -> None:
 def test_added_knobs_are_off_in_the_rules_md_presets() -> None:
     for preset in SECTION5_PRESETS:
         knobs = PRESETS[preset].knobs()
-        assert [knobs[k] for k in ADDED_KNOBS] == [False, False, None, False, False, False, False, 0], preset
+        assert [knobs[k] for k in ADDED_KNOBS] == [False, False, None, False, False, False, False, False, 0], preset
 
 
 @pytest.mark.parametrize("row", SECTION4, ids=SECTION4_KNOBS)

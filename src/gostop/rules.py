@@ -825,6 +825,12 @@ class Rules:
         "EVT-14",
         "The final-turn exception of EVT-6 also covers stack captures and ja-ppuk.",
     )
+    surrender_lowest_first: bool = knob(
+        False,
+        "bool",
+        "EVT-15",
+        "Debts are paid automatically with the lowest junk values first (no surrender choice).",
+    )
     final_turn_auto_stop: bool = knob(
         False,
         "bool",
@@ -1110,6 +1116,7 @@ _PRESET_OVERRIDES: dict[str, dict[str, Any]] = {
         "nagari_multiplier_cap": 8,
         "joker_steals_junk": True,
         "last_turn_exception_stacks": True,
+        "surrender_lowest_first": True,
         "final_turn_auto_stop": True,
         "fixed_wins_carry": True,
     },

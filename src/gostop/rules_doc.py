@@ -58,6 +58,9 @@ ADDED_RULES: tuple[tuple[str, str], ...] = (
     ("EVT-14", "`last_turn_exception_stacks`: with `last_turn_exception`, a stack captured on the "
      "final turn (EVT-4, and a ja-ppuk, EVT-5) creates no junk debt either, like sseul, ttadak and "
      "chok (EVT-6)."),
+    ("EVT-15", "`surrender_lowest_first`: a debt (EVT-7) is paid automatically: the debtor's junk "
+     "cards in order of junk value, then deck order (plain junk, then 11D/12D, then the bonus "
+     "cards), until the debt is met or the junk runs out; the debtor is not asked (no DEC-14)."),
     ("GOSTOP-9", "`final_turn_auto_stop`: on the final turn (TURN-6) a player whose points call "
      "for a go/stop decision (GOSTOP-2) stops at once, instead of being offered a go that would "
      "end the hand as a nagari (GOSTOP-6)."),
@@ -88,6 +91,9 @@ MATGO_READINGS: tuple[tuple[str, str], ...] = (
      "kept and shown as a shake) 10 (p2p-gostop's default; hwatu pays 7), the last two times the "
      "nagari carry (PAY-16); four of a "
      "month on the layout or two chongtong: nagari."),
+    ("Junk taken", "debts are paid with the lowest junk first, automatically (EVT-15): one plain "
+     "junk, or a double junk or bonus card when no plain junk is left; a ja-ppuk takes two plain "
+     "junk or one worth 2 or more."),
     ("Final turn", "sseul, ttadak, chok and a stack captured on the final turn take no junk "
      "(EVT-6, EVT-14); reaching the target on the final turn is a stop (GOSTOP-9)."),
     ("Nagari", "each nagari doubles the next hand with a winner, cumulative up to x8."),
@@ -96,9 +102,8 @@ MATGO_READINGS: tuple[tuple[str, str], ...] = (
      "card set with a random multiplier; hwatu's three mission cards paying x2/x4/x8 are not "
      "expressed)."),
     ("Not expressed", "the ppuk streak bonuses of p2p-gostop (14 and 21 on the second and "
-     "third own turn), a first-turn ttadak bonus, no ppuk on the final turn, "
-     "automatic lowest-junk-first surrender and shaking only when the layout "
-     "has no card of the month: our engine keeps its own reading of these (RULES.md); see "
+     "third own turn), a first-turn ttadak bonus, no ppuk on the final turn and "
+     "shaking only when the layout has no card of the month: our engine keeps its own reading of these (RULES.md); see "
      "tests/cases/matgo_vectors.json."),
 )
 

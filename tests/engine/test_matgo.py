@@ -122,3 +122,41 @@ def test_GOSTOP_9_the_final_turn_stops_at_once(auto: bool) -> None:
         assert offered_on_final == 0 and auto_stops >= 3
     else:
         assert offered_on_final >= 3 and auto_stops == 0
+
+
+@pytest.mark.parametrize("lowest", [True, False])
+def test_EVT_15_debts_are_paid_lowest_junk_first_without_a_question(lowest: bool) -> None:
+    rules = MATGO.with_overrides(surrender_lowest_first=lowest)
+    asked = given = 0
+    for seed in range(80):
+        hand = Hand.new(rules, 2, seed)
+        rng = random.Random(seed)
+        while not hand.is_over:
+            if hand.stage == "surrender":
+                asked += 1
+            before = [hand.observation(0).captures[s] for s in range(2)]
+            legal = hand.legal_actions()
+            for e in hand.apply(legal[rng.randrange(len(legal))]):
+                if e.type != "surrender" or not lowest:
+                    continue
+                given += 1
+                values = {c.code: rules_value(c.code) for c in before[e.seat] if rules_value(c.code) is not None}
+                kept = sorted(values[c] for c in values if c not in {x.code for x in e.cards})
+                gave = sorted(values[c.code] for c in e.cards)
+                # lowest first: nothing kept is worth less than the dearest card given, unless
+                # the debt was met before it (then the kept ones are at least as dear)
+                assert not kept or not gave or gave[:-1] == [] or max(gave[:-1]) <= min(kept), (seed, gave, kept)
+                assert not kept or min(gave) <= min(kept), (seed, gave, kept)
+    if lowest:
+        assert asked == 0 and given >= 20
+    else:
+        assert asked >= 5
+
+
+def rules_value(code: str) -> int | None:
+    """The junk value of a surrenderable card under matgo (None: not a junk card)."""
+    if code[2:3] == "J":
+        return 1
+    if code in ("11D", "12D", "JK2", "JK2-2"):
+        return 2
+    return 3 if code == "JK3" else None

@@ -221,5 +221,5 @@ VARIANTS: tuple[dict[str, object], ...] = (
     # the knobs added with the matgo preset (issue 19), under every preset
     {"go_scheme": "matgo", "pi_bak_zero_exempt": True, "nagari_multiplier_cap": 2, "joker_steals_junk": True,
      "jokers": ["JK2", "JK2-2", "JK3", "JKB"], "last_turn_exception_stacks": True, "fixed_wins_carry": True,
-     "final_turn_auto_stop": True},
+     "final_turn_auto_stop": True, "surrender_lowest_first": True},
 )

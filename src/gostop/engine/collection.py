@@ -159,6 +159,16 @@ class Collection(HandState):
         cards = bits(self._caps[debtor] & t.surrenderable)
         if not cards:
             return []
+        if t.surrender_lowest:
+            # EVT-15 (matgo): the lowest junk values first (then deck order) until the debt is
+            # met or the junk runs out; one option, so nobody is asked.
+            mask = paid = 0
+            for i in sorted(cards, key=lambda i: (t.junk_value[i], i)):
+                if paid >= amount:
+                    break
+                mask |= 1 << i
+                paid += t.junk_value[i]
+            return [mask]
         if amount == 1 or len(cards) == 1:
             return [1 << i for i in cards]
         values = t.junk_value

@@ -180,6 +180,7 @@ class Tables:
         "boar_pot",
         "yell",
         "collect_any",
+        "surrender_lowest",
         "_card_chunks",
         "_small_cards",
         "_play_chunks",
@@ -257,6 +258,7 @@ class Tables:
         self.boar_pot = rules.boar == "pot"
         self.yell = rules.first_turn_ppuk_yell
         self.collect_any = self.heodang_on or self.first_turn_any or self.boar_pot or self.yell
+        self.surrender_lowest = rules.surrender_lowest_first  # EVT-15
         self.min_cards = _min_cards_for(rules, self)
         # Lazily filled per-chunk tables (12 bits = 3 months per chunk): the cards and the
         # "play" actions of each chunk value.

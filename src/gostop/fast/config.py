@@ -41,6 +41,7 @@ MAX_JOKERS = 15
 TABLE_KNOBS = frozenset({
     "jokers", "uniform_joker_value", "flex_card", "junk_value_11D", "junk_value_12D",
     "deal_order", "mission_multiplier_range", "joker_steals_junk", "two_player_only",
+    "surrender_lowest_first",
 })
 
 #: Knobs of the match layer (dealer choice, match length, gwangpalli seating and selling):
@@ -182,6 +183,7 @@ def _tables(t: Tables) -> np.ndarray:
     a[L.T_BOAR_POT] = t.boar_pot
     a[L.T_YELL_ON] = t.yell
     a[L.T_COLLECT_ANY] = t.collect_any
+    a[L.T_SURR_LOWEST] = t.surrender_lowest  # EVT-15
     for i in range(t.n):
         a[L.T_JUNK_VALUE + i] = t.junk_value[i]
     return a

@@ -298,6 +298,7 @@ from .layout import (
     T_RIBBONS,
     T_RIBSET0,
     T_SURR,
+    T_SURR_LOWEST,
     T_VIP_MASK,
     T_YELL_ON,
     TARGET,
@@ -1373,6 +1374,17 @@ def surrender_options(S: np.ndarray, T: np.ndarray, debtor: int, amount: int) ->
         j += 1
     if k == 0:
         return np.empty(0, np.int64)
+    if T[T_SURR_LOWEST]:  # EVT-15: lowest junk values first, then deck order; one option
+        mask = 0
+        paid = 0
+        for v in range(4):
+            for a in range(k):
+                if paid < amount and T[T_JUNK_VALUE + cards[a]] == v:
+                    mask |= 1 << cards[a]
+                    paid += v
+        one = np.empty(1, np.int64)
+        one[0] = mask
+        return one
     if amount == 1 or k == 1:
         out = np.empty(k, np.int64)
         for a in range(k):

@@ -217,14 +217,17 @@ MATGO_DIFFERENCES = """\
 Matgo differences (맞고)
   Two players only. The deck has 51 cards: three bonus cards (two worth 2 junk, one worth 3).
   Play a bonus card from your hand on your turn: you take it, draw a card into your hand, and
-  go on; every bonus card you take also takes one junk from your opponent.
+  go on; every bonus card you take also takes one junk from your opponent. Junk you owe is
+  handed over for you, the lowest first.
   Each go adds 1 point; from the third go the whole payment doubles each go: 3 goes
   (points + 3) x 2, 4 goes (points + 4) x 4, 5 goes (points + 5) x 8.
   Pi-bak 피박 when you have 7 junk or fewer (8 protects; none at all is excused), gwang-bak 광박,
   meong-dda 멍따 for 7 animals; if you said go and lose, you pay double (go-bak 고박).
   Each bomb and each shake doubles the win; a bomb also takes a junk. A shaken card is played
   at once. A ppuk on your first turn is paid 7; three ppuk win 7; chongtong 총통 pays 10 (you may
-  keep the four cards and play on). A hand with no winner doubles the next, up to x8.
+  keep the four cards and play on); after a hand with no winner these are doubled too.
+  A hand with no winner doubles the next, up to x8. On the last turn of a hand, reaching the
+  target is a stop (no go), and taking a stack earns no junk.
 """
 
 

@@ -1,5 +1,5 @@
 """Levels for people (issue 22, item 3): one place maps each level to one bot; names in both
-languages; ``master`` is the search guided by the learned policy."""
+languages; the search guided by the learned policy (``search:guide=learned``)."""
 
 from __future__ import annotations
 
@@ -17,13 +17,12 @@ pytest.importorskip("numpy")
 
 
 def test_every_level_is_one_buildable_bot_easiest_first() -> None:
-    assert list(LEVELS) == ["easy", "normal", "instinct", "hard", "master"]
+    assert list(LEVELS) == ["easy", "normal", "instinct", "hard"]
     bots = {level: parse_spec(level) for level in LEVELS}
     assert bots["easy"] == ("greedy", {})
     assert bots["normal"] == ("expert", {})
     assert bots["instinct"] == ("learned", {})
     assert bots["hard"] == ("search", {})
-    assert bots["master"] == ("search", {"guide": "learned", "steps": 2500})
     for level in LEVELS:
         make_agent(level)
     assert len(set(LEVELS.values())) == len(LEVELS)
@@ -32,10 +31,10 @@ def test_every_level_is_one_buildable_bot_easiest_first() -> None:
 def test_level_names_in_english_and_korean() -> None:
     for lang in ("en", "ko"):
         assert set(LEVEL_NAMES[lang]) == set(LEVELS)
-    assert level_name("master", "ko") == "고수"
+    assert level_name("instinct", "ko") == "직감"
     assert level_name("hard", "ko") == "어려움"
     assert level_name("instinct") == "instinct"
-    assert level_name("master", "xx") == "master"  # an unknown language: English
+    assert level_name("hard", "xx") == "hard"  # an unknown language: English
 
 
 def test_unknown_guide_is_refused() -> None:
@@ -59,28 +58,28 @@ def _main_decisions(players: int, seeds: range):
             h.apply(legal[rng.randrange(len(legal))])
 
 
-def test_master_always_searches_the_learned_policys_choice() -> None:
-    master = make_agent("master:iters=2")
+def test_guided_search_always_searches_the_learned_policys_choice() -> None:
+    search = make_agent("search:guide=learned:iters=2")
     hard = make_agent("hard:iters=2")
     learned = make_agent("learned")
-    assert isinstance(master, SearchAgent) and isinstance(hard, SearchAgent)
+    assert isinstance(search, SearchAgent) and isinstance(hard, SearchAgent)
     checked = 0
     for rules, seat, seed, d in _main_decisions(2, range(6)):
-        for agent in (master, hard, learned):
+        for agent in (search, hard, learned):
             agent.begin_hand(HandContext(rules, 2, seat, seed))
         v = View.from_observation(d.observation, rules)
         if v.stage != "main":
             continue
         guided = learned.choose(d)
-        texts = [a.text for a in master.searched_candidates(d)]
+        texts = [a.text for a in search.searched_candidates(d)]
         plain = [a.text for a in hard.searched_candidates(d)]
         checked += 1
         # the learned choice is searched (itself, or an equivalent card of the same month)
         assert guided.text in texts or any(
-            a.kind == "play" and guided.kind == "play" and a.cards[0].month == guided.cards[0].month for a in master.searched_candidates(d)
+            a.kind == "play" and guided.kind == "play" and a.cards[0].month == guided.cards[0].month for a in search.searched_candidates(d)
         )
         assert texts[0] == plain[0]  # the expert's choice stays the baseline
-        chosen = master.choose(d)
+        chosen = search.choose(d)
         assert chosen in d.legal
     assert checked >= 20
 
@@ -88,16 +87,16 @@ def test_master_always_searches_the_learned_policys_choice() -> None:
 def test_the_guide_sometimes_widens_the_search() -> None:
     # (rare: the learned choice is the expert's in about 4 main decisions of 5 and nearly always
     # among its 4 best cards; 3 widened of 872 main decisions, 2 and 3 players, 30 seeds each)
-    master = make_agent("master:iters=2")
+    guided = make_agent("search:guide=learned:iters=2")
     hard = make_agent("hard:iters=2")
-    assert isinstance(master, SearchAgent) and isinstance(hard, SearchAgent)
+    assert isinstance(guided, SearchAgent) and isinstance(hard, SearchAgent)
     widened = 0
     for players in (2, 3):
         for rules, seat, seed, d in _main_decisions(players, range(30)):
-            for agent in (master, hard):
+            for agent in (guided, hard):
                 agent.begin_hand(HandContext(rules, players, seat, seed))
             if View.from_observation(d.observation, rules).stage == "main":
-                widened += len(master.searched_candidates(d)) > len(hard.searched_candidates(d))
+                widened += len(guided.searched_candidates(d)) > len(hard.searched_candidates(d))
     assert widened >= 1
 
 

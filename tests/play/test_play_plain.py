@@ -197,7 +197,7 @@ def test_plain_setup_checks_each_answer_at_once(tmp_path: Path) -> None:
     assert code == 0, err
     assert "'go' is not an answer here" in out
     assert "players must be a whole number from 2 to 7, not 'abc'. Try again" in out
-    assert "the level must be one of easy, normal, instinct, hard, master, not 'genius'. Try again" in out
+    assert "the level must be one of easy, normal, instinct, hard, not 'genius'. Try again" in out
     assert "stop_targt" in out and "Try again (none: no rule changes)" in out
     assert "invalid literal" not in out and "--set" not in out
     assert "New match: 2 bots (easy), rules pagat, 1 hand, seed 4." in out

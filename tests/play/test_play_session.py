@@ -131,7 +131,7 @@ def test_level_falls_back_to_random(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_bad_settings_are_explained() -> None:
-    with pytest.raises(ValueError, match="levels: easy, normal, instinct, hard, master"):
+    with pytest.raises(ValueError, match="levels: easy, normal, instinct, hard"):
         Settings(level="genius").check()
     with pytest.raises(ValueError, match="players must be 2 to 7"):
         Settings(players=9).check()

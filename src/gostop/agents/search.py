@@ -28,7 +28,7 @@ Budget (per decision; whichever runs out first):
 * ``ms`` -- wall-clock milliseconds (0: no limit). A time budget makes the play depend on the
   machine's speed and load; results are reproducible only with ``ms=0``.
 
-``guide=learned`` (the ``master`` level): the learned policy's choice (:mod:`gostop.rl.learned`)
+``guide=learned``: the learned policy's choice (:mod:`gostop.rl.learned`)
 joins the candidates of every main action (after the expert's), so that the search measures
 it against the expert's best cards; it needs numpy (a base dependency).
 

@@ -7,14 +7,14 @@ Example::
     gostop simulate search:steps=1000 greedy -n 300 --workers 2
     gostop simulate search greedy -n 1000 --backend ray --address auto
     gostop simulate --match hard normal easy easy normal --matches 20
-    gostop simulate --ladder easy normal hard master learned --deals 1000
+    gostop simulate --ladder easy normal instinct hard --deals 1000
 
 Ranges: ``--deals`` 1 to 10,000,000; ``--matches`` 1 to 1,000,000; ``--hands`` 1 to 1,000;
 ``--workers`` 1 to 1,024; ``--seed`` 0 to 2**63-1 (:data:`gostop.sim.LIMITS`); bot parameters
 as :mod:`gostop.agents.registry` documents.
 
 Bots: ``random``, ``greedy``, ``expert``, ``search``, ``learned`` and the levels ``easy`` /
-``normal`` / ``hard`` / ``master`` (:data:`gostop.agents.LEVELS`); parameters follow the name, ``name:key=value:key=value`` (``search:steps=1000``,
+``normal`` / ``instinct`` / ``hard`` (:data:`gostop.agents.LEVELS`); parameters follow the name, ``name:key=value:key=value`` (``search:steps=1000``,
 ``search:ms=200``). One bot per seat: two bots for a 2-player table, three for 3 players;
 with ``--match`` two to seven. ``--ladder`` plays every pair of the bots listed (2 players,
 the same duplicate deals for every pair) and prints a rating per bot (:mod:`gostop.sim.ladder`:
@@ -58,7 +58,7 @@ __all__ = ["simulate_command", "format_report", "format_match_report", "format_l
 
 _BOTS_HELP = (
     "One bot per seat (2 or 3; with --match 2 to 7; with --ladder 2 or more, each once): random, greedy, expert, "
-    "search, learned, or a level easy/normal/instinct/hard/master; "
+    "search, learned, or a level easy/normal/instinct/hard; "
     "parameters as name:key=value, e.g. search:steps=1000 or search:ms=200."
 )
 
@@ -353,7 +353,7 @@ def simulate_command(
     Elo fitted on hand wins (Bradley-Terry), with 95 % bootstrap intervals.
 
     Example:  gostop simulate --match hard normal easy easy normal --matches 20
-    Example:  gostop simulate --ladder easy normal instinct hard master --deals 1000
+    Example:  gostop simulate --ladder easy normal instinct hard --deals 1000
     """
     with reported_errors():
         if ladder:

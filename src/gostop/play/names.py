@@ -18,7 +18,7 @@ LANGS = ("en", "ko")
 #: Bot levels offered to people, easiest first: the keys of gostop.agents.LEVELS (kept here, and
 #: checked equal by a test, so that ``gostop play
 #: --help`` names them without loading the bots).
-LEVEL_NAMES = ("easy", "normal", "instinct", "hard", "master")
+LEVEL_NAMES = ("easy", "normal", "instinct", "hard")
 
 #: Cards known by a nickname of their own.
 NICKNAMES = {"09A": "국진 (gukjin), the sake cup"}

@@ -1122,7 +1122,8 @@ _PRESET_OVERRIDES: dict[str, dict[str, Any]] = {
     },
 }
 
-PRESET_NAMES: tuple[str, ...] = tuple(_PRESET_OVERRIDES)
+#: The presets in the order they are offered: the default first, the parody last.
+PRESET_NAMES: tuple[str, ...] = tuple(sorted(_PRESET_OVERRIDES, key=lambda name: name == "goo-stupe"))
 
 PRESET_DESCRIPTIONS: dict[str, str] = {
     "pagat": "pagat.com's current rules (the default)",
@@ -1134,7 +1135,7 @@ PRESET_DESCRIPTIONS: dict[str, str] = {
 }
 
 PRESETS: dict[str, Rules] = {
-    name: Rules(**over, preset=name) for name, over in _PRESET_OVERRIDES.items()
+    name: Rules(**_PRESET_OVERRIDES[name], preset=name) for name in PRESET_NAMES
 }
 
 

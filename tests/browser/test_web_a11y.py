@@ -15,6 +15,13 @@ from test_web_table import api, bot_room, sit
 AXE = Path(__file__).parent / "node_modules" / "axe-core" / "axe.min.js"
 
 
+@pytest.fixture
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    # axe-core is injected as a script the page did not load itself, which the server's
+    # Content-Security-Policy (script-src 'self') rightly refuses: these pages bypass it
+    return {**browser_context_args, "bypass_csp": True}
+
+
 @pytest.fixture(scope="module")
 def axe_source() -> str:
     if not AXE.exists():

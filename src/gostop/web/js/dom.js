@@ -12,6 +12,9 @@ export function h(spec, attrs = {}, ...children) {
     if (v === undefined || v === null || v === false) continue;
     if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
     else if (k === "dataset") Object.assign(el.dataset, v);
+    // style as properties (CSSOM), never a style attribute: the Content-Security-Policy
+    // (style-src 'self') refuses inline style attributes
+    else if (k === "style") for (const [p, val] of Object.entries(v)) el.style.setProperty(p, String(val));
     else if (k === "text") el.textContent = v;
     else if (v === true) el.setAttribute(k, "");
     else el.setAttribute(k, v);

@@ -201,7 +201,11 @@ const REASONS = {
 };
 
 const LEVEL_OF_SPEC = { greedy: "easy", expert: "normal", search: "hard" };
-const LEVELS = { en: { easy: "easy", normal: "normal", hard: "hard" }, ko: { easy: "쉬움", normal: "보통", hard: "어려움" } };
+// The level names of gostop.agents.LEVEL_NAMES (tests/web/test_levels_js.py keeps them equal).
+const LEVELS = {
+  en: { easy: "easy", normal: "normal", instinct: "instinct", hard: "hard" },
+  ko: { easy: "쉬움", normal: "보통", instinct: "직감", hard: "어려움" },
+};
 
 /**
  * A bot's level in words, in the page's language: a level name, or the bot spec the server

@@ -216,7 +216,7 @@ function highlight(root, month, targets) {
 function handEl(view, ctx) {
   const hand = view.hand;
   const plays = new Map((view.legal || []).filter((e) => e.kind === "play").map((e) => [e.cards[0], e]));
-  const box = h("div.myhand", { role: "group", "aria-label": t("yourHand"), style: `--slots: ${Math.max(hand.hand.length, 1)}` });
+  const box = h("div.myhand", { role: "group", "aria-label": t("yourHand"), style: { "--slots": Math.max(hand.hand.length, 1) } });
   hand.hand.forEach((code, i) => {
     const entry = plays.get(code);
     const key = HAND_KEYS[i];
@@ -414,7 +414,7 @@ export function renderTable(root, view, ctx) {
   } });
   page.appendChild(h("h1.visually-hidden", {}, t("tableTitle")));
   page.appendChild(statusLine(view, ctx));
-  page.appendChild(h("div.opponents", { style: `--n: ${Math.max(others.length, 1)}` }, others.map((p) => playerBox(view, p, ctx.knobs))));
+  page.appendChild(h("div.opponents", { style: { "--n": Math.max(others.length, 1) } }, others.map((p) => playerBox(view, p, ctx.knobs))));
   page.appendChild(h("section.board", { "aria-label": t("table") }, view.hand ? layoutEl(view) : null));
   page.appendChild(h("div.mine", {}, me ? playerBox(view, me, ctx.knobs) : null));
   // the decision panel is anchored above the hand (position: absolute): it never moves the table

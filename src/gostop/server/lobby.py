@@ -58,7 +58,7 @@ def _clean_room_name(value: str) -> str:
 class SeatIn(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     kind: Literal["human", "bot"]
-    level: str | None = Field(None, max_length=60, description="a named level of GET /api/presets: easy, normal, hard")
+    level: str | None = Field(None, max_length=60, description="a named level of GET /api/presets")
 
 
 class JoinAs(BaseModel):
@@ -98,7 +98,7 @@ class QuickIn(BaseModel):
     name: str = Field("You", min_length=1, max_length=32)
     preset: str = Field("pagat", max_length=40)
     players: int = Field(2, ge=2, le=7)
-    level: str = Field("normal", max_length=60, description="a named level: easy, normal, hard")
+    level: str = Field("normal", max_length=60, description="a named level of GET /api/presets")
     mode: Literal["bots", "people"] = Field(
         "bots", description="bots: a new private room against bots; people: matchmaking (a queue per preset and size)"
     )

@@ -168,7 +168,9 @@ def test_korean_lobby_first_screen(page: Page, base_url: str) -> None:
     expect(page.locator("#create")).to_be_hidden()
     expect(page.locator("#player-name")).to_have_attribute("placeholder", "나")
     levels = page.eval_on_selector_all("#quick select[name=level] option", "els => els.map(e => e.textContent)")
-    assert levels == ["쉬움", "보통", "어려움"], levels
+    from gostop.agents import LEVEL_NAMES, LEVELS
+
+    assert levels == [LEVEL_NAMES["ko"][level] for level in LEVELS], levels
     rooms = api(page, base_url, "GET", "/api/rooms?limit=50")["rooms"]
     expect(page.locator("#room-list")).to_be_visible() if rooms else expect(page.locator("#room-list")).to_be_hidden()
 

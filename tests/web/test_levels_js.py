@@ -17,3 +17,13 @@ def test_the_browser_names_every_level_as_the_registry_does() -> None:
         assert line is not None, lang
         names = dict(re.findall(r'(\w+): "([^"]*)"', line.group(1)))
         assert names == {level: LEVEL_NAMES[lang][level] for level in LEVELS}, (lang, names)
+
+
+def test_the_browser_knows_the_bot_each_level_plays() -> None:
+    """A rematch sends back the level of each bot seat: the browser maps the bot the server keeps
+    (``expert``) to the level it was made with (``normal``)."""
+    source = (WEB_DIR / "js" / "i18n.js").read_text(encoding="utf-8")
+    line = re.search(r"^const LEVEL_OF_SPEC = {(.*)};$", source, flags=re.M)
+    assert line is not None
+    of_spec = dict(re.findall(r'(\w+): "([^"]*)"', line.group(1)))
+    assert {spec.split(":")[0]: level for level, spec in LEVELS.items()} == of_spec

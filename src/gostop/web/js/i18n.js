@@ -200,21 +200,26 @@ const REASONS = {
   },
 };
 
-const LEVEL_OF_SPEC = { greedy: "easy", expert: "normal", search: "hard" };
+// The bot each level plays (gostop.agents.LEVELS), as the server keeps it in a room's seats.
+const LEVEL_OF_SPEC = { greedy: "easy", expert: "normal", learned: "instinct", search: "hard" };
 // The level names of gostop.agents.LEVEL_NAMES (tests/web/test_levels_js.py keeps them equal).
 const LEVELS = {
   en: { easy: "easy", normal: "normal", instinct: "instinct", hard: "hard" },
   ko: { easy: "쉬움", normal: "보통", instinct: "직감", hard: "어려움" },
 };
 
-/**
- * A bot's level in words, in the page's language: a level name, or the bot spec the server
- * keeps for it ("expert" is what "normal" plays; "search:steps=200" is "hard").
- */
+/** The level a room's bot seat was made with, from the bot spec the server keeps for it
+ * ("expert" is what "normal" plays): what the lobby takes for a new room (a rematch). */
+export function levelOf(spec) {
+  if (!spec) return spec;
+  const base = String(spec).split(":")[0];
+  return LEVELS.en[base] ? base : (LEVEL_OF_SPEC[base] || spec);
+}
+
+/** A bot's level in words, in the page's language (from a level name or its bot spec). */
 export function levelText(level) {
   if (!level) return "";
-  const base = String(level).split(":")[0];
-  const name = LEVELS.en[base] ? base : LEVEL_OF_SPEC[base];
+  const name = levelOf(level);
   return (name && LEVELS[lang][name]) || level;
 }
 

@@ -1,7 +1,7 @@
 // A room page (#/room/{id}, #/room/{id}/watch): join by link, friendly pages for unknown, full
 // and finished rooms, then the live table over the WebSocket with reconnects, the event feed,
 // call-outs, the settlement step by step, the standings, and keyboard play.
-import { botName, errorText, levelText, reasonText, t, tx } from "./i18n.js";
+import { botName, errorText, levelOf, levelText, reasonText, t, tx } from "./i18n.js";
 import { banner, h, words } from "./dom.js";
 import { loadPresets } from "./lobby.js";
 import { api, ApiError, forgetSeat, playerName, saveSeat, savedSeat, setPlayerName } from "./api.js";
@@ -504,7 +504,7 @@ class TablePage {
   async rematch(btn) {
     btn.disabled = true;
     const r = this.room;
-    const seats = r.seats.map((s) => (s.kind === "bot" ? { kind: "bot", level: s.level } : { kind: "human" }));
+    const seats = r.seats.map((s) => (s.kind === "bot" ? { kind: "bot", level: levelOf(s.level) } : { kind: "human" }));
     try {
       const res = await api.create({ name: r.name, preset: r.preset, rules: r.rules || {}, seats, hands: r.hands || 3,
         target_chips: r.target_chips ?? undefined, public: false, spectators: r.spectators, cut: r.cut,

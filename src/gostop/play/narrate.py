@@ -37,7 +37,7 @@ SPECIAL_EVENTS: dict[str, str] = {
     "ja-ppuk": "JA-PPUK 자뻑",
     "bomb": "BOMB 폭탄",
     "grenade": "GRENADE 수류탄",
-    "boss-joker": "BOSS JOKER",
+    "boss-joker": "JOKER TAKES JUNK",
     "baek-hwa-jeom": "BAEK-HWA-JEOM 백화점",
     "weol-yak": "WEOL-YAK 월약",
     "first-turn-ppuk": "FIRST-TURN PPUK 첫뻑",
@@ -76,7 +76,7 @@ _EXPLAIN: dict[str, str] = {
     "sseul": "the table is swept clean",
     "stack-capture": "a stack of three taken",
     "ja-ppuk": "own ppuk stack taken back",
-    "boss-joker": "the boss joker collects junk",
+    "boss-joker": "a captured joker (the boss joker or a bonus card) collects junk",
 }
 
 

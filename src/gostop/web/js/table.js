@@ -30,8 +30,8 @@ const w = words({
 // What an opponent did that earns junk from the others (hand events), in words.
 const EARNS = {
   en: { chok: "made a chok", ttadak: "made a ttadak", sseul: "swept the table", "stack-capture": "took a ppuk stack", bomb: "bombed",
-    "ja-ppuk": "took back a ppuk", "boss-joker": "played the boss joker" },
-  ko: { chok: "쪽", ttadak: "따닥", sseul: "싹쓸이", "stack-capture": "뻑 먹기", bomb: "폭탄", "ja-ppuk": "자뻑", "boss-joker": "보스 조커" },
+    "ja-ppuk": "took back a ppuk", "boss-joker": "took a joker: junk from each opponent" },
+  ko: { chok: "쪽", ttadak: "따닥", sseul: "싹쓸이", "stack-capture": "뻑 먹기", bomb: "폭탄", "ja-ppuk": "자뻑", "boss-joker": "조커로 피 가져오기" },
 };
 
 /** Settings kept in the browser (one-tap play, always give the cheapest junk). */

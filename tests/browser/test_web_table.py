@@ -30,6 +30,7 @@ def bot_room(page: Page, base_url: str, seats: int, level: str = "easy") -> str:
             "seats": [{"kind": "human"}] + [{"kind": "bot", "level": level}] * (seats - 1), "join": {"name": "Ann"}}
     res = api(page, base_url, "POST", "/api/rooms", body)
     sit(page, base_url, res["room"]["id"], res["seat"], res["token"])
+    my_turn(page)
     return str(res["room"]["id"])
 
 

@@ -47,11 +47,11 @@ def my_turn(page: Page, timeout: float = 30.0) -> None:
     forty) opens its settlement first: close it and wait on."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        if page.locator('.table-page[data-to-move="1"]').count():
-            return
         close = page.locator(".overlay:not([hidden]) #settle-close")
         if close.count() and close.first.is_visible():
-            close.first.click()
+            close.first.click()  # (the next hand's view can come with that settlement: both at once)
+        elif page.locator('.table-page[data-to-move="1"]').count() and not page.locator(".overlay:not([hidden])").count():
+            return
         page.wait_for_timeout(100)
     raise AssertionError("my turn never came")
 
@@ -491,6 +491,6 @@ def test_giving_junk_says_why_preselects_the_cheapest_and_can_be_automatic(page:
     assert checked == [costs.index(min(costs))], (choices, costs)
     assert page.locator(sel).get_attribute("data-action") == choices[checked[0]][0]
     version = table_state(page)["version"]
-    page.check("#always-cheapest")  # gives now, and from now on by itself
+    page.click("#always-cheapest")  # (click, not check: the panel it sits on goes away when the give is sent) gives now, and from now on by itself
     page.wait_for_function(f"() => document.querySelector('.table-page').dataset.version !== '{version}'", timeout=10000)
     assert page.evaluate("() => localStorage.getItem('gostop.alwaysCheapest')") == "1"

@@ -139,3 +139,39 @@ def test_games_start_the_background_compile(face: str, tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip().splitlines()[-1] == "True"
+
+
+def test_the_compiling_child_goes_when_its_game_is_killed(tmp_path: Path) -> None:
+    # A game killed outright (kill -9: no atexit) must not leave its compile running: test runs
+    # that start and kill servers once piled up dozens of orphan compiles.
+    code = (
+        "import sys, time\n"
+        "from gostop.agents import warm\n"
+        "warm.start()\n"
+        "for _ in range(600):\n"
+        "    if warm._child is not None:\n"
+        "        break\n"
+        "    time.sleep(0.05)\n"
+        "print(warm._child.pid if warm._child is not None else 0, flush=True)\n"
+        "time.sleep(600)\n"
+    )
+    env = {**os.environ, "PYTHONPATH": SRC, "NUMBA_CACHE_DIR": str(tmp_path)}
+    env.pop("GOSTOP_WARM", None)
+    game = subprocess.Popen([sys.executable, "-c", code], env=env, stdout=subprocess.PIPE, text=True)
+    try:
+        assert game.stdout is not None
+        child = int(game.stdout.readline().strip() or 0)
+        assert child > 0, "no compile child was started"
+        os.kill(child, 0)  # compiling
+    finally:
+        game.kill()
+        game.wait(10)
+    for _ in range(100):
+        try:
+            os.kill(child, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.1)
+    else:  # pragma: no cover - a failure
+        os.kill(child, 9)
+        pytest.fail("the compile outlived its killed game")

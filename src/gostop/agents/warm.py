@@ -208,7 +208,7 @@ def _compile_in_child(t0: float) -> None:
     if _stamp_ok():
         return
     child = subprocess.Popen(
-        [sys.executable, "-m", "gostop.agents.warm"],
+        [sys.executable, "-m", "gostop.agents.warm", "--parent", str(os.getpid())],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
@@ -257,11 +257,31 @@ def compile_here() -> None:
     fast.values(hand.clone(), legal[:2], seat, [1 << 30])
 
 
-def _main() -> int:  # pragma: no cover - exercised through start() in a child process
+def _die_with(parent: int) -> None:  # pragma: no cover - runs in the child
+    """Exit as soon as the game that started this compile is gone.
+
+    The game holds the cache lock while it waits for this child; a game killed outright (no
+    atexit) releases its lock, and the next game starts its own compile. An orphan compiling on
+    would pile up beside it (a test run that starts and kills servers made dozens), so the child
+    watches its parent and goes with it; the next game's compile starts over on its own.
+    """
+
+    def watch() -> None:
+        while True:
+            if os.getppid() != parent:
+                os._exit(3)
+            time.sleep(0.5)
+
+    threading.Thread(target=watch, name="gostop-warm-parent", daemon=True).start()
+
+
+def _main(argv: list[str]) -> int:  # pragma: no cover - exercised through start() in a child process
+    if len(argv) == 2 and argv[0] == "--parent" and argv[1].isdigit():
+        _die_with(int(argv[1]))
     compile_here()
     _write_stamp()
     return 0
 
 
 if __name__ == "__main__":  # pragma: no cover
-    raise SystemExit(_main())
+    raise SystemExit(_main(sys.argv[1:]))

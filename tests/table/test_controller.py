@@ -154,3 +154,21 @@ def test_both_games_name_their_bots_from_one_table() -> None:
     assert tuple(p.name for p in cfg.players()) == ("Ann", *BOT_NAMES[:6])
     all_bots = RoomConfig(seats=[SeatConfig("bot", "easy") for _ in range(7)])
     assert tuple(p.name for p in all_bots.players()) == BOT_NAMES
+
+
+def test_a_hand_decided_at_the_deal_is_the_last_settled_hand() -> None:
+    """Issue #18, defect 2: a chongtong (or four of a month on the table) ends the hand at the
+    deal, with no action; the controller still knows its result and hands, from the record."""
+    for seed in range(1, 600):
+        match = Match(RULES, ["A", "B"], seed, hands_limit=2, ask_cut=False)
+        rec = match.deals[0].hand_record
+        if rec is not None and rec.result is not None:
+            break
+    else:
+        pytest.fail("no deal decided at the deal")
+    table = TableController(match, seed_tag="play")
+    assert table.last_deal == 0 and table.last_result is not None
+    from gostop.record import result_summary
+
+    assert result_summary(table.last_result) == rec.result
+    assert len(table.last_hands) == 2 and all(table.last_hands)

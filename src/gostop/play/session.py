@@ -14,6 +14,10 @@ every other seat a bot (:mod:`gostop.agents`, chosen by level). It
 
 Everything the person is shown comes from the person's own observation of the hand (see
 :mod:`gostop.play.view`) and from :mod:`gostop.hints`.
+
+The match itself is driven by a :class:`gostop.table.TableController` (:attr:`Session.table`),
+the controller the server's rooms use too: whose decision is next, the legality check, the
+bots' decisions. The session adds the prompts, the narration and the save.
 """
 
 from __future__ import annotations

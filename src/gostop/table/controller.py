@@ -172,10 +172,16 @@ class TableController:
         result too, rebuilt from its record (issue #18, defect 2)."""
         m = self.match
         assert m is not None
-        done = [i for i, d in enumerate(m.deals) if d.hand_record is not None and d.hand_record.result is not None]
-        if not done or (self.last_deal is not None and done[-1] <= self.last_deal):
+        # the latest deal with a result, if it is newer than the last settled hand (only the
+        # deals since then are looked at: a long match does not rescan its past)
+        stop = -1 if self.last_deal is None else self.last_deal
+        deal = next(
+            (i for i in range(len(m.deals) - 1, stop, -1)
+             if (r := m.deals[i].hand_record) is not None and r.result is not None),
+            None,
+        )
+        if deal is None:
             return
-        deal = done[-1]
         rec = m.deals[deal].hand_record
         assert rec is not None
         try:

@@ -10,22 +10,51 @@ run a match with bots at a table.
 * :mod:`gostop.table.seats` names and builds the bots of a table (the bot names, the levels).
 * :mod:`gostop.table.setup` builds the rules of a table from a preset, knob overrides and the
   match length, within :mod:`gostop.limits`.
+
+Importing this package is light (the rules of a table only): the driver, the controller and the
+seats load the bots, so they are imported when first used (``from gostop.table import
+TableController`` works as usual), and a command that never seats a bot (``gostop rules list``,
+``gostop play --help``) never loads them.
 """
 
 from __future__ import annotations
 
-from gostop.table.controller import Step, TableController
-from gostop.table.driver import ask, begin_hand, decide, decide_table, decision
-from gostop.table.seats import (
-    BOT_NAMES,
-    STANDBY_LEVEL,
-    bot_name,
-    build_agent,
-    level_spec,
-    playable_spec,
-    standby_spec,
-)
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from gostop.table.setup import check_hands, intern_rules, table_rules
+
+if TYPE_CHECKING:
+    from gostop.table.controller import Step, TableController
+    from gostop.table.driver import ask, begin_hand, decide, decide_table, decision
+    from gostop.table.seats import (
+        BOT_NAMES,
+        STANDBY_LEVEL,
+        bot_name,
+        build_agent,
+        level_spec,
+        playable_spec,
+        standby_spec,
+    )
+
+_LAZY = {
+    **dict.fromkeys(("Step", "TableController"), "gostop.table.controller"),
+    **dict.fromkeys(("ask", "begin_hand", "decide", "decide_table", "decision"), "gostop.table.driver"),
+    **dict.fromkeys(
+        ("BOT_NAMES", "STANDBY_LEVEL", "bot_name", "build_agent", "level_spec", "playable_spec", "standby_spec"),
+        "gostop.table.seats",
+    ),
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'gostop.table' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "begin_hand",

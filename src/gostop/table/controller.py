@@ -132,10 +132,6 @@ class TableController:
         """The legal actions of :meth:`decider` (match actions or the hand's actions)."""
         return [] if self.match is None else self.match.legal_actions()
 
-    def is_bot(self, seat: int) -> bool:
-        """``seat`` is a bot seat."""
-        return seat in self.bot_specs
-
     # -- acting --------------------------------------------------------------------------
 
     def apply(self, seat: int, action: Any) -> Step:

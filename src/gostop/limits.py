@@ -32,6 +32,8 @@ __all__ = [
     "MAX_POINTS",
     "MAX_SHOTS",
     "MAX_MATCH_HANDS",
+    "MAX_PLAY_HANDS",
+    "MAX_ROOM_HANDS",
     "MAX_TARGET_CHIPS",
     "MAX_TURNS",
     "MAX_JUNK_COUNT",
@@ -69,6 +71,14 @@ MAX_POINTS = 1_000
 MAX_SHOTS = 100
 #: Hands in a match (``match_hands``), and the cap on counted hands of an open-ended match.
 MAX_MATCH_HANDS = 10_000
+#: Hands a person may ask of a terminal game (``gostop play --hands``): a match longer than a
+#: thousand hands is a typing slip, not an evening's play (the rules themselves allow
+#: :data:`MAX_MATCH_HANDS`).
+MAX_PLAY_HANDS = 1_000
+#: Hands a room of the web game may last (``POST /api/rooms`` ``hands``): a room's actions are
+#: replayed to rebuild it, and an open room holds a seat of the server, so a room's match is
+#: kept short.
+MAX_ROOM_HANDS = 100
 #: Chips up that end a match (``match_target_chips``).
 MAX_TARGET_CHIPS = 10_000_000
 #: Own turns (``heodang_turns``) and consecutive-nagari limits (``nagari_limit``).

@@ -12,6 +12,10 @@ integer, an option without its value) take the same shape: :class:`GostopGroup`,
 the ``gostop`` command, prints them as ``error: ... (see 'gostop score --help')`` on one line,
 exit status 2, instead of typer's framed panel. No message repeats more than about
 :data:`gostop.limits.ECHO_LIMIT` characters of what was typed.
+
+Only typer's public API is used: since typer 0.26 click is vendored inside typer (it is not
+the ``click`` package), and every parser error is a :class:`typer.TyperException` with an
+``exit_code`` and ``format_message()``.
 """
 
 from __future__ import annotations
@@ -21,11 +25,10 @@ import re
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any, NoReturn
 
 import typer
-from typer._click import exceptions as click_errors  # typer's own copy of click
-from typer._click.globals import get_current_context
 from typer.core import TyperGroup
 
 from gostop.errors import GostopError
@@ -55,10 +58,14 @@ def one_line(message: str) -> str:
     return text if len(text) <= MESSAGE_LIMIT else text[:MESSAGE_LIMIT] + "..."
 
 
+#: The command being run (``gostop score``), set by :class:`GostopGroup` for :func:`help_hint`.
+_COMMAND_PATH: ContextVar[str | None] = ContextVar("gostop_command_path", default=None)
+
+
 def help_hint() -> str:
     """`` (see 'gostop score --help')`` for the command being run ('' outside a command)."""
-    ctx = get_current_context(silent=True)
-    return f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+    path = _COMMAND_PATH.get()
+    return f" (see '{path} --help')" if path is not None else ""
 
 
 def fail(message: str) -> NoReturn:
@@ -149,20 +156,23 @@ class GostopGroup(TyperGroup):
         windows_expand_args: bool = True,
         **extra: Any,
     ) -> Any:
-        if not standalone_mode:
-            return super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        token = _COMMAND_PATH.set(self._path_of(args, prog_name))
         try:
+            if not standalone_mode:
+                return super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
             outcome = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
-        except click_errors.NoArgsIsHelpError as exc:
-            sys.exit(exc.exit_code)  # the help is already printed (typer prints it when asked)
-        except click_errors.ClickException as exc:
+        except typer.TyperException as exc:  # the parser's errors (click's, vendored in typer)
+            if type(exc).__name__ == "NoArgsIsHelpError":  # as typer's rich_utils tells it apart
+                sys.exit(exc.exit_code)  # the help is already printed (typer prints it when asked)
             ctx = getattr(exc, "ctx", None)
             where = ctx.command_path if ctx is not None else self._path_of(args, prog_name)
             typer.echo(f"error: {one_line(exc.format_message())} (see '{where} --help')", err=True)
-            sys.exit(EXIT_BAD_INPUT if isinstance(exc, click_errors.UsageError) else exc.exit_code)
+            sys.exit(exc.exit_code)  # 2 for a usage error (EXIT_BAD_INPUT)
         except typer.Abort:
             typer.echo("Aborted.", err=True)
             sys.exit(1)
+        finally:
+            _COMMAND_PATH.reset(token)
         # Without standalone mode, click returns the code of a typer.Exit instead of exiting.
         sys.exit(outcome if isinstance(outcome, int) else 0)
 

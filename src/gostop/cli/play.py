@@ -29,6 +29,7 @@ import typer
 
 from gostop.cli.errors import UsageProblem, check_seed, reported_errors
 from gostop.cli.rules_input import SET_HELP, parse_set_options
+from gostop.limits import MAX_PLAY_HANDS
 from gostop.play.names import LEVEL_NAMES
 from gostop.play.store import DATA_ENV, Store, gostop_command
 
@@ -124,8 +125,8 @@ def play(
     with reported_errors():
         if resume and new:
             raise UsageProblem("give either --resume or --new, not both")
-        if not 0 <= hands <= 1000:
-            raise UsageProblem(f"--hands must be 0 (the preset's length) or 1 to 1000, got {hands}")
+        if not 0 <= hands <= MAX_PLAY_HANDS:
+            raise UsageProblem(f"--hands must be 0 (the preset's length) or 1 to {MAX_PLAY_HANDS}, got {hands}")
         from gostop.play.names import LANGS
 
         store = Store(data_dir)

@@ -1,7 +1,9 @@
 """Rules as typed on the command line: a preset name or a TOML file, plus ``--set knob=value``.
 
 Every check of the knobs themselves is done by :mod:`gostop.rules`; this module only turns
-command-line text into the mapping that :meth:`gostop.rules.Rules.with_overrides` takes.
+command-line text into the mapping that :meth:`gostop.rules.Rules.with_overrides` takes, and
+the rules of a command are built by :func:`gostop.table.table_rules` (the one place that builds
+the rules of a table, for the terminal game and the server too).
 
 ``--set`` values are TOML values (``5``, ``true``, ``"linear"``, ``[2, 8]``); ``null`` means
 null, and a bare word that is not TOML (``linear``) is taken as a string.
@@ -24,6 +26,7 @@ from gostop.rules import (
     load_rules,
     parse_knob_value,
 )
+from gostop.table import table_rules
 
 SET_HELP = (
     "Change one knob: knob=value, the value written as in TOML (5, true, \"linear\", \\[2, 8], "
@@ -97,6 +100,5 @@ def select_rules(
         raise UsageProblem(
             "give either --preset or --rules FILE, not both (a rules file names its own preset)"
         )
-    base = load_rules(rules_file) if rules_file is not None else get_preset(preset or DEFAULT_PRESET)
-    overrides = parse_set_options(assignments)
-    return base.with_overrides(overrides) if overrides else base
+    base = load_rules(rules_file) if rules_file is not None else preset or DEFAULT_PRESET
+    return table_rules(base, parse_set_options(assignments))

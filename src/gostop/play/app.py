@@ -34,6 +34,7 @@ from textual.widgets import (
 )
 
 from gostop.agents import warm
+from gostop.limits import MAX_PLAY_HANDS
 from gostop.play.answers import rule_changes, whole_number
 from gostop.play.guide import KEYS_TEXT, QUICK_START, card_guide_parts, reflow, rules_text
 from gostop.play.render import (
@@ -417,7 +418,7 @@ class SetupScreen(Screen[Settings | str | None]):
             level=str(level),
             preset=str(preset),
             overrides=rule_changes(over_text),
-            hands=whole_number(hands_text, "hands", 1, 1000) if hands_text else None,
+            hands=whole_number(hands_text, "hands", 1, MAX_PLAY_HANDS) if hands_text else None,
             seed=whole_number(seed_text, "the seed", 0, 2**63 - 1) if seed_text else None,
             name=self.settings.name,
             ask_cut=self.settings.ask_cut,

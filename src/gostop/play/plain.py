@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from gostop.limits import MAX_PLAY_HANDS
 from gostop.play.answers import clip, one_of, rule_changes, whole_number
 from gostop.play.guide import PLAIN_KEYS_TEXT, QUICK_START, card_guide, reflow, rules_text
 from gostop.play.render import log_block, prompt_block, standings_block, summary_block, table_text
@@ -245,8 +246,8 @@ def _change(settings: Settings, read: Callable[[str], str], write: Callable[[str
                    lambda a: one_of(a, "the level", LEVEL_NAMES) if a else s.level)
     preset = _field(read, write, f"Rules preset ({', '.join(PRESET_NAMES)}) [{s.preset}]> ",
                     lambda a: one_of(a, "the preset", PRESET_NAMES) if a else s.preset)
-    hands = _field(read, write, f"Hands (1-1000) [{s.hands or 'the preset length'}]> ",
-                   lambda a: whole_number(a, "hands", 1, 1000) if a else s.hands)
+    hands = _field(read, write, f"Hands (1-{MAX_PLAY_HANDS}) [{s.hands or 'the preset length'}]> ",
+                   lambda a: whole_number(a, "hands", 1, MAX_PLAY_HANDS) if a else s.hands)
 
     def seed_of(a: str) -> int | None:
         if not a:

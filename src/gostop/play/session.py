@@ -14,6 +14,10 @@ every other seat a bot (:mod:`gostop.agents`, chosen by level). It
 
 Everything the person is shown comes from the person's own observation of the hand (see
 :mod:`gostop.play.view`) and from :mod:`gostop.hints`.
+
+The match itself is driven by a :class:`gostop.table.TableController` (:attr:`Session.table`),
+the controller the server's rooms use too: whose decision is next, the legality check, the
+bots' decisions. The session adds the prompts, the narration and the save.
 """
 
 from __future__ import annotations
@@ -24,18 +28,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from gostop.agents import (
-    LEVELS,
-    Agent,
-    RandomAgent,
-    make_agent,
-    warm,
-)
+from gostop.agents import LEVELS, Agent
 from gostop.cards import MONTH_NAMES, Card, parse_card
 from gostop.engine import Action, Hand, HandResult, Observation, Preview
 from gostop.errors import GostopError
 from gostop.explain import go_warnings_text, settlement_lines
 from gostop.hints import score_lines
+from gostop.limits import MAX_PLAY_HANDS
 from gostop.match import (
     LedgerEntry,
     Match,
@@ -47,12 +46,18 @@ from gostop.match import (
 )
 from gostop.match.gwangpalli import compensation_amount, eligible_cards, has_triple
 from gostop.match.record import loads_match_record
-from gostop.match.seeds import derive_seed
 from gostop.play.names import LANGS, LEVEL_NAMES, card_words
 from gostop.play.narrate import REASONS, LogLine, cards_text, narrate, reason_words
 from gostop.play.store import DamagedSave, Store, gostop_command
-from gostop.rules import PRESET_NAMES, Rules, get_preset
-from gostop.table import begin_hand, decide
+from gostop.rules import Rules, get_preset
+from gostop.table import (
+    BOT_NAMES,
+    TableController,
+    bot_name,
+    check_hands,
+    playable_spec,
+    table_rules,
+)
 
 __all__ = [
     "Settings",
@@ -72,8 +77,6 @@ __all__ = [
 ]
 
 SESSION_FORMAT = "gostop-play-session"
-#: Names of the bots, in seat order.
-BOT_NAMES = ("Minji", "Hoon", "Sora", "Jun", "Yuna", "Tae")
 
 
 class ChoiceError(GostopError, ValueError):
@@ -85,17 +88,10 @@ def bot_spec_for_level(level: str) -> tuple[str, str | None]:
 
     The mapping is the agents package's :data:`~gostop.agents.LEVELS` (easy = greedy,
     normal = expert, hard = search); a level it lacks, or a bot that cannot be built, falls
-    back to the ``random`` bot.
+    back to the ``random`` bot (:func:`gostop.table.playable_spec`; it also starts compiling
+    the search rollouts in the background, issue 22, for --plain too).
     """
-    warm.start()  # compiled search rollouts in the background (issue 22; also for --plain)
-    spec = LEVELS.get(level)
-    if spec is None:
-        return "random", f"level {level!r} has no bot yet: playing against the random bot"
-    try:
-        make_agent(spec)
-    except Exception as exc:  # a bot being written may fail to build; play on
-        return "random", f"the {level} bot ({spec}) is not available ({exc}): random bot instead"
-    return spec, None
+    return playable_spec(level, LEVELS)
 
 
 @dataclass
@@ -113,17 +109,14 @@ class Settings:
     lang: str = "en"
 
     def rules(self) -> Rules:
-        """The rules of the match (raises ``RulesError`` for a bad preset or override)."""
-        rules = get_preset(self.preset)
-        changes = dict(self.overrides)
-        if self.hands is not None and "match_hands" not in changes and rules.match_target_chips is None:
-            changes["match_hands"] = self.hands
-        return rules.with_overrides(changes) if changes else rules
+        """The rules of the match (:func:`gostop.table.table_rules`: ``hands`` is the match
+        length unless an override sets ``match_hands``; raises ``RulesError`` for a bad preset,
+        override or length)."""
+        return table_rules(self.preset, self.overrides, hands=self.hands, max_hands=MAX_PLAY_HANDS)
 
     def check(self) -> None:
         """Raise ValueError with a message for people if a setting is impossible."""
-        if self.preset not in PRESET_NAMES:
-            raise ValueError(f"unknown preset {self.preset!r}; presets: {', '.join(PRESET_NAMES)}")
+        get_preset(self.preset)  # RulesError (a ValueError): unknown preset, with a did-you-mean
         if self.level not in LEVEL_NAMES:
             raise ValueError(f"unknown level {self.level!r}; levels: {', '.join(LEVEL_NAMES)}")
         if not 2 <= self.players <= 7:
@@ -131,8 +124,7 @@ class Settings:
                 f"players must be 2 to 7 (you and 1 to 6 bots), got {self.players}; 4 or more "
                 "seated play gwangpalli: three play each hand"
             )
-        if self.hands is not None and not 1 <= self.hands <= 1000:
-            raise ValueError(f"hands must be 1 to 1000, got {self.hands}")
+        check_hands(self.hands, MAX_PLAY_HANDS)
         if self.lang not in LANGS:
             raise ValueError(f"unknown language {self.lang!r}; languages: {', '.join(LANGS)}")
         rules = self.rules()
@@ -338,12 +330,10 @@ class Session:
         self.rules = match.rules
         self.store = store
         self.bot_specs = dict(bot_specs)
-        self.bots: dict[int, Agent] = {}
-        for seat, spec in self.bot_specs.items():
-            try:
-                self.bots[seat] = make_agent(spec)
-            except Exception:
-                self.bots[seat] = RandomAgent()
+        #: The match and its bots (:class:`gostop.table.TableController`, shared with the
+        #: server's rooms); a bot that no longer builds is the random bot (a save resumes).
+        self.table = TableController(match, bots=self.bot_specs, seed_tag="play", tell="hand", fallback=True)
+        self.bots: dict[int, Agent] = {seat: self.table.agent(seat) for seat in self.bot_specs}
         self.notes = list(notes)
         self.log: list[LogLine] = [LogLine(n, "table") for n in self.notes]
         self.summaries: list[HandSummary] = []
@@ -352,7 +342,6 @@ class Session:
         self.finished: tuple[Hand, tuple[int, ...]] | None = None
         self._held: list[LogLine] = []  # log lines of the next deal, told after the summary
         self.archived_to: str | None = None
-        self._told: object | None = None  # the hand the bots were told about (kept: no id reuse)
         self._prompt: Prompt | None = None
         #: The last bot move (highlighted on the screen), None after the person's move.
         self.last_move: BotMove | None = None
@@ -381,7 +370,7 @@ class Session:
         spec, note = bot_spec_for_level(settings.level)
         bots = {seat: spec for seat in range(1, settings.players)}
         players = [Player(settings.name, 40)] + [
-            Player(BOT_NAMES[i], 30 + i) for i in range(settings.players - 1)
+            Player(bot_name(i), 30 + i) for i in range(settings.players - 1)
         ]
         match = Match(rules, players, settings.seed, ask_cut=settings.ask_cut)
         session = cls(settings, match, bots, store, [note] if note else [])
@@ -498,7 +487,7 @@ class Session:
                     self._apply(legal[0])
                     continue
                 break
-            self._apply(self._bot_action(seat, legal))
+            self._apply(self._bot_action(seat))
         self._prompt = None
 
     def prompt(self) -> Prompt | None:
@@ -587,43 +576,22 @@ class Session:
 
     # -- internals ---------------------------------------------------------------------------
 
-    def _bot_action(self, seat: int, legal: list[Any]) -> Any:
-        m = self.match
-        if m.phase != "hand":
-            return _table_policy(m, self.bots[seat])
-        hand = m.hand
-        assert hand is not None
-        self._tell_bots()
-        if len(legal) == 1:
-            return legal[0]
-        hs = m.hand_seat(seat)
-        assert hs is not None
-        world = derive_seed(m.seed, "play-world", len(m.history), seat)
-        return decide(self.bots[seat], hand, hs, world)
-
-    def _tell_bots(self) -> None:
-        """Tell the bots a new hand has started (HandContext, seeded from the match seed)."""
-        m = self.match
-        hand = m.hand
-        if hand is None or hand is self._told:
-            return
-        self._told = hand
-        for seat, agent in self.bots.items():
-            hs = m.hand_seat(seat)
-            if hs is not None:
-                seed = derive_seed(m.seed, "play-bot", len(m.deals), seat)
-                begin_hand(agent, self.rules, hand.players, hs, seed)
+    def _bot_action(self, seat: int, legal: list[Any] | None = None) -> Any:
+        """The decision of the bot of ``seat`` (the table controller asks it)."""
+        return self.table.bot_action(seat)
 
     def _apply(self, action: Any) -> None:
         m = self.match
-        hand = m.hand
-        seats = tuple(m.hand_seats)
-        entries = len(m.ledger.entries)
-        events = m.apply(action)
+        seat = m.current_seat
+        assert seat is not None
+        step = self.table.apply(seat, action)
+        events = step.events
         self._follow_turn(events)
-        if hand is not None and hand.is_over and len(m.ledger.entries) > entries:
-            self.finished = (hand, seats)
-        self._absorb(events, seats, hand.result if hand is not None and hand.is_over else None, entries)
+        if step.hand_over and len(m.ledger.entries) > step.entries_before:
+            assert step.hand is not None
+            self.finished = (step.hand, step.hand_seats)
+        result = step.hand.result if step.hand is not None and step.hand_over else None
+        self._absorb(events, step.hand_seats, result, step.entries_before)
 
     def _follow_turn(self, events: list[MatchEvent]) -> None:
         """Keep the hand events of the turn being played (a turn may take several actions: a
@@ -1146,14 +1114,6 @@ def _keyed(legal: list[Any], label: Any, numbered: bool = False) -> tuple[Choice
             card = parse_card(a.cards[0])
         out.append(Choice(key, label(a), str(a), card=card))
     return tuple(out)
-
-
-def _table_policy(match: Match, agent: Agent) -> Any:
-    """A bot's table decision (DEC-1..DEC-4: cut, stay or drop, claims, the goo-stupe list),
-    taken by the agent itself through the agents protocol (:mod:`gostop.agents.table`)."""
-    from gostop.agents.table import choose_table_action
-
-    return choose_table_action(agent, match)
 
 
 @dataclass(frozen=True, slots=True)

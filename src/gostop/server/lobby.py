@@ -14,6 +14,7 @@ from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from gostop import __version__
+from gostop.limits import MAX_ROOM_HANDS
 from gostop.rules import KNOBS, PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS
 from gostop.server.hub import Hub, LobbyError
 from gostop.server.protocol import PROTOCOL_VERSION
@@ -74,7 +75,7 @@ class CreateRoomIn(BaseModel):
     preset: str = Field("pagat", max_length=40)
     rules: dict[str, Any] = Field(default_factory=dict, max_length=80)
     seats: list[SeatIn] = Field(min_length=2, max_length=7)
-    hands: int | None = Field(3, ge=1, le=100)
+    hands: int | None = Field(3, ge=1, le=MAX_ROOM_HANDS)
     target_chips: int | None = Field(None, ge=1, le=1_000_000)
     public: bool = True
     spectators: bool = True

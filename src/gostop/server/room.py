@@ -27,12 +27,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from gostop.agents import (
-    LEVELS,
-    Agent,
-    make_agent,
-    warm,
-)
+from gostop.agents import Agent, warm
 from gostop.engine import PRIVATE_EVENT_TYPES, Action, Hand, HandResult, Observation
 from gostop.errors import GostopError
 from gostop.hints import (
@@ -40,12 +35,20 @@ from gostop.hints import (
     near_sets,
     score_lines,
 )
-from gostop.match import IllegalMatchActionError, Match, MatchAction, MatchError, MatchEvent, Player
+from gostop.limits import MAX_ROOM_HANDS
+from gostop.match import Match, MatchAction, MatchError, MatchEvent, Player
 from gostop.match.record import match_to_json
-from gostop.match.seeds import derive_seed
-from gostop.record import RecordError, replay
-from gostop.rules import PRESET_NAMES, Rules, RulesError, get_preset
-from gostop.table import begin_hand, decide, decide_table
+from gostop.rules import Rules, RulesError
+from gostop.table import (
+    BOT_NAMES,
+    STANDBY_LEVEL,
+    TableController,
+    bot_name,
+    check_hands,
+    level_spec,
+    standby_spec,
+    table_rules,
+)
 from gostop.words import (
     go_warnings_text,
     item_name,
@@ -67,24 +70,18 @@ __all__ = [
     "event_cards",
 ]
 
-#: Names given to bot seats, in seat order.
-BOT_NAMES = ("Minji", "Hoon", "Sora", "Jun", "Yuna", "Tae", "Dami")
-#: The level of the bot that keeps an absent player's seat warm.
-STANDBY_LEVEL = "normal"
-
 
 class RoomError(GostopError, ValueError):
     """A room that cannot be set up as asked (message for people)."""
 
 
 def bot_spec(level: str) -> str:
-    """The bot spec of a level (``easy``/``normal``/``hard``) or a spec itself, checked."""
-    spec = LEVELS.get(level, level)
+    """The bot spec of a level (``easy``/``normal``/``hard``) or a spec itself, checked
+    (:func:`gostop.table.level_spec`)."""
     try:
-        make_agent(spec)
+        return level_spec(level)
     except ValueError as exc:
         raise RoomError(str(exc)) from None
-    return spec
 
 
 @dataclass
@@ -133,20 +130,19 @@ class RoomConfig:
         return cls(**d)
 
     def build_rules(self) -> Rules:
-        """The rules of the match (raises :class:`RoomError` with the reason)."""
-        if self.preset not in PRESET_NAMES:
-            raise RoomError(f"unknown preset {self.preset!r}; presets: {', '.join(PRESET_NAMES)}")
-        changes = dict(self.rules)
-        if self.target_chips is not None:
-            changes["match_target_chips"] = self.target_chips
-        elif self.hands is not None:
-            changes["match_hands"] = self.hands
-            changes["match_target_chips"] = None
+        """The rules of the match (:func:`gostop.table.table_rules`; raises :class:`RoomError`
+        with the reason). With a chip target, ``hands`` caps the match instead
+        (:meth:`hands_limit`)."""
         try:
-            rules = get_preset(self.preset)
-            return _intern_rules(rules.with_overrides(changes)) if changes else rules
-        except (RulesError, ValueError, TypeError) as exc:
-            raise RoomError(f"rules: {exc}") from None
+            return table_rules(
+                self.preset,
+                self.rules,
+                hands=self.hands if self.target_chips is None else None,
+                target_chips=self.target_chips,
+                max_hands=MAX_ROOM_HANDS,
+            )
+        except RulesError as exc:
+            raise RoomError(str(exc)) from None
 
     def hands_limit(self, rules: Rules) -> int | None:
         """A cap on the match length: the hands asked for on top of a chip target, or a safety
@@ -168,8 +164,10 @@ class RoomConfig:
                 s.level = bot_spec(s.level or STANDBY_LEVEL)
         if self.turn_seconds is not None and not 10 <= self.turn_seconds <= 600:
             raise RoomError(f"turn_seconds must be 10 to 600 (or null), got {self.turn_seconds}")
-        if self.hands is not None and not 1 <= self.hands <= 100:
-            raise RoomError(f"hands must be 1 to 100 (or null), got {self.hands}")
+        try:
+            check_hands(self.hands, MAX_ROOM_HANDS)
+        except RulesError as exc:
+            raise RoomError(str(exc)) from None
         if self.hands is None and self.target_chips is None:
             raise RoomError("give hands (a number of hands) or target_chips (a chip target)")
         rules = self.build_rules()
@@ -187,7 +185,7 @@ class RoomConfig:
         bots = 0
         for i, s in enumerate(self.seats):
             if s.kind == "bot":
-                name = s.name or BOT_NAMES[bots % len(BOT_NAMES)]
+                name = s.name or bot_name(bots)
                 bots += 1
             else:
                 name = s.name or f"Player {i + 1}"
@@ -202,21 +200,6 @@ class RoomConfig:
     @property
     def open_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.kind == "human" and s.status == "open"]
-
-
-#: One ``Rules`` object per distinct rule set of the rooms: the engine caches its tables per
-#: rules object (about 100 kB each), so equal rules must be the same object, else every room
-#: would build its own tables.
-_RULES: dict[Rules, Rules] = {}
-
-
-def _intern_rules(rules: Rules) -> Rules:
-    found = _RULES.get(rules)
-    if found is None:
-        if len(_RULES) >= 128:
-            _RULES.clear()
-        found = _RULES[rules] = rules
-    return found
 
 
 def event_cards(obj: Any) -> set[str]:
@@ -250,14 +233,16 @@ class Room:
         self.config = config
         self.seed = seed
         self.rules = config.build_rules()
-        self.match: Match | None = None
+        #: The match and its bots (:class:`gostop.table.TableController`, shared with the
+        #: terminal game); the room adds its commit log, views and serialisation.
+        self.table = TableController(
+            bots={i: s.level for i, s in enumerate(config.seats) if s.kind == "bot" and s.level},
+            seed_tag="serve",
+            tell="seat",
+            standby=standby_spec(),
+        )
         self.actions: list[str] = []
         self.actors: list[int] = []
-        self.last_result: HandResult | None = None
-        self.last_hands: list[list[str]] = []
-        self.last_deal: int | None = None
-        self.agents: dict[int, Agent] = {}
-        self._told: dict[int, object] = {}
         self._score_cache: dict[tuple[str, ...], tuple[list[str], list[str]]] = {}
         self._near_cache: dict[tuple[tuple[str, ...], ...], list[tuple[int, str, str, int, Any]]] = {}
         if not config.open_seats:
@@ -269,6 +254,40 @@ class Room:
             self.apply(seat, text)
 
     # -- state ---------------------------------------------------------------------------
+
+    @property
+    def match(self) -> Match | None:
+        return self.table.match
+
+    @property
+    def last_result(self) -> HandResult | None:
+        """The result of the last settled hand."""
+        return self.table.last_result
+
+    @property
+    def last_hands(self) -> list[list[str]]:
+        return self.table.last_hands
+
+    @property
+    def last_deal(self) -> int | None:
+        return self.table.last_deal
+
+    @property
+    def agents(self) -> dict[int, Agent]:
+        """The bots asked so far, per seat (kept across a reload: their memory of the hand)."""
+        return self.table.agents
+
+    @agents.setter
+    def agents(self, agents: dict[int, Agent]) -> None:
+        self.table.agents = agents
+
+    @property
+    def _told(self) -> dict[int, object]:
+        return self.table.told
+
+    @_told.setter
+    def _told(self, told: dict[int, object]) -> None:
+        self.table.told = told
 
     @property
     def version(self) -> int:
@@ -291,105 +310,45 @@ class Room:
 
     def start(self) -> list[MatchEvent]:
         """Seat everybody and start the match (when no seat is open any more)."""
-        if self.match is None:
-            self.match = Match(
+        if self.table.match is None:
+            match = Match(
                 self.rules,
                 self.config.players(),
                 self.seed,
                 hands_limit=self.config.hands_limit(self.rules),
                 ask_cut=self.config.cut,
             )
-            self._note_dealt_result()
-            return list(self.match.start_events)
+            return self.table.start(match)
         return []
 
     def decider(self) -> int | None:
         """The table seat that must decide now (None before the start and after the end)."""
-        return None if self.match is None else self.match.current_seat
+        return self.table.decider()
 
     def legal(self) -> list[Any]:
-        return [] if self.match is None else self.match.legal_actions()
+        return self.table.legal()
 
     def legal_texts(self) -> list[str]:
         return [str(a) for a in self.legal()]
 
     def apply(self, seat: int, text: str) -> list[MatchEvent]:
-        """Apply ``text`` for table seat ``seat``. Raises :class:`IllegalMatchActionError`
+        """Apply ``text`` for table seat ``seat``. Raises :class:`~gostop.match.IllegalMatchActionError`
         (nothing changed) when it is not that seat's turn or not a legal action."""
-        m = self.match
-        if m is None:
-            raise IllegalMatchActionError("the match has not started: seats are still open")
-        if m.is_over:
-            raise IllegalMatchActionError("the match is over")
-        if m.current_seat != seat:
-            raise IllegalMatchActionError(f"it is seat {m.current_seat}'s decision, not seat {seat}'s")
-        legal = {str(a): a for a in m.legal_actions()}
-        action = legal.get(text)
-        if action is None:
-            raise IllegalMatchActionError(f"{text!r} is not a legal action now")
-        hand = m.hand
-        deal = len(m.deals) - 1
-        events = m.apply(action)
+        step = self.table.apply(seat, text)
         self.actions.append(text)
         self.actors.append(seat)
-        if hand is not None and hand.is_over:
-            self.last_result = hand.result
-            self.last_hands = [[c.code for c in hand.hand_cards(s)] for s in range(hand.players)]
-            self.last_deal = deal
-        self._note_dealt_result()
-        return events
-
-    def _note_dealt_result(self) -> None:
-        """A hand decided at the deal (chongtong, four of a month on the table) is the last
-        result too, rebuilt from its record (issue #18, defect 2)."""
-        m = self.match
-        assert m is not None
-        done = [i for i, d in enumerate(m.deals) if d.hand_record is not None and d.hand_record.result is not None]
-        if not done or (self.last_deal is not None and done[-1] <= self.last_deal):
-            return
-        deal = done[-1]
-        rec = m.deals[deal].hand_record
-        assert rec is not None
-        try:
-            hand, _ = replay(rec)
-        except RecordError:
-            return
-        self.last_result = hand.result
-        self.last_hands = [[c.code for c in hand.hand_cards(s)] for s in range(hand.players)]
-        self.last_deal = deal
+        return step.events
 
     # -- bots ----------------------------------------------------------------------------
 
     def agent(self, seat: int) -> Agent:
         """The bot of a seat (a bot seat's own, or the standby bot of a human seat)."""
-        agent = self.agents.get(seat)
-        if agent is None:
-            s = self.config.seats[seat]
-            spec = s.level if s.kind == "bot" and s.level else bot_spec(STANDBY_LEVEL)
-            agent = self.agents[seat] = make_agent(spec)
-        return agent
+        return self.table.agent(seat)
 
     def bot_action(self, seat: int) -> str:
         """The decision of the bot playing ``seat`` now (may think for a while: run it off the
         event loop). Reads the match only; the caller holds the room's lock."""
-        m = self.match
-        assert m is not None and m.current_seat == seat
-        legal = m.legal_actions()
-        agent = self.agent(seat)
-        if m.phase != "hand":
-            return str(decide_table(agent, m))
-        hand = m.hand
-        assert hand is not None
-        hs = m.hand_seat(seat)
-        assert hs is not None
-        if self._told.get(seat) is not hand:
-            self._told[seat] = hand
-            ctx_seed = derive_seed(self.seed, "serve-bot", len(m.deals), seat)
-            begin_hand(agent, self.rules, hand.players, hs, ctx_seed)
-        if len(legal) == 1:
-            return str(legal[0])
-        world = derive_seed(self.seed, "serve-world", self.version, seat)
-        return str(decide(agent, hand, hs, world))
+        return str(self.table.bot_action(seat))
 
     def thinks_long(self, seat: int) -> bool:
         """True when the seat's bot searches (it may think for a long while: the server then

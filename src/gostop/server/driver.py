@@ -28,16 +28,14 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from gostop.server.commit import Committer, broadcast_presence, broadcast_state
 from gostop.server.fanout import Fanout
 from gostop.server.live import LiveRoom
 from gostop.server.presence import SHARED
 from gostop.server.room import Room, RoomConfig, SeatConfig, think_in_worker
-
-if TYPE_CHECKING:
-    from gostop.server.hub import ServerSettings
+from gostop.server.settings import ServerSettings
 
 __all__ = ["RoomDriver", "worker_ready", "worker_init"]
 

@@ -10,10 +10,11 @@ the :class:`~gostop.server.room.Room`, its lock, its sockets, its
   process's sockets and publish to the other processes (:mod:`gostop.server.fanout`);
 * :mod:`~gostop.server.driver` -- bot moves, the turn timer, the grace timers;
 * :mod:`~gostop.server.presence` -- who holds each seat, an immutable value replaced on change;
+* :mod:`~gostop.server.rooms` -- the lobby's work: create, join, leave, quick play, records;
 * :mod:`~gostop.server.seats` -- seat transfer codes and rematches.
 
 The lobby's refusals are domain errors (:mod:`gostop.server.errors`); the HTTP layer maps them
-to statuses.
+to statuses (:data:`gostop.server.app.STATUS`).
 
 A maintenance task (every ``resync_seconds``) refreshes this process's presence, reloads rooms
 whose database version is ahead of memory (a lost fan-out message), and evicts finished and
@@ -27,35 +28,23 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from gostop.match.record import dumps_match
+from gostop.server import rooms
 from gostop.server import seats as seat_moves
 from gostop.server.commit import Committer, broadcast_presence, broadcast_state, send_state, view_of
 from gostop.server.driver import RoomDriver
-from gostop.server.errors import (
-    BadRequest,
-    BadToken,
-    RecordNotPublic,
-    Refusal,
-    RoomClosed,
-    RoomFull,
-    RoomNotFound,
-    SeatTaken,
-    TooManyRooms,
-)
 from gostop.server.fanout import Fanout
 from gostop.server.live import Connection, LiveRoom
 from gostop.server.presence import Presence
 from gostop.server.protocol import CLOSE_MOVED, PROTOCOL_VERSION, error_message
-from gostop.server.room import Room, RoomConfig, RoomError, SeatConfig
+from gostop.server.room import Room, RoomConfig
 from gostop.server.settings import ServerSettings
-from gostop.server.store import RoomRow, Store, token_hash
+from gostop.server.store import RoomRow, Store
 
 __all__ = ["ServerSettings", "Hub", "LiveRoom", "Connection"]
 
@@ -185,208 +174,33 @@ class Hub:
         """Rebuild a live room from the store (after a conflict, a seat change or a missed message)."""
         await self.committer.reload(live)
 
-    # -- lobby ---------------------------------------------------------------------------
+    # -- lobby (gostop.server.rooms does the work) ---------------------------------------
 
     def room_info(self, row_or_room: RoomRow | Room, live: LiveRoom | None = None) -> dict[str, Any]:
-        room: Room | None
-        if isinstance(row_or_room, Room):
-            room = row_or_room
-            room_id, config, state, version = room.id, room.config, room.state, room.version
-            created = live.created if live is not None else None
-        else:
-            room_id, config = row_or_room.id, RoomConfig.from_json(row_or_room.config)
-            state, version, created = row_or_room.state, row_or_room.version, row_or_room.created_at
-            room = live.room if live is not None else None
-        presence = live.seats_presence() if live is not None else {}
-        names = [p.name for p in config.players()]
-        seats = []
-        for i, s in enumerate(config.seats):
-            connected, away = presence.get(i, (s.kind == "bot", s.status == "left"))
-            seats.append(
-                {
-                    "seat": i,
-                    "kind": s.kind,
-                    "name": names[i] if (s.kind == "bot" or s.status != "open") else None,
-                    "taken": s.kind == "bot" or s.status != "open",
-                    "connected": connected,
-                    "away": away,
-                    "level": s.level if s.kind == "bot" else None,
-                }
-            )
-        hands_played = room.match.hands_played if room is not None and room.match is not None else 0
-        return {
-            "id": room_id,
-            "name": config.name,
-            "preset": config.preset,
-            "rules": config.rules,
-            "players": len(config.seats),
-            "seats": seats,
-            "hands": config.hands,
-            "target_chips": config.target_chips,
-            "public": config.public,
-            "spectators": config.spectators,
-            "cut": config.cut,
-            "turn_seconds": config.turn_seconds,
-            "state": state,
-            "version": version,
-            "hands_played": hands_played,
-            "created_at": None if created is None else created.strftime("%Y-%m-%dT%H:%M:%SZ"),
-        }
+        return rooms.room_info(row_or_room, live)
 
     async def info(self, room_id: str) -> dict[str, Any]:
-        row = await self.db(self.store.get_room, room_id)
-        if row is None:
-            raise RoomNotFound(f"there is no room {room_id!r}")
-        return self.room_info(row, self.rooms.get(room_id))
+        return await rooms.info(self, room_id)
 
     async def list_rooms(self, state: str | None, limit: int) -> list[dict[str, Any]]:
-        rows = await self.db(self.store.list_rooms, state, limit)
-        return [self.room_info(r, self.rooms.get(r.id)) for r in rows]
+        return await rooms.list_rooms(self, state, limit)
 
     async def create_room(self, config: RoomConfig, creator: str, join_name: str | None) -> tuple[dict[str, Any], int | None, str | None]:
-        try:
-            config.check()
-        except RoomError as exc:
-            raise BadRequest(str(exc)) from None
-        if not any(s.kind == "human" for s in config.seats) and join_name is not None:
-            raise BadRequest("no human seat to join: every seat is a bot")
-        if await self.db(self.store.active_rooms_of, creator) >= self.settings.max_rooms_per_client:
-            raise TooManyRooms(f"too many open rooms from your address (at most {self.settings.max_rooms_per_client}); finish or leave one first")
-        seat = token = None
-        tokens: dict[int, str] = {}
-        if join_name is not None:
-            seat = config.open_seats[0]
-            config.seats[seat].status = "taken"
-            config.seats[seat].name = join_name
-            token = secrets.token_urlsafe(32)
-            tokens[seat] = token_hash(token)
-        room_id = secrets.token_urlsafe(6)
-        seed = secrets.randbelow(2**62)
-        state = "waiting" if config.open_seats else "playing"
-        await self.db(self.store.create_room, room_id, config.to_json(), seed, config.public, creator, state, tokens)
-        live = await self.get(room_id)
-        assert live is not None
-        if live.room.started:
-            self.kick(live)
-        return self.room_info(live.room, live), seat, token
+        return await rooms.create_room(self, config, creator, join_name)
 
     async def join(self, room_id: str, name: str, seat: int | None) -> tuple[dict[str, Any], int, str]:
-        token = secrets.token_urlsafe(32)
-        chosen: list[int] = []
-
-        def change(row: RoomRow) -> tuple[dict[str, Any], str, dict[int, str | None]]:
-            config = RoomConfig.from_json(row.config)
-            if row.state != "waiting":
-                raise RoomClosed("that room has already started" if row.state == "playing" else "that match is over")
-            open_seats = config.open_seats
-            if seat is not None:
-                if not 0 <= seat < len(config.seats):
-                    raise BadRequest(f"seat must be 0 to {len(config.seats) - 1}")
-                if seat not in open_seats:
-                    raise SeatTaken(f"seat {seat} is not open")
-                s = seat
-            elif open_seats:
-                s = open_seats[0]
-            else:
-                raise RoomFull("that room has no open seat")
-            config.seats[s].status = "taken"
-            config.seats[s].name = name
-            chosen.append(s)
-            state = "waiting" if config.open_seats else "playing"
-            return config.to_json(), state, {s: token_hash(token)}
-
-        try:
-            await self.db(self.store.update_room, room_id, change)
-        except KeyError:
-            raise RoomNotFound(f"there is no room {room_id!r}") from None
-        live = await self.refresh(room_id)
-        return self.room_info(live.room, live), chosen[0], token
+        return await rooms.join(self, room_id, name, seat)
 
     async def leave(self, room_id: str, token: str) -> dict[str, Any]:
-        seat = await self.db(self.store.seat_of_token, room_id, token)
-        if seat is None:
-            raise BadToken("that token holds no seat of this room")
-
-        def change(row: RoomRow) -> tuple[dict[str, Any], str, dict[int, str | None]]:
-            config = RoomConfig.from_json(row.config)
-            s = config.seats[seat]
-            if row.state == "waiting":
-                s.status, s.name = "open", None
-            else:
-                s.status = "left"  # a bot plays the seat to the end
-            return config.to_json(), row.state, {seat: None}
-
-        await self.db(self.store.update_room, room_id, change)
-        live = await self.refresh(room_id)
-        for conn in [c for c in live.conns if c.seat == seat]:
-            conn.send(error_message("bad_token", "you left this seat"))
-            await conn.close()
-        return self.room_info(live.room, live)
+        return await rooms.leave(self, room_id, token)
 
     async def quick(self, name: str, preset: str, players: int, level: str, creator: str,
                     mode: str = "bots") -> tuple[dict[str, Any], int, str]:
-        """Quick play (docs/protocol.md): ``bots`` -- always a new private room of one human and
-        bots; ``people`` -- a seat in the oldest waiting matchmaking room of this preset and size
-        (a queue per preset and seat count), or a new one."""
-        if mode == "people":
-            queue = f"{preset}/{players}"
-            rows = await self.db(self.store.list_rooms, "waiting", 200)
-            for row in sorted(rows, key=lambda r: r.created_at):
-                config = RoomConfig.from_json(row.config)
-                if config.queue == queue and config.open_seats:
-                    try:
-                        return await self.join(row.id, name, None)
-                    except Refusal:
-                        continue  # taken meanwhile: the next one
-            config = RoomConfig(seats=[SeatConfig("human") for _ in range(players)], name="Quick match",
-                                preset=preset, public=True, queue=queue)
-        else:
-            spec = self.settings.levels.get(level)
-            if spec is None:
-                raise BadRequest(f"unknown level {level!r}; levels: {', '.join(self.settings.levels)}")
-            seats = [SeatConfig("human")] + [SeatConfig("bot", spec) for _ in range(players - 1)]
-            config = RoomConfig(seats=seats, name=f"{name} vs bots", preset=preset, public=False)
-        info, seat, token = await self.create_room(config, creator, name)
-        assert seat is not None and token is not None
-        return info, seat, token
+        """Quick play (docs/protocol.md, :func:`gostop.server.rooms.quick`)."""
+        return await rooms.quick(self, name, preset, players, level, creator, mode)
 
     async def record(self, room_id: str, token: str | None) -> dict[str, Any] | str:
-        """A finished match's record (the stored JSON text, straight from the database: the room
-        is not loaded), or a seated player's own view of a match in play."""
-        found = await self.db(self.store.get_record, room_id)
-        if found is None:
-            raise RoomNotFound(f"there is no room {room_id!r}")
-        state, text = found
-        if state == "over" and text is not None:
-            return text
-        held = self.rooms.get(room_id)
-        if held is not None and held.room.over:  # finished here, its record not written yet
-            await self.committer.write_record(held)
-            return dumps_match(held.room.record())
-        if token is None:
-            raise RecordNotPublic("the record is public once the match is over; a seated player may ask with the seat token")
-        seat = await self.db(self.store.seat_of_token, room_id, token)
-        if seat is None:
-            raise BadToken("that token holds no seat of this room")
-        live = await self.get(room_id)
-        if live is None:
-            raise RoomNotFound(f"there is no room {room_id!r}")
-        room = live.room
-        if room.over:
-            await self.committer.write_record(live)
-            return dumps_match(room.record())
-        hands = []
-        if room.match is not None:
-            for d in room.match.deals:
-                if d.hand_record is not None and d.hand_record.result is not None:
-                    hands.append(d.to_json())
-        return {
-            "format": "gostop-seat-view",
-            "room": room_id,
-            "seat": seat,
-            "hands": hands,
-            "view": room.view(seat, live.seats_presence()),
-        }
+        return await rooms.record(self, room_id, token)
 
     async def refresh(self, room_id: str) -> LiveRoom:
         """After a seat change: rebuild, tell everybody, start the bots if the match began."""

@@ -163,6 +163,11 @@ def test_transfer_codes_expire_and_are_stored_hashed(tmp_path: Path) -> None:
     assert store.redeem_transfer("r1", _code_hash("r1", code), token_hash("new"), MAX_CODE_TRIES) == ("ok", 0)
     assert store.seat_of_token("r1", "new") == 0 and store.seat_of_token("r1", "t") is None
     assert normalize_code(" abc def ") == "ABCDEF" and normalize_code("ABCDE0") is None
+    # a code of a seat given up since (its token gone) moves nothing
+    store.new_transfer("r1", 0, _code_hash("r1", "GHJKLM"), datetime.now(UTC) + timedelta(seconds=60))
+    store.update_room("r1", lambda row: (row.config, row.state, {0: None}))
+    assert store.redeem_transfer("r1", _code_hash("r1", "GHJKLM"), token_hash("x"), MAX_CODE_TRIES) == ("wrong", None)
+    assert store.seat_of_token("r1", "x") is None
     store.dispose()
 
 

@@ -362,6 +362,11 @@ class Store:
                 if _aware(r.expires_at) > now and hmac.compare_digest(r.code_hash, code_hash):
                     found = int(r.seat)
             conn.execute(transfers.delete().where(transfers.c.room_id == room_id, transfers.c.expires_at <= now))
+            if found is not None and conn.execute(
+                sa.select(seats.c.token_hash).where(seats.c.room_id == room_id, seats.c.seat == found)
+            ).scalar_one_or_none() is None:  # the player left the seat since: the code went with it
+                conn.execute(transfers.delete().where(transfers.c.room_id == room_id, transfers.c.seat == found))
+                return "wrong", None
             if found is not None:
                 conn.execute(transfers.delete().where(transfers.c.room_id == room_id, transfers.c.seat == found))
                 conn.execute(seats.update().where(seats.c.room_id == room_id, seats.c.seat == found)

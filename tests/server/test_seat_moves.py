@@ -257,9 +257,16 @@ def test_rematch_when_every_human_accepts(server: Server) -> None:
         assert all(f["next"] == nxt for f in finals) and nxt != room
         assert seat_msg["room"] == nxt and bo_seat["room"] == nxt and bo_seat["seat"] == 1
         assert finals[0]["accepted"] == [0, 1]
+        # once the room exists: a decline changes nothing; an accept again brings a fresh token
+        await bob.send({"type": "rematch", "seq": bob.next_seq(), "accept": False})
+        assert (await bob.until(lambda m: m["type"] == "error"))["code"] == "rematch_refused"
+        await ann.send({"type": "rematch", "seq": ann.next_seq(), "accept": True})
+        fresh = await ann.until(lambda m: m["type"] == "rematch_seat")
+        assert fresh["room"] == nxt and fresh["seat"] == 0 and fresh["token"] != seat_msg["token"]
+        assert await _hello_refused(server.ws_url, nxt, seat_msg["token"]) == 4401
         for c in (ann, bob, spec):
             await c.close()
-        return nxt, seat_msg["token"], bo_seat["token"]
+        return nxt, fresh["token"], bo_seat["token"]
 
     nxt, ann_token, bo_token = asyncio.run(main())
     with server.http() as http:

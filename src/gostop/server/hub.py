@@ -268,6 +268,9 @@ class Hub:
             await self.fanout.publish({"kind": "presence", "room": live.room.id, "seat": seat, "connected": True})
             if came_back:
                 self.kick(live)
+            if live.moved.get(seat, conn.token_hash) != conn.token_hash:
+                # the seat moved to another device while this socket said hello with the old token
+                await self.close_seat(live, seat, live.moved[seat], seat_moves.moved_message(seat))
 
     async def detach(self, live: LiveRoom, conn: Connection) -> None:
         live.conns.discard(conn)
@@ -459,6 +462,8 @@ class Hub:
     async def close_seat(self, live: LiveRoom, seat: int, keep_hash: str | None, message: dict[str, Any]) -> None:
         """Send ``message`` to this process's sockets of ``seat`` that came with another token
         than ``keep_hash``, and close them (4410, the seat moved)."""
+        if keep_hash is not None:
+            live.moved[seat] = keep_hash
         for conn in [c for c in live.conns if c.seat == seat and c.token_hash != keep_hash]:
             conn.send(message)
             await conn.close_socket(CLOSE_MOVED, "your seat moved to another device")

@@ -114,6 +114,8 @@ class LiveRoom:
     recent: deque[Recent] = field(default_factory=lambda: deque(maxlen=RECENT_ACTIONS))
     #: the rematch answers as last read from the store (None: nobody offered one)
     rematch: dict[str, Any] | None = None
+    #: seats moved to another device: the hash of the token that holds each now
+    moved: dict[int, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if len(self.presence.local) != len(self.room.config.seats):

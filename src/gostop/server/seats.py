@@ -64,6 +64,11 @@ MAX_CODE_TRIES = 5
 MOVED_TEXT = "your seat moved to another device"
 
 
+def moved_message(seat: int) -> dict[str, Any]:
+    """The ``moved`` message to the old device's sockets."""
+    return {"type": "moved", "seat": seat, "message": MOVED_TEXT}
+
+
 def _code_hash(room_id: str, code: str) -> str:
     return token_hash(f"transfer:{room_id}:{code}")
 
@@ -109,7 +114,7 @@ async def redeem_transfer(hub: Hub, room_id: str, text: str) -> tuple[dict[str, 
         raise BadTransferCode("that code is wrong, used or expired: ask for a new one on the device that holds the seat")
     live = await hub.get(room_id)
     assert live is not None
-    await hub.close_seat(live, seat, new_hash, {"type": "moved", "seat": seat, "message": MOVED_TEXT})
+    await hub.close_seat(live, seat, new_hash, moved_message(seat))
     await hub.fanout.publish({"kind": "moved", "room": room_id, "seat": seat, "keep": new_hash})
     return hub.room_info(live.room, live), seat, token
 
@@ -205,7 +210,7 @@ async def on_fanout(hub: Hub, live: LiveRoom, msg: dict[str, Any]) -> None:
         seat = msg.get("seat")
         keep = msg.get("keep")
         if isinstance(seat, int) and isinstance(keep, str):
-            await hub.close_seat(live, seat, keep, {"type": "moved", "seat": seat, "message": MOVED_TEXT})
+            await hub.close_seat(live, seat, keep, moved_message(seat))
         return
     await load_rematch(hub, live)
     if live.rematch is not None:

@@ -27,12 +27,12 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from gostop import __version__
 from gostop.agents import warm
-from gostop.server import lobby, socket
+from gostop.server import errors, lobby, socket
 from gostop.server.fanout import make_fanout
-from gostop.server.hub import Hub, LobbyError, ServerSettings
+from gostop.server.hub import Hub, ServerSettings
 from gostop.server.store import Store
 
-__all__ = ["create_app", "WEB_DIR", "MAX_BODY_BYTES", "SECURITY_HEADERS", "LobbyLimiter"]
+__all__ = ["create_app", "WEB_DIR", "MAX_BODY_BYTES", "SECURITY_HEADERS", "STATUS", "status_of", "LobbyLimiter"]
 
 log = logging.getLogger("gostop.server")
 
@@ -53,6 +53,31 @@ SECURITY_HEADERS = {
     "X-Frame-Options": "DENY",
     "Cross-Origin-Opener-Policy": "same-origin",
 }
+
+
+#: The HTTP status of each refusal of the server (:mod:`gostop.server.errors`): the one place
+#: where domain errors meet HTTP.
+STATUS: dict[type[errors.Refusal], int] = {
+    errors.BadRequest: 400,
+    errors.BadToken: 401,
+    errors.RecordNotPublic: 403,
+    errors.BadTransferCode: 403,
+    errors.RoomNotFound: 404,
+    errors.RoomClosed: 409,
+    errors.SeatTaken: 409,
+    errors.RoomFull: 409,
+    errors.MatchOver: 409,
+    errors.TooManyRooms: 429,
+    errors.TooManyCodes: 429,
+}
+
+
+def status_of(exc: errors.Refusal) -> int:
+    """The status of a refusal (its nearest class in :data:`STATUS`; 400 for one not listed)."""
+    for cls in type(exc).__mro__:
+        if cls in STATUS:
+            return STATUS[cls]
+    return 400
 
 
 class LobbyLimiter:
@@ -146,9 +171,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             response.headers.setdefault("Cache-Control", "no-cache")
         return response
 
-    @app.exception_handler(LobbyError)
-    async def lobby_error(_request: Request, exc: LobbyError) -> JSONResponse:
-        return JSONResponse({"detail": exc.message}, status_code=exc.status)
+    @app.exception_handler(errors.Refusal)
+    async def refused(_request: Request, exc: errors.Refusal) -> JSONResponse:
+        return JSONResponse({"detail": exc.message}, status_code=status_of(exc))
 
     @app.exception_handler(RequestValidationError)
     async def bad_input(_request: Request, exc: RequestValidationError) -> JSONResponse:

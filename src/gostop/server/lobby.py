@@ -1,8 +1,10 @@
 """The lobby: HTTP JSON endpoints under ``/api`` (docs/protocol.md, OpenAPI at ``/openapi.json``).
 
 Create a room, list public rooms, look at one, join a seat (the seat token is returned once),
-leave, quick match, download the record. Each handler checks its input with pydantic and asks
-the :class:`~gostop.server.hub.Hub`; refusals are ``{"detail": "..."}`` with a fitting status.
+leave, move a seat to another device (a one-time code), quick match, download the record. Each
+handler checks its input with pydantic and asks the :class:`~gostop.server.hub.Hub`, which
+refuses with domain errors (:mod:`gostop.server.errors`); the app turns them into
+``{"detail": "..."}`` with the status of :data:`gostop.server.app.STATUS`.
 """
 
 from __future__ import annotations
@@ -16,7 +18,9 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from gostop import __version__
 from gostop.limits import MAX_ROOM_HANDS
 from gostop.rules import KNOBS, PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS
-from gostop.server.hub import Hub, LobbyError
+from gostop.server import seats as seat_moves
+from gostop.server.errors import BadRequest, BadToken
+from gostop.server.hub import Hub
 from gostop.server.protocol import PROTOCOL_VERSION
 from gostop.server.room import RoomConfig, SeatConfig
 
@@ -142,6 +146,17 @@ class SeatTokenOut(BaseModel):
     token: str | None
 
 
+class TransferOut(BaseModel):
+    code: str = Field(description="the one-time code to type on the other device")
+    seat: int
+    expires_in: int = Field(description="seconds the code stays valid")
+
+
+class RedeemIn(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    code: str = Field(min_length=1, max_length=20, description="the code shown on the device that holds the seat")
+
+
 class RoomsOut(BaseModel):
     rooms: list[RoomOut]
 
@@ -175,8 +190,15 @@ def _bearer(authorization: str | None) -> str | None:
         return None
     scheme, _, token = authorization.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise LobbyError(401, "send the seat token as 'Authorization: Bearer <token>'")
+        raise BadToken("send the seat token as 'Authorization: Bearer <token>'")
     return token.strip()
+
+
+def _need_bearer(authorization: str | None) -> str:
+    token = _bearer(authorization)
+    if token is None:
+        raise BadToken("send the seat token as 'Authorization: Bearer <token>'")
+    return token
 
 
 RoomId = Annotated[str, Field(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
@@ -235,7 +257,7 @@ async def create_room(body: CreateRoomIn, request: Request) -> dict[str, Any]:
     levels = _hub(request).settings.levels
     for i, s in enumerate(body.seats):
         if s.kind == "bot" and s.level is not None and s.level not in levels:
-            raise LobbyError(400, f"seat {i}: unknown level {s.level[:60]!r}; levels: {', '.join(levels)}")
+            raise BadRequest(f"seat {i}: unknown level {s.level[:60]!r}; levels: {', '.join(levels)}")
     config = RoomConfig(
         seats=[SeatConfig(s.kind, levels[s.level or "normal"] if s.kind == "bot" else None) for s in body.seats],
         name=body.name.strip(),
@@ -249,7 +271,7 @@ async def create_room(body: CreateRoomIn, request: Request) -> dict[str, Any]:
         turn_seconds=body.turn_seconds,
     )
     if body.join is not None and not config.open_seats:
-        raise LobbyError(400, "no human seat to join: every seat is a bot")
+        raise BadRequest("no human seat to join: every seat is a bot")
     room, seat, token = await _hub(request).create_room(config, _addr(request), body.join.name if body.join else None)
     return {"room": room, "seat": seat, "token": token}
 
@@ -282,10 +304,23 @@ async def leave_room(
     room_id: RoomId, request: Request, authorization: Annotated[str | None, Header()] = None
 ) -> dict[str, Any]:
     """Give a seat up (before the start it opens again; later a bot plays it to the end)."""
-    token = _bearer(authorization)
-    if token is None:
-        raise LobbyError(401, "send the seat token as 'Authorization: Bearer <token>'")
-    return {"room": await _hub(request).leave(room_id, token)}
+    return {"room": await _hub(request).leave(room_id, _need_bearer(authorization))}
+
+
+@router.post("/rooms/{room_id}/transfer", response_model=TransferOut, status_code=201, responses=_ERRORS)
+async def transfer_seat(
+    room_id: RoomId, request: Request, authorization: Annotated[str | None, Header()] = None
+) -> dict[str, Any]:
+    """A one-time code (6 characters, a few minutes) that moves this seat to another device."""
+    return await seat_moves.new_transfer_code(_hub(request), room_id, _need_bearer(authorization))
+
+
+@router.post("/rooms/{room_id}/transfer/redeem", response_model=SeatTokenOut, responses=_ERRORS)
+async def redeem_transfer(room_id: RoomId, body: RedeemIn, request: Request) -> dict[str, Any]:
+    """Take a seat on this device with the code shown on the device that holds it: the answer
+    holds a new seat token; the old one stops working and its sockets are closed."""
+    room, seat, token = await seat_moves.redeem_transfer(_hub(request), room_id, body.code)
+    return {"room": room, "seat": seat, "token": token}
 
 
 @router.post("/quick", response_model=SeatTokenOut, responses=_ERRORS)
@@ -293,7 +328,7 @@ async def quick(body: QuickIn, request: Request) -> dict[str, Any]:
     """Quick play: ``mode`` ``bots`` (default) -- a new private room against bots, never someone
     else's room; ``people`` -- matchmaking, a queue per preset and table size."""
     if body.preset not in PRESET_NAMES:
-        raise LobbyError(400, f"unknown preset {body.preset!r}; presets: {', '.join(PRESET_NAMES)}")
+        raise BadRequest(f"unknown preset {body.preset!r}; presets: {', '.join(PRESET_NAMES)}")
     room, seat, token = await _hub(request).quick(body.name, body.preset, body.players, body.level, _addr(request),
                                                   body.mode)
     return {"room": room, "seat": seat, "token": token}

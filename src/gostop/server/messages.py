@@ -54,14 +54,49 @@ class Ping(_Msg):
     seq: int = Field(ge=0)
 
 
+class RematchMsg(_Msg):
+    """After the match is over, a seated human offers or accepts a rematch (``accept: true``)
+    or declines it (``accept: false``); an answer may be changed until the new room exists."""
+
+    type: Literal["rematch"]
+    seq: int = Field(ge=0)
+    accept: bool
+
+
+class RecentAction(BaseModel):
+    """One of the last actions of the room as an ``update`` told it (without the view)."""
+
+    model_config = ConfigDict(extra="allow")
+    version: int
+    seat: int
+    action: str
+    events: list[dict[str, Any]]
+
+
+class RematchState(BaseModel):
+    """Who answered the rematch offer: human table seats that accepted, declined, or have not
+    answered yet; ``next`` is the new room's id once every human accepted (then it exists)."""
+
+    model_config = ConfigDict(extra="allow")
+    accepted: list[int]
+    declined: list[int]
+    waiting: list[int]
+    next: str | None
+
+
 class Welcome(_Msg):
-    """After a good hello: the room, the seat (null: spectator) and the view."""
+    """After a good hello: the room, the seat (null: spectator) and the view; ``recent``: the
+    last actions of the room (oldest first, at most 30, each as its ``update`` told it to this
+    viewer) so a reconnecting client can refill its event feed; ``rematch``: the rematch answers
+    so far (null while nobody offered one)."""
 
     type: Literal["welcome"]
     protocol: Literal[1]
     room: dict[str, Any]
     seat: int | None
     view: dict[str, Any]
+    recent: list[RecentAction] = Field(default_factory=list)
+    rematch: RematchState | None = None
 
 
 class Ack(_Msg):
@@ -98,6 +133,35 @@ class Presence(_Msg):
     away: bool
 
 
+class Rematch(_Msg):
+    """The rematch answers changed (sent to every socket of the finished room)."""
+
+    type: Literal["rematch_state"]
+    accepted: list[int]
+    declined: list[int]
+    waiting: list[int]
+    next: str | None
+
+
+class RematchSeat(_Msg):
+    """Sent only to the sockets of a seat that accepted: its seat token in the rematch room
+    ``room`` (the room exists once a ``rematch_state`` message names it as ``next``)."""
+
+    type: Literal["rematch_seat"]
+    room: str
+    seat: int
+    token: str
+
+
+class Moved(_Msg):
+    """The seat was moved to another device (a transfer code was redeemed): this socket's token
+    no longer holds the seat; the socket is closed (4410) right after."""
+
+    type: Literal["moved"]
+    seat: int
+    message: str
+
+
 class Pong(_Msg):
     type: Literal["pong"]
     seq: int
@@ -113,15 +177,18 @@ class Error(_Msg):
     version: int | None = None
 
 
-ClientMessage = Annotated[Hello | ActionMsg | Sync | Ping, Field(discriminator="type")]
-ServerMessage = Annotated[Welcome | Ack | Update | State | Presence | Pong | Error, Field(discriminator="type")]
+ClientMessage = Annotated[Hello | ActionMsg | Sync | Ping | RematchMsg, Field(discriminator="type")]
+ServerMessage = Annotated[
+    Welcome | Ack | Update | State | Presence | Rematch | RematchSeat | Moved | Pong | Error, Field(discriminator="type")
+]
 Message = Annotated[
-    Hello | ActionMsg | Sync | Ping | Welcome | Ack | Update | State | Presence | Pong | Error, Field(discriminator="type")
+    Hello | ActionMsg | Sync | Ping | RematchMsg | Welcome | Ack | Update | State | Presence | Rematch | RematchSeat
+    | Moved | Pong | Error, Field(discriminator="type")
 ]
 #: Client and server message types.
 MESSAGE_TYPES = {
-    "client": ("hello", "action", "sync", "ping"),
-    "server": ("welcome", "ack", "update", "state", "presence", "pong", "error"),
+    "client": ("hello", "action", "sync", "ping", "rematch"),
+    "server": ("welcome", "ack", "update", "state", "presence", "rematch_state", "rematch_seat", "moved", "pong", "error"),
 }
 
 message_adapter: TypeAdapter[Any] = TypeAdapter(Message)

@@ -22,6 +22,7 @@ __all__ = [
     "CLOSE_TOO_MANY",
     "CLOSE_TOO_BIG",
     "CLOSE_INTERNAL",
+    "CLOSE_MOVED",
     "ERROR_CODES",
     "CLOSE_CODES",
     "ClientMessage",
@@ -53,6 +54,7 @@ ERROR_CODES = (
     "room_not_started",
     "room_over",
     "conflict",
+    "rematch_refused",
     "internal",
 )
 
@@ -66,10 +68,12 @@ CLOSE_SLOW = 4409
 CLOSE_TOO_MANY = 4429
 CLOSE_TOO_BIG = 1009
 CLOSE_INTERNAL = 1011
+#: The seat was moved to another device (a transfer code redeemed): this socket's token is void.
+CLOSE_MOVED = 4410
 #: Largest frame the WebSocket layer accepts at all (larger: closed with 1009).
 MAX_FRAME_BYTES = 65536
 
-_TYPES = ("hello", "action", "sync", "ping")
+_TYPES = ("hello", "action", "sync", "ping", "rematch")
 
 
 class ProtocolError(GostopError):
@@ -93,6 +97,7 @@ class ClientMessage:
     token: str | None = None
     spectate: bool = False
     protocol: int | None = None
+    accept: bool | None = None
 
 
 def _int(data: dict[str, Any], key: str, seq: int | None) -> int:
@@ -120,7 +125,7 @@ def parse_client(text: str | bytes) -> ClientMessage:
     seq = raw_seq if isinstance(raw_seq, int) and not isinstance(raw_seq, bool) and 0 <= raw_seq < 2**53 else None
     kind = data.get("type")
     if not isinstance(kind, str):
-        raise ProtocolError("bad_message", "a message needs a 'type' (hello, action, sync or ping)", seq)
+        raise ProtocolError("bad_message", "a message needs a 'type' (hello, action, sync, ping or rematch)", seq)
     if kind not in _TYPES:
         raise ProtocolError("unknown_type", f"unknown message type {kind[:30]!r}; known: {', '.join(_TYPES)}", seq)
     if kind == "hello":
@@ -145,6 +150,11 @@ def parse_client(text: str | bytes) -> ClientMessage:
         if not isinstance(action, str) or not 1 <= len(action) <= 120:
             raise ProtocolError("bad_message", "'action' must be the text of one legal action (view.legal[].action)", seq)
         return ClientMessage("action", seq=seq, version=version, action=action)
+    if kind == "rematch":
+        accept = data.get("accept")
+        if not isinstance(accept, bool):
+            raise ProtocolError("bad_message", "'accept' must be true (offer or accept a rematch) or false (decline)", seq)
+        return ClientMessage("rematch", seq=seq, accept=accept)
     return ClientMessage(kind, seq=seq)
 
 

@@ -350,6 +350,25 @@ class Room:
         event loop). Reads the match only; the caller holds the room's lock."""
         return str(self.table.bot_action(seat))
 
+    def keep_bots_of(self, old: Room) -> None:
+        """This room was rebuilt from the store in place of ``old``: its bots (and what they
+        were told of the hand in play) carry on."""
+        self.agents = old.agents
+        self._told = old._told
+
+    def standby_action(self, seat: int) -> str:
+        """The decision of the standby level (a quick bot) for a seat whose own bot ran out of
+        time; the seat's own bot is kept for its next decision."""
+        keep = self.agents.get(seat)
+        self.agents[seat] = make_agent(bot_spec(STANDBY_LEVEL))
+        self._told.pop(seat, None)
+        try:
+            return self.bot_action(seat)
+        finally:
+            if keep is not None:
+                self.agents[seat] = keep
+                self._told.pop(seat, None)
+
     def thinks_long(self, seat: int) -> bool:
         """True when the seat's bot searches (it may think for a long while: the server then
         asks a worker process, see :func:`think_in_worker`)."""

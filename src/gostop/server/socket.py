@@ -28,6 +28,7 @@ from gostop.server.protocol import (
     error_message,
     parse_client,
 )
+from gostop.server.store import token_hash
 
 __all__ = ["router", "TokenBucket"]
 
@@ -126,7 +127,12 @@ async def _serve(ws: WebSocket, hub: Hub, room_id: str, addr: str) -> None:
         with contextlib.suppress(Exception):
             await ws.close(code=CLOSE_SLOW, reason="too slow: the messages for you piled up; reconnect")
 
-    conn = Connection(ws.send_text, seat, addr, on_overflow=too_slow)
+    async def close_with(code: int, reason: str) -> None:
+        await ws.close(code=code, reason=reason)
+
+    conn = Connection(ws.send_text, seat, addr, on_overflow=too_slow,
+                      token_hash=token_hash(hello.token) if hello.token is not None else None)
+    conn.on_close = close_with
     conn.start()
     await hub.attach(live, conn)
     bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
@@ -169,6 +175,9 @@ async def _serve(ws: WebSocket, hub: Hub, room_id: str, addr: str) -> None:
             elif msg.type == "action":
                 assert msg.version is not None and msg.action is not None
                 await hub.act(live, conn, msg.seq, msg.version, msg.action)
+            elif msg.type == "rematch":
+                assert msg.accept is not None
+                await hub.rematch(live, conn, msg.seq, msg.accept)
     finally:
         await hub.detach(live, conn)
         await conn.close()

@@ -1,9 +1,12 @@
 """Where the game server keeps its rooms: a repository over SQLAlchemy 2 (SQLite or PostgreSQL).
 
-Three tables (created by the Alembic migrations in :mod:`gostop.server.migrations`, run at
+Tables (created by the Alembic migrations in :mod:`gostop.server.migrations`, run at
 startup): ``rooms`` (the room's choices as JSON, the match seed, state and version, the final
-record once over), ``seats`` (only the SHA-256 hash of each seat's token) and ``actions`` (every
-committed action, keyed by room and version). A room is rebuilt by replaying its actions, so
+record once over), ``seats`` (only the SHA-256 hash of each seat's token), ``actions`` (every
+committed action, keyed by room and version), ``transfers`` (a seat's pending one-time transfer
+code, hashed, with its expiry and the wrong tries) and ``rematches`` / ``rematch_votes`` (a
+finished room's rematch: the new room's id and each seat's answer, with the hash of the new
+seat token of a seat that accepted). A room is rebuilt by replaying its actions, so
 the action list *is* the match state.
 
 :meth:`Store.commit_action` is the one write of play: in one transaction it locks the room row
@@ -32,7 +35,7 @@ from sqlalchemy.engine import Engine
 
 from gostop.errors import GostopError
 
-__all__ = ["Store", "RoomRow", "metadata", "default_db_url", "token_hash", "StoreError"]
+__all__ = ["Store", "RoomRow", "RematchRow", "NewRoom", "metadata", "default_db_url", "token_hash", "StoreError"]
 
 metadata = sa.MetaData()
 
@@ -72,6 +75,34 @@ actions = sa.Table(
 )
 
 
+transfers = sa.Table(
+    "transfers",
+    metadata,
+    sa.Column("room_id", sa.String(32), sa.ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("code_hash", sa.String(64), nullable=False),
+    sa.Column("expires_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("tries", sa.Integer, nullable=False),
+)
+
+rematches = sa.Table(
+    "rematches",
+    metadata,
+    sa.Column("room_id", sa.String(32), sa.ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("next_id", sa.String(32), nullable=False),
+    sa.Column("done", sa.Boolean, nullable=False),
+)
+
+rematch_votes = sa.Table(
+    "rematch_votes",
+    metadata,
+    sa.Column("room_id", sa.String(32), sa.ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("accept", sa.Boolean, nullable=False),
+    sa.Column("token_hash", sa.String(64), nullable=True),
+)
+
+
 class StoreError(GostopError, RuntimeError):
     """The database cannot be opened or migrated (message for people)."""
 
@@ -106,6 +137,31 @@ class RoomRow:
     creator: str
     created_at: datetime
     record: str | None
+
+
+@dataclass(frozen=True)
+class RematchRow:
+    """A finished room's rematch: the new room's id (reserved at the first answer), whether it
+    exists yet, and each seat's answer."""
+
+    next_id: str
+    done: bool
+    votes: dict[int, bool]
+
+
+@dataclass(frozen=True)
+class NewRoom:
+    """A room to create: its choices, seed, state and the seats whose tokens the rematch
+    answers hold."""
+
+    config: dict[str, Any]
+    seed: int
+    state: str
+    humans: tuple[int, ...]
+
+
+def _aware(t: datetime) -> datetime:
+    return t if t.tzinfo is not None else t.replace(tzinfo=UTC)  # SQLite gives naive UTC times
 
 
 def _row(r: Any) -> RoomRow:
@@ -179,19 +235,26 @@ class Store:
         self, room_id: str, config: dict[str, Any], seed: int, public: bool, creator: str, state: str,
         tokens: dict[int, str] | None = None,
     ) -> None:
-        now = _now()
         with self.engine.begin() as conn:
-            conn.execute(
-                rooms.insert().values(
-                    id=room_id, created_at=now, updated_at=now, config=json.dumps(config), seed=seed,
-                    state=state, version=0, public=public, creator=creator, record=None,
-                )
+            self._insert_room(conn, room_id, config, seed, public, creator, state, tokens)
+
+    @staticmethod
+    def _insert_room(
+        conn: Any, room_id: str, config: dict[str, Any], seed: int, public: bool, creator: str, state: str,
+        tokens: dict[int, str] | None = None,
+    ) -> None:
+        now = _now()
+        conn.execute(
+            rooms.insert().values(
+                id=room_id, created_at=now, updated_at=now, config=json.dumps(config), seed=seed,
+                state=state, version=0, public=public, creator=creator, record=None,
             )
-            n = len(config["seats"])
-            conn.execute(
-                seats.insert(),
-                [{"room_id": room_id, "seat": s, "token_hash": (tokens or {}).get(s)} for s in range(n)],
-            )
+        )
+        n = len(config["seats"])
+        conn.execute(
+            seats.insert(),
+            [{"room_id": room_id, "seat": s, "token_hash": (tokens or {}).get(s)} for s in range(n)],
+        )
 
     def get_room(self, room_id: str) -> RoomRow | None:
         with self.engine.connect() as conn:
@@ -267,6 +330,110 @@ class Store:
                 if r.token_hash is not None and hmac.compare_digest(r.token_hash, wanted):
                     found = int(r.seat)
         return found
+
+    def seat_token_hash(self, room_id: str, seat: int) -> str | None:
+        with self.engine.connect() as conn:
+            h = conn.execute(
+                sa.select(seats.c.token_hash).where(seats.c.room_id == room_id, seats.c.seat == seat)
+            ).scalar_one_or_none()
+        return None if h is None else str(h)
+
+    # -- seat moves ----------------------------------------------------------------------
+
+    def new_transfer(self, room_id: str, seat: int, code_hash: str, expires_at: datetime) -> None:
+        """The seat's one pending transfer code (replacing an earlier one)."""
+        with self.engine.begin() as conn:
+            conn.execute(transfers.delete().where(transfers.c.room_id == room_id, transfers.c.seat == seat))
+            conn.execute(transfers.insert().values(room_id=room_id, seat=seat, code_hash=code_hash,
+                                                   expires_at=expires_at, tries=0))
+
+    def redeem_transfer(self, room_id: str, code_hash: str, new_token_hash: str, max_tries: int) -> tuple[str, int | None]:
+        """Redeem a transfer code under the room's row lock: ``("ok", seat)`` (the code is used
+        up and the seat's token hash replaced), ``("wrong", None)`` (no pending code matches:
+        every pending code of the room counts one more wrong try) or ``("locked", None)`` (that
+        was one wrong try too many: the room's pending codes are void)."""
+        now = _now()
+        with self.engine.begin() as conn:
+            if conn.execute(sa.select(rooms.c.id).where(rooms.c.id == room_id).with_for_update()).first() is None:
+                raise KeyError(room_id)
+            pending = list(conn.execute(sa.select(transfers).where(transfers.c.room_id == room_id)))
+            found = None
+            for r in pending:
+                if _aware(r.expires_at) > now and hmac.compare_digest(r.code_hash, code_hash):
+                    found = int(r.seat)
+            conn.execute(transfers.delete().where(transfers.c.room_id == room_id, transfers.c.expires_at <= now))
+            if found is not None and conn.execute(
+                sa.select(seats.c.token_hash).where(seats.c.room_id == room_id, seats.c.seat == found)
+            ).scalar_one_or_none() is None:  # the player left the seat since: the code went with it
+                conn.execute(transfers.delete().where(transfers.c.room_id == room_id, transfers.c.seat == found))
+                return "wrong", None
+            if found is not None:
+                conn.execute(transfers.delete().where(transfers.c.room_id == room_id, transfers.c.seat == found))
+                conn.execute(seats.update().where(seats.c.room_id == room_id, seats.c.seat == found)
+                             .values(token_hash=new_token_hash))
+                return "ok", found
+            live = [r for r in pending if _aware(r.expires_at) > now]
+            if any(int(r.tries) + 1 >= max_tries for r in live):
+                conn.execute(transfers.delete().where(transfers.c.room_id == room_id))
+                return "locked", None
+            conn.execute(transfers.update().where(transfers.c.room_id == room_id).values(tries=transfers.c.tries + 1))
+            return "wrong", None
+
+    def rematch_of(self, room_id: str) -> RematchRow | None:
+        with self.engine.connect() as conn:
+            return self._rematch(conn, room_id)
+
+    @staticmethod
+    def _rematch(conn: Any, room_id: str) -> RematchRow | None:
+        r = conn.execute(sa.select(rematches).where(rematches.c.room_id == room_id)).first()
+        if r is None:
+            return None
+        votes = {int(v.seat): bool(v.accept)
+                 for v in conn.execute(sa.select(rematch_votes).where(rematch_votes.c.room_id == room_id))}
+        return RematchRow(r.next_id, bool(r.done), votes)
+
+    def vote_rematch(
+        self, room_id: str, seat: int, accept: bool, token_hash_: str | None, new_id: str,
+        plan: Callable[[RoomRow, dict[int, bool]], NewRoom | None],
+    ) -> tuple[str, RematchRow]:
+        """Record a seat's rematch answer under the room's row lock (the first answer reserves
+        the new room's id ``new_id``). ``plan(row, votes)`` says whether the new room is to be
+        created now (in the same transaction, with the accepted seats' token hashes). Returns
+        ``("ok" | "created" | "reissued" | "closed" | "not_over", rematch)``: ``reissued`` -- the
+        new room exists and the seat, which accepted, gets a new token; ``closed`` -- the new room
+        exists and the answer changes nothing."""
+        with self.engine.begin() as conn:
+            r = conn.execute(sa.select(rooms).where(rooms.c.id == room_id).with_for_update()).first()
+            if r is None:
+                raise KeyError(room_id)
+            row = _row(r)
+            if row.state != "over":
+                return "not_over", RematchRow(new_id, False, {})
+            found = self._rematch(conn, room_id)
+            if found is None:
+                conn.execute(rematches.insert().values(room_id=room_id, next_id=new_id, done=False))
+                found = RematchRow(new_id, False, {})
+            if found.done:
+                if accept and found.votes.get(seat) and token_hash_ is not None:
+                    conn.execute(seats.update().where(seats.c.room_id == found.next_id, seats.c.seat == seat)
+                                 .values(token_hash=token_hash_))
+                    conn.execute(rematch_votes.update().where(rematch_votes.c.room_id == room_id,
+                                                              rematch_votes.c.seat == seat).values(token_hash=token_hash_))
+                    return "reissued", found
+                return "closed", found
+            conn.execute(rematch_votes.delete().where(rematch_votes.c.room_id == room_id, rematch_votes.c.seat == seat))
+            conn.execute(rematch_votes.insert().values(room_id=room_id, seat=seat, accept=accept,
+                                                       token_hash=token_hash_ if accept else None))
+            votes = {**found.votes, seat: accept}
+            new = plan(row, votes)
+            if new is None:
+                return "ok", RematchRow(found.next_id, False, votes)
+            hashes = {int(v.seat): v.token_hash for v in conn.execute(
+                sa.select(rematch_votes).where(rematch_votes.c.room_id == room_id, rematch_votes.c.accept.is_(True)))}
+            tokens = {s: h for s, h in hashes.items() if h is not None and s in new.humans}
+            self._insert_room(conn, found.next_id, new.config, new.seed, row.public, row.creator, new.state, tokens)
+            conn.execute(rematches.update().where(rematches.c.room_id == room_id).values(done=True))
+            return "created", RematchRow(found.next_id, True, votes)
 
     # -- play ----------------------------------------------------------------------------
 

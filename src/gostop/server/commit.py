@@ -1,0 +1,257 @@
+"""Commit, then broadcast: the one way a live room changes.
+
+:meth:`Committer.commit` writes an action to the store (the room's version checked under its
+row lock), then applies it in memory, then tells this process's sockets (an ``update`` each,
+with that viewer's events and view) and publishes it to the other processes
+(:mod:`~gostop.server.fanout`). The in-memory room never runs ahead of the database: a failed
+or doubtful commit leaves the room as it was and reloads it from the store. An action another
+process committed arrives here by the fan-out (:meth:`Committer.apply_published`) and is told
+the same way. A finished match's record is written with its state.
+
+The ``broadcast_*`` and :func:`send_state` functions build the messages (one view per seat,
+shared by that seat's sockets).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+from gostop.match import IllegalMatchActionError, MatchEvent
+from gostop.match.record import dumps_match
+from gostop.server.fanout import Fanout
+from gostop.server.live import Connection, LiveRoom, Recent
+from gostop.server.room import Room, RoomConfig
+from gostop.server.store import RoomRow, Store
+
+__all__ = [
+    "Committer",
+    "view_of",
+    "broadcast_update",
+    "broadcast_state",
+    "broadcast_presence",
+    "broadcast_all",
+    "send_state",
+]
+
+log = logging.getLogger("gostop.server")
+
+Db = Callable[..., Any]
+
+
+# -- messages ---------------------------------------------------------------------------------
+
+
+def view_of(live: LiveRoom, seat: int | None, history: bool = True) -> dict[str, Any]:
+    return live.room.view(seat, live.seats_presence(), live.deadline, history)
+
+
+def broadcast_update(live: LiveRoom, seat: int, action: str, events: list[Any], seats_before: tuple[int, ...]) -> None:
+    room = live.room
+    cache: dict[int | None, dict[str, Any]] = {}
+    for conn in list(live.conns):
+        s = conn.seat
+        if s not in cache:
+            cache[s] = {
+                "type": "update",
+                "version": room.version,
+                "seat": seat,
+                "action": action,
+                "events": room.events_for(s, events, seats_before),
+                "view": view_of(live, s, history=False),
+            }
+        conn.send(cache[s])
+
+
+def broadcast_state(live: LiveRoom) -> None:
+    cache: dict[int | None, dict[str, Any]] = {}
+    for conn in list(live.conns):
+        s = conn.seat
+        if s not in cache:
+            cache[s] = {"type": "state", "version": live.room.version, "view": view_of(live, s)}
+        conn.send(cache[s])
+
+
+def broadcast_presence(live: LiveRoom, seat: int) -> None:
+    connected, away = live.seats_presence()[seat]
+    for conn in list(live.conns):
+        conn.send({"type": "presence", "seat": seat, "connected": connected, "away": away})
+
+
+def broadcast_all(live: LiveRoom, message: dict[str, Any]) -> None:
+    """The same message to every socket of the room."""
+    for conn in list(live.conns):
+        conn.send(message)
+
+
+def send_state(live: LiveRoom, conn: Connection) -> None:
+    conn.send({"type": "state", "version": live.room.version, "view": view_of(live, conn.seat)})
+
+
+# -- commits ----------------------------------------------------------------------------------
+
+
+def _noop(_live: LiveRoom) -> None:
+    return None
+
+
+class Committer:
+    """Commits and reloads of the live rooms of a process (see the module docstring).
+
+    ``db(fn, *args)`` runs a store call off the event loop. :attr:`on_commit` is called after an
+    action is applied in memory (the room driver stops and starts its clocks);
+    :attr:`on_reload` after a room was rebuilt from the store (grace timers)."""
+
+    def __init__(self, store: Store, fanout: Fanout, db: Db, stats: dict[str, int]) -> None:
+        self.store = store
+        self.fanout = fanout
+        self.db = db
+        self.stats = stats
+        self.on_commit: Callable[[LiveRoom], None] = _noop
+        self.on_reload: Callable[[LiveRoom], None] = _noop
+        #: a room over in memory whose record is written and nobody watches: evicted
+        self.on_finished: Callable[[LiveRoom], None] = _noop
+
+    # -- loading -------------------------------------------------------------------------
+
+    @staticmethod
+    def build(row: RoomRow, actions: list[tuple[int, str]]) -> tuple[Room, list[Recent]]:
+        """The room replayed from its committed actions, and its last actions for ``recent``."""
+        room = Room(row.id, RoomConfig.from_json(row.config), row.seed)
+        recent: list[Recent] = []
+        keep_from = max(0, len(actions) - 30)
+        for i, (seat, text) in enumerate(actions):
+            before = tuple(room.match.hand_seats) if room.match is not None else ()
+            events = room.apply(seat, text)
+            if i >= keep_from:
+                recent.append(Recent(i + 1, seat, text, tuple(events), before))
+        return room, recent
+
+    async def write_record(self, live: LiveRoom) -> None:
+        """Write a finished match's state and record (retried by the maintenance task on failure)."""
+        if not live.unrecorded:
+            return
+        try:
+            await self.db(self.store.set_state, live.room.id, "over", dumps_match(live.room.record()))
+            live.unrecorded = False
+        except Exception as exc:
+            log.warning("room %s: the record could not be written yet: %s", live.room.id, exc)
+
+    async def reload(self, live: LiveRoom) -> None:
+        """Rebuild a live room from the store (after a conflict or a missed message)."""
+        row = await self.db(self.store.get_room, live.room.id)
+        if row is None:
+            return
+        actions = await self.db(self.store.load_actions, live.room.id)
+        old = live.room
+        if len(actions) < old.version:
+            log.warning("room %s: the database is behind memory (%d < %d)", old.id, len(actions), old.version)
+        live.room, recent = self.build(row, actions)
+        live.recent.clear()
+        live.recent.extend(recent)
+        live.room.keep_bots_of(old)  # the bots keep their memory of the hand
+        if live.room.over and row.record is None:
+            live.unrecorded = True  # e.g. a match decided at the deal, begun by the last join
+            await self.write_record(live)
+        self.on_reload(live)
+
+    async def safe_reload(self, live: LiveRoom) -> None:
+        try:
+            await self.reload(live)
+        except Exception as exc:  # the database is away: memory stays (never ahead); the gap check reloads later
+            log.warning("room %s: reload failed: %s", live.room.id, exc)
+
+    # -- the one write of play -----------------------------------------------------------
+
+    def _applied(self, live: LiveRoom, seat: int, action: str, events: list[MatchEvent],
+                 seats_before: tuple[int, ...]) -> None:
+        """An action committed and applied in memory: clocks, ``recent``, the sockets."""
+        live.recent.append(Recent(live.room.version, seat, action, tuple(events), seats_before))
+        live.timed_out = None
+        live.deadline = None
+        live.used = time.monotonic()
+        if live.turn_timer is not None:
+            live.turn_timer.cancel()
+            live.turn_timer = None
+
+    async def commit(self, live: LiveRoom, seat: int, action: str) -> str:
+        """Commit ``action`` (legal for ``seat`` now), then apply it in memory and broadcast (the
+        caller holds the lock). Returns ``ok``, ``conflict`` (another process was first: the room
+        is reloaded) or ``error`` (the commit failed: the room is as before, or reloaded)."""
+        room = live.room
+        version = room.version
+        state = "playing" if room.started else room.state
+        try:
+            ok = await self.db(self.store.commit_action, room.id, version, seat, action, state, None)
+        except Exception as exc:
+            # the commit may or may not have happened: the database tells
+            log.warning("room %s: commit of version %d failed: %s", room.id, version + 1, exc)
+            await self.safe_reload(live)
+            new = live.room
+            if new.version > version and new.actions[version] == action and new.actors[version] == seat:
+                self._committed(live)
+                broadcast_state(live)
+                await self.fanout.publish({"kind": "reload", "room": room.id})
+                return "ok"
+            if new is not room:
+                broadcast_state(live)
+            return "error"
+        if not ok:
+            self.stats["conflicts"] += 1
+            await self.safe_reload(live)
+            broadcast_state(live)
+            return "conflict"
+        seats_before = tuple(room.match.hand_seats) if room.match is not None else ()
+        try:
+            events = room.apply(seat, action)
+        except IllegalMatchActionError:  # cannot be (checked under the lock); the database decides
+            log.exception("room %s: a committed action did not apply", room.id)
+            await self.safe_reload(live)
+            broadcast_state(live)
+            return "ok"
+        if room.over:
+            live.unrecorded = True
+            await self.write_record(live)
+        self._applied(live, seat, action, events, seats_before)
+        self._committed(live)
+        broadcast_update(live, seat, action, events, seats_before)
+        await self.fanout.publish({"kind": "action", "room": room.id, "version": version + 1, "seat": seat, "action": action})
+        if room.over and not live.conns:
+            self.on_finished(live)
+        return "ok"
+
+    def _committed(self, live: LiveRoom) -> None:
+        live.timed_out = None
+        live.deadline = None
+        live.used = time.monotonic()
+        if live.turn_timer is not None:
+            live.turn_timer.cancel()
+            live.turn_timer = None
+        self.stats["actions"] += 1
+        self.on_commit(live)
+
+    async def apply_published(self, live: LiveRoom, msg: dict[str, Any]) -> bool:
+        """An action another process committed (a fan-out message; the caller holds the lock):
+        applied and told, or the room reloaded when it does not follow on. False: the message
+        changed nothing (an action already applied)."""
+        kind = msg.get("kind")
+        if kind == "action" and msg.get("version") == live.room.version + 1:
+            room = live.room
+            seats_before = tuple(room.match.hand_seats) if room.match is not None else ()
+            try:
+                events = room.apply(int(msg["seat"]), str(msg["action"]))
+            except (IllegalMatchActionError, KeyError, ValueError):
+                await self.reload(live)
+                broadcast_state(live)
+            else:
+                self._applied(live, int(msg["seat"]), str(msg["action"]), events, seats_before)
+                broadcast_update(live, int(msg["seat"]), str(msg["action"]), events, seats_before)
+        elif kind == "reload" or (kind == "action" and int(msg.get("version", 0)) > live.room.version + 1):
+            await self.safe_reload(live)
+            broadcast_state(live)
+        else:
+            return False
+        return True
+

@@ -1,0 +1,78 @@
+"""What the server refuses, as domain facts: no HTTP status here.
+
+The lobby and the seat moves (:mod:`~gostop.server.hub`, :mod:`~gostop.server.seats`) raise
+these; the HTTP layer maps each class to a status in one table
+(:data:`gostop.server.app.STATUS`). Each message is one sentence for people.
+"""
+
+from __future__ import annotations
+
+from gostop.errors import GostopError
+
+__all__ = [
+    "Refusal",
+    "BadRequest",
+    "RoomNotFound",
+    "BadToken",
+    "RecordNotPublic",
+    "RoomClosed",
+    "SeatTaken",
+    "RoomFull",
+    "TooManyRooms",
+    "MatchOver",
+    "BadTransferCode",
+    "TooManyCodes",
+]
+
+
+class Refusal(GostopError):
+    """A request the server refuses (the root of the classes below)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class BadRequest(Refusal, ValueError):
+    """Input of the right shape that still cannot be used (unknown level or preset, a table the
+    preset cannot seat, a seat number out of range...)."""
+
+
+class RoomNotFound(Refusal, LookupError):
+    """No room has that id."""
+
+
+class BadToken(Refusal):
+    """No seat token, or one that holds no seat of the room."""
+
+
+class RecordNotPublic(Refusal):
+    """The record of a match in play is only for its seated players."""
+
+
+class RoomClosed(Refusal):
+    """The room no longer takes players (its match has started or is over)."""
+
+
+class SeatTaken(Refusal):
+    """The seat asked for is not open."""
+
+
+class RoomFull(Refusal):
+    """The room has no open seat."""
+
+
+class TooManyRooms(Refusal):
+    """This address has too many open rooms."""
+
+
+class MatchOver(Refusal):
+    """The match is over: the request makes no sense any more."""
+
+
+class BadTransferCode(Refusal):
+    """A seat transfer code that is wrong, used or expired."""
+
+
+class TooManyCodes(Refusal):
+    """Too many wrong transfer codes for the room: its pending codes are void."""

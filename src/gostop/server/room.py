@@ -27,7 +27,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from gostop.agents import Agent, warm
+from gostop.agents import Agent, make_agent, warm
 from gostop.engine import PRIVATE_EVENT_TYPES, Action, Hand, HandResult, Observation
 from gostop.errors import GostopError
 from gostop.hints import (

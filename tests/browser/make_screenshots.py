@@ -83,7 +83,7 @@ def main() -> int:
                 table(browser, server.url, out, "table-phone-ko.png", PHONE, "ko", "clear", 2)
                 table(browser, server.url, out, "table-phone-en-traditional.png", SMALL_PHONE, "en", "traditional", 3)
                 table(browser, server.url, out, "table-gwangpalli-desktop-en.png", DESKTOP, "en", "clear", 5)
-                # the settlement of a one-hand match, over the finished hand
+                # the settlement of a one-hand match, over the finished hand, then its review
                 for lang, viewport, name in (("en", DESKTOP, "settlement-desktop-en.png"), ("ko", PHONE, "settlement-phone-ko.png")):
                     page = open_page(browser, viewport, lang, "clear")
                     rid, seat = room(server.url, 2, hands=1)
@@ -94,6 +94,12 @@ def main() -> int:
                     play_until(page, settlement_shown, timeout=120)
                     page.wait_for_timeout(2500)  # the steps appear one by one
                     page.screenshot(path=str(out / name))
+                    if page.locator("#review-hand").count():
+                        page.click("#review-hand")
+                        page.wait_for_selector(".record-review .rv-seat, .review-table")
+                        for _ in range(5):
+                            page.click("#review-next")
+                        page.screenshot(path=str(out / name.replace("settlement", "review")))
                     page.context.close()
                 browser.close()
         finally:

@@ -149,13 +149,18 @@ TABLE_ROOMS: list[tuple[str, Scenario, set[str]]] = [
     ("table: pick", Scenario(), {"pick"}),
     ("table: axe", Scenario(), {"pick"}),
     ("table: give junk", Scenario(), {"surrender"}),
+    ("table: stop", Scenario(hands=3), {"go", "stop"}),
+    ("table: review", Scenario(hands=3), {"go", "stop"}),
+    ("table: axe stop en", Scenario(hands=3), {"go", "stop"}),
+    ("table: axe stop ko", Scenario(hands=3), {"go", "stop"}),
 ]
 
 #: Seeds known to reach each decision (searched onwards from there if the deal changes).
 KNOWN = {"pick": 2, "go-stop": 1, "bomb": 41, "grenade": 31, "shake": 1, "stock-only turn": 41, "give up junk": 5,
          "joker reveal": 4, "shodang offer": 1, "gwangpalli stay/drop": 5, "compensation claim": 6,
          "cut": 5, "chongtong": 69, "yell": 1, "show quad": 128, "shodang answer": 6,
-         "table: go-stop": 1, "table: shodang offer": 1, "table: pick": 2, "table: axe": 2, "table: give junk": 5}
+         "table: go-stop": 1, "table: shodang offer": 1, "table: pick": 2, "table: axe": 2, "table: give junk": 5,
+         "table: stop": 1, "table: review": 1, "table: axe stop en": 1, "table: axe stop ko": 1}
 
 
 def prepare(db_url: str) -> dict[str, tuple[str, list[str]]]:

@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
-from tableplay import play_until, settlement_shown
-from test_web_table import api, bot_room, sit
+from playwright.sync_api import Browser, Page
+from tableplay import play_until
+from test_web_table import bot_room, sit
 
 AXE = Path(__file__).parent / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -71,15 +71,71 @@ def test_a_decision_has_no_axe_violation_in_either_language(page: Page, base_url
 
 
 @pytest.mark.parametrize("lang", ["en", "ko"])
-def test_settlement_and_hand_review_have_no_axe_violation(lang: str, page: Page, base_url: str, axe_source: str) -> None:
+def test_settlement_and_hand_review_have_no_axe_violation(lang: str, page: Page, base_url: str, game_server: Any,
+                                                          axe_source: str) -> None:
+    """A won hand's settlement (scoring cards by item, losers, chips before and after) and the
+    hand review built from the hand record."""
+    room, tokens = game_server.scripted[f"table: axe stop {lang}"]
+    in_language(page, base_url, lang)
+    sit(page, base_url, room, 0, tokens[0])
+    go = ".decisions button.decision.kind-go"
+    play_until(page, lambda p: p.locator(go).count() > 0, timeout=90, unless=go)
+    page.click(".decisions button.decision.kind-stop")
+    page.wait_for_selector(".overlay:not([hidden]) .settlement .scoreitem")
+    page.wait_for_selector(".overlay .handchips:not([hidden])", timeout=15000)  # every step shown
+    assert violations(page, axe_source) == [], "settlement"
+    page.click("#review-hand")
+    page.wait_for_selector(".record-review .rv-seat")
+    page.click("#review-next")
+    assert violations(page, axe_source) == [], "hand review"
+    while not page.locator("#review-next").is_disabled():
+        page.click("#review-next")
+    assert violations(page, axe_source) == [], "hand review, the last cards"
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_seat_transfer_box_has_no_axe_violation(lang: str, browser: Browser, page: Page, base_url: str,
+                                                    axe_source: str) -> None:
+    """The page of a full room on a second device, with the box for a transfer code."""
+    room = bot_room(page, base_url, 2)
+    other = browser.new_context(bypass_csp=True, reduced_motion="reduce").new_page()
+    in_language(other, base_url, lang)
+    other.goto(f"{base_url}/#/room/{room}")
+    other.wait_for_selector("#transfer-input")
+    assert violations(other, axe_source) == [], "transfer box"
+    other.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_seat_transfer_code_on_the_table_has_no_axe_violation(lang: str, page: Page, base_url: str,
+                                                                  axe_source: str) -> None:
+    in_language(page, base_url, lang)
+    bot_room(page, base_url, 2)
+    if not page.locator("#move-seat").is_visible():
+        page.click("#side-toggle")
+    page.click("#move-seat")
+    page.wait_for_selector("#transfer-code .code")
+    assert violations(page, axe_source) == [], "transfer code"
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_standings_with_the_rematch_choice_have_no_axe_violation(lang: str, page: Page, base_url: str,
+                                                                     axe_source: str) -> None:
+    """The end of the match: standings, rematch (the answers of each person with a server that
+    asks each of them), review and the record."""
+    from test_web_table import api
+
     in_language(page, base_url, lang)
     body = {"name": "", "preset": "pagat", "rules": {}, "hands": 1, "public": False,
             "seats": [{"kind": "human"}, {"kind": "bot", "level": "easy"}], "join": {"name": "Ann"}}
     res = api(page, base_url, "POST", "/api/rooms", body)
     sit(page, base_url, res["room"]["id"], res["seat"], res["token"])
-    play_until(page, settlement_shown, timeout=120)
-    page.wait_for_timeout(3000)  # every step shown
-    assert violations(page, axe_source) == [], "settlement"
-    page.click("#review-hand")
-    page.click("#review-next")
-    assert violations(page, axe_source) == [], "hand review"
+
+    def standings(p: Page) -> bool:
+        if p.locator(".overlay:not([hidden]) #settle-close").count():
+            p.click("#settle-close")
+        return p.locator(".overlay:not([hidden]) .standings").count() > 0
+
+    play_until(page, standings, timeout=150)
+    page.wait_for_selector(".overlay .standings #rematch")
+    assert violations(page, axe_source) == [], "standings"

@@ -26,9 +26,12 @@ from gostop.agents.protocol import (
 from gostop.agents.random_agent import RandomAgent
 from gostop.agents.registry import (
     BOTS,
+    LEVEL_EDGES,
+    LEVEL_EDGES_FEW_DEALS,
     LEVEL_NAMES,
     LEVELS,
     AgentSpecError,
+    LevelEdge,
     bot_help,
     level_name,
     make_agent,
@@ -50,6 +53,9 @@ __all__ = [
     "BOTS",
     "LEVELS",
     "LEVEL_NAMES",
+    "LEVEL_EDGES",
+    "LEVEL_EDGES_FEW_DEALS",
+    "LevelEdge",
     "level_name",
     "AgentSpecError",
     "make_agent",

@@ -31,7 +31,7 @@ from gostop.agents.random_agent import RandomAgent
 from gostop.agents.search import SearchAgent
 from gostop.errors import GostopError
 
-__all__ = ["BOTS", "LEVELS", "LEVEL_NAMES", "LEVEL_EDGES", "LevelEdge", "AgentSpecError", "make_agent", "parse_spec", "bot_help", "level_name"]
+__all__ = ["BOTS", "LEVELS", "LEVEL_NAMES", "LEVEL_EDGES", "LEVEL_EDGES_FEW_DEALS", "LevelEdge", "AgentSpecError", "make_agent", "parse_spec", "bot_help", "level_name"]
 
 BOTS: dict[str, type[Agent]] = {
     "random": RandomAgent,
@@ -76,6 +76,13 @@ class LevelEdge:
 LEVEL_EDGES: tuple[LevelEdge, ...] = (
     LevelEdge("normal", "easy", 5.37, 4.06, 6.67, 1000, 1),
     LevelEdge("instinct", "normal", 2.97, 0.61, 5.33, 1000, 1),
+)
+
+
+#: Gaps measured on fewer deals than that bar (docs/benchmarks.md, the search levels): shown in
+#: the lobby with their deal count, never as settled.
+LEVEL_EDGES_FEW_DEALS: tuple[LevelEdge, ...] = (
+    LevelEdge("hard", "instinct", 12.72, 2.36, 23.09, 150, 1),
 )
 
 

@@ -28,6 +28,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from gostop import __version__
 from gostop.agents import warm
 from gostop.server import errors, lobby, socket
+from gostop.server.assets import mount_versioned
 from gostop.server.fanout import make_fanout
 from gostop.server.hub import Hub, ServerSettings
 from gostop.server.store import Store
@@ -67,6 +68,8 @@ STATUS: dict[type[errors.Refusal], int] = {
     errors.SeatTaken: 409,
     errors.RoomFull: 409,
     errors.MatchOver: 409,
+    errors.HandInPlay: 409,
+    errors.HandNotFound: 404,
     errors.TooManyRooms: 429,
     errors.TooManyCodes: 429,
 }
@@ -218,6 +221,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             return JSONResponse({"detail": "Method Not Allowed"}, status_code=405, headers={"Allow": ", ".join(sorted(methods))})
         return JSONResponse({"detail": f"no such API path: /api/{rest[:80]}"}, status_code=404)
     if (WEB_DIR / "index.html").is_file():
+        mount_versioned(app, WEB_DIR)  # the page with versioned, immutable asset URLs
         app.mount("/", StaticFiles(directory=WEB_DIR, html=True), name="web")
     else:
 

@@ -22,6 +22,8 @@ __all__ = [
     "MatchOver",
     "BadTransferCode",
     "TooManyCodes",
+    "HandInPlay",
+    "HandNotFound",
 ]
 
 
@@ -76,3 +78,11 @@ class BadTransferCode(Refusal):
 
 class TooManyCodes(Refusal):
     """Too many wrong transfer codes for the room: its pending codes are void."""
+
+
+class HandInPlay(Refusal):
+    """A hand asked for review while it is still being played (its hidden cards stay hidden)."""
+
+
+class HandNotFound(Refusal, LookupError):
+    """The match has no hand of that number."""

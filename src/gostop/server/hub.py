@@ -34,7 +34,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from gostop.server import rooms
+from gostop.server import errors, rooms
 from gostop.server import seats as seat_moves
 from gostop.server.commit import Committer, broadcast_presence, broadcast_state, send_state, view_of
 from gostop.server.driver import RoomDriver
@@ -42,7 +42,7 @@ from gostop.server.fanout import Fanout
 from gostop.server.live import Connection, LiveRoom
 from gostop.server.presence import Presence
 from gostop.server.protocol import CLOSE_MOVED, PROTOCOL_VERSION, error_message
-from gostop.server.room import Room, RoomConfig
+from gostop.server.room import HandInPlayError, Room, RoomConfig, RoomError
 from gostop.server.settings import ServerSettings
 from gostop.server.store import RoomRow, Store
 
@@ -201,6 +201,28 @@ class Hub:
 
     async def record(self, room_id: str, token: str | None) -> dict[str, Any] | str:
         return await rooms.record(self, room_id, token)
+
+    async def hand_review(self, room_id: str, deal: int, token: str | None) -> dict[str, Any]:
+        """A finished hand, every card face up, move by move (:meth:`Room.hand_review`): for a
+        seated player (the seat token) while the match is on, for anyone once it is over. A hand
+        still in play is refused (409): its hidden cards are never sent."""
+        live = await self.get(room_id)
+        if live is None:
+            raise errors.RoomNotFound(f"there is no room {room_id!r}")
+        if not live.room.over:
+            if token is None:
+                raise errors.RecordNotPublic("a finished hand is shown to the seated players (send the seat token) "
+                                      "until the match is over")
+            seat = await self.db(self.store.seat_of_token, room_id, token)
+            if seat is None:
+                raise errors.BadToken("that token holds no seat of this room")
+        async with live.lock:
+            try:
+                return live.room.hand_review(deal)
+            except HandInPlayError as exc:
+                raise errors.HandInPlay(str(exc)) from None
+            except RoomError as exc:  # a deal that is not there
+                raise errors.HandNotFound(str(exc)) from None
 
     async def refresh(self, room_id: str) -> LiveRoom:
         """After a seat change: rebuild, tell everybody, start the bots if the match began."""

@@ -9,13 +9,15 @@ refuses with domain errors (:mod:`gostop.server.errors`); the app turns them int
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Header, Query, Request
+from fastapi import APIRouter, Header, Path, Query, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from gostop import __version__
+from gostop.agents import LEVEL_EDGES, LEVEL_EDGES_FEW_DEALS
 from gostop.limits import MAX_ROOM_HANDS
 from gostop.rules import KNOBS, PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS
 from gostop.server import seats as seat_moves
@@ -242,7 +244,16 @@ async def presets(request: Request) -> dict[str, Any]:
                 "defaults": {p: _plain(getattr(PRESETS[p], k.name)) for p in PRESET_NAMES},
             }
         )
-    return {"presets": out_presets, "levels": list(_hub(request).settings.levels), "knobs": knobs}
+    levels = _hub(request).settings.levels
+    # the measured gap of each level over the one below (gostop.agents.LEVEL_EDGES, the ladder of
+    # docs/benchmarks.md): the lobby says "normal beats easy by ..." from these facts
+    edges = [
+        {**dataclasses.asdict(e), "few_deals": few}
+        for few, group in ((False, LEVEL_EDGES), (True, LEVEL_EDGES_FEW_DEALS))
+        for e in group
+        if e.level in levels and e.below in levels
+    ]
+    return {"presets": out_presets, "levels": list(levels), "level_edges": edges, "knobs": knobs}
 
 
 def _plain(v: Any) -> Any:
@@ -332,6 +343,17 @@ async def quick(body: QuickIn, request: Request) -> dict[str, Any]:
     room, seat, token = await _hub(request).quick(body.name, body.preset, body.players, body.level, _addr(request),
                                                   body.mode)
     return {"room": room, "seat": seat, "token": token}
+
+
+@router.get("/rooms/{room_id}/hands/{deal}", responses=_ERRORS)
+async def hand_review(
+    room_id: RoomId, deal: Annotated[int, Path(ge=0, le=10_000)], request: Request,
+    authorization: Annotated[str | None, Header()] = None,
+) -> dict[str, Any]:
+    """A finished hand move by move, every card face up (for "review this hand"): to a seated
+    player (``Authorization: Bearer <token>``) during the match, to anyone after it; ``409``
+    while that hand is being played."""
+    return await _hub(request).hand_review(room_id, deal, _bearer(authorization))
 
 
 @router.get("/rooms/{room_id}/record", responses=_ERRORS)

@@ -38,7 +38,9 @@ from gostop.hints import (
 from gostop.limits import MAX_ROOM_HANDS
 from gostop.match import Match, MatchAction, MatchError, MatchEvent, Player
 from gostop.match.record import match_to_json
+from gostop.record import RecordError, build_hand, replay, table_json
 from gostop.rules import Rules, RulesError
+from gostop.steps import ExemptStep, OpponentStep
 from gostop.table import (
     BOT_NAMES,
     STANDBY_LEVEL,
@@ -64,15 +66,21 @@ __all__ = [
     "RoomConfig",
     "Room",
     "RoomError",
+    "HandInPlayError",
     "BOT_NAMES",
     "STANDBY_LEVEL",
     "bot_spec",
     "event_cards",
+    "settlement_facts",
 ]
 
 
 class RoomError(GostopError, ValueError):
     """A room that cannot be set up as asked (message for people)."""
+
+
+class HandInPlayError(RoomError):
+    """A hand asked for review while it is still being played (its cards stay hidden)."""
 
 
 def bot_spec(level: str) -> str:
@@ -499,6 +507,7 @@ class Room:
                 "hands": self.last_hands,
                 "plain_steps": self._plain_steps(self.last_result, m.deals[self.last_deal].hand_seats),
                 "plain_steps_ko": self._plain_steps(self.last_result, m.deals[self.last_deal].hand_seats, "ko"),
+                **settlement_facts(self.last_result),
             }
         if m.is_over:
             view["over"] = {"reason": m.end_reason, "standings": [s.to_json() for s in m.standings]}
@@ -642,10 +651,91 @@ class Room:
             out.append(j)
         return out
 
+    def hand_review(self, deal: int) -> dict[str, Any]:
+        """A finished hand move by move with every card face up, from its hand record (issue
+        #18, "hand review"): ``start`` is the table after the deal (:func:`gostop.record.table_json`:
+        every hand, the layout, the captures, the stock), then per action ``{"text", "seat"
+        (hand seat), "events" (match-event shaped: ``{"type": "hand", "seat", "event"}``),
+        "table"}``. Raises :class:`RoomError` for a deal that is not there or a hand not over:
+        the cards of a hand in play are never sent."""
+        m = self.match
+        if m is None or not 0 <= deal < len(m.deals):
+            raise RoomError(f"there is no hand {deal} in this match")
+        log = m.deals[deal]
+        rec = log.hand_record
+        if rec is None or rec.result is None:
+            raise HandInPlayError("that hand is not over: its cards stay hidden until it ends")
+        seats = list(log.hand_seats)
+
+        def wrap(ev: Any) -> dict[str, Any]:
+            j = ev.to_json()
+            seat = j.get("seat")
+            return {"type": "hand", "seat": seats[seat] if isinstance(seat, int) and 0 <= seat < len(seats) else None,
+                    "event": j}
+
+        steps: list[dict[str, Any]] = []
+
+        def on_step(i: int, action: Action, seat: int | None, hand: Hand) -> None:
+            steps.append({"text": str(action), "seat": seat, "events": [], "table": table_json(hand)})
+
+        try:
+            start = build_hand(rec)
+            first = table_json(start)
+            deal_events = [wrap(ev) for ev in start.deal_events]
+            _, done = replay(rec, on_step=on_step)
+        except RecordError as exc:
+            raise RoomError(f"hand {deal} cannot be replayed: {exc}") from None
+        for step, (_action, events) in zip(steps, done, strict=True):
+            step["events"] = [wrap(ev) for ev in events]
+        return {"deal": deal, "seats": seats, "start": first, "deal_events": deal_events, "steps": steps,
+                "result": rec.result}
+
     def record(self) -> dict[str, Any]:
         """The standard match record (holds the seeds: only for a finished match)."""
         assert self.match is not None
         return match_to_json(self.match, self.config.name or f"gostop room {self.id}")
+
+
+#: The id of a scoring item by its rule (the named sets keep their name: ``godori``, ``hong-dan``).
+_ITEM_IDS = {"SCORE-1": "brights", "SCORE-2": "animals", "SCORE-4": "ribbons", "SCORE-6": "junk",
+             "VAR-VIP": "vip", "VAR-PALSSARI": "palssari"}
+
+
+def settlement_facts(result: HandResult) -> dict[str, Any]:
+    """The end of a hand as facts for the table's settlement screen (issue #18, "end of hand";
+    the page says them in its language): ``score_items``, the winner's scoring items, each with
+    the cards that made it (``{"item", "rule", "count", "rain", "points", "cards"}``; ``item``
+    is ``brights``, ``animals``, ``ribbons``, ``junk``, ``vip``, ``palssari`` or the set's name,
+    ``godori``, ``hong-dan``...); ``losers``, per opponent in the order of the settlement
+    (``{"hand_seat", "pays", "base", "multiplier", "opponent_multiplier", "bak": [{"kind",
+    "factor", "plus", "junk", "threshold"}], "exempt", "liable"}``, PAY-6..PAY-9). Both empty
+    without a settlement (a nagari, a hand decided without a stop)."""
+    st = result.settlement
+    if st is None or result.winner is None:
+        return {"score_items": [], "losers": []}
+    items = [
+        {
+            "item": _ITEM_IDS.get(it.rule, it.name),
+            "rule": it.rule,
+            "count": it.count,
+            "rain": any(c.code == "12B" for c in it.cards),
+            "points": it.points,
+            "cards": [c.code for c in it.cards],
+        }
+        for it in st.breakdown.items
+    ]
+    losers: list[dict[str, Any]] = [
+        {"hand_seat": seat, "pays": st.payments[i] if i < len(st.payments) else 0, "base": st.base,
+         "multiplier": st.multiplier, "opponent_multiplier": st.opponent_multipliers[i]
+         if i < len(st.opponent_multipliers) else 1, "bak": [], "exempt": False, "liable": st.liable == i}
+        for i, seat in enumerate(result.opponents)
+    ]
+    for fact in st.step_facts:
+        if isinstance(fact, OpponentStep) and fact.opponent < len(losers):
+            losers[fact.opponent]["bak"] = [dataclasses.asdict(r) for r in fact.reasons]
+        elif isinstance(fact, ExemptStep) and fact.opponent < len(losers):
+            losers[fact.opponent]["exempt"] = True
+    return {"score_items": items, "losers": losers}
 
 
 #: Rooms rebuilt inside a bot worker process: room id -> (config JSON, room).

@@ -32,6 +32,9 @@ export const api = {
   join: (id, body) => call("POST", `/api/rooms/${encodeURIComponent(id)}/join`, body),
   leave: (id, token) => call("POST", `/api/rooms/${encodeURIComponent(id)}/leave`, {}, token),
   quick: (body) => call("POST", "/api/quick", body),
+  // moving a seat to another device: a one-time code on the first, redeemed on the second
+  transfer: (id, token) => call("POST", `/api/rooms/${encodeURIComponent(id)}/transfer`, {}, token),
+  redeem: (id, code) => call("POST", `/api/rooms/${encodeURIComponent(id)}/transfer/redeem`, { code }),
 };
 
 // -- seats kept in the browser: {roomId: {seat, token}} ------------------------------------

@@ -3,8 +3,6 @@ import { getLang, setLang, t } from "./i18n.js";
 import { deckStyle, loadNames, setDeckStyle } from "./cards.js";
 import { setSound, soundOn } from "./sound.js";
 import { loadPresets, showLobby } from "./lobby.js";
-import { showRoom } from "./room.js";
-import { showGuide } from "./guide.js";
 import { banner } from "./dom.js";
 
 let current = null; // the page object with a dispose() method
@@ -41,8 +39,10 @@ async function route() {
   const parts = hash.split("/").filter(Boolean);
   chrome();
   try {
-    if (parts[0] === "room" && parts[1]) current = await showRoom(main, decodeURIComponent(parts[1]));
-    else if (parts[0] === "guide") current = await showGuide(main, parts[1] || "");
+    // the table and the guide load when asked for (index.html preloads them after the lobby's
+    // modules): the lobby does not wait on them
+    if (parts[0] === "room" && parts[1]) current = await (await import("./room.js")).showRoom(main, decodeURIComponent(parts[1]));
+    else if (parts[0] === "guide") current = await (await import("./guide.js")).showGuide(main, parts[1] || "");
     else current = await showLobby(main);
   } catch (err) {
     console.error(err);

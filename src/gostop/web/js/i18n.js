@@ -57,6 +57,24 @@ const STRINGS = {
     vsBotsMeaning: "Vs bots: a new private table with bots at the level you chose. With people: a seat at a table waiting for people (or a new one that waits).",
     advanced: "Advanced: rule sets, rule changes, a room for friends", welcome: "Go-Stop, Korean flower cards",
     howToPlay: "How to play (2 minutes)", roomNamePlaceholder: "Friday table",
+    // the end of a hand and "review this hand" (issue #18)
+    scored: "Scored", losers: "Who pays", chipsBeforeAfter: "Chips before → after",
+    paysChipsN: (n) => `pays ${n} chip${n === 1 ? "" : "s"}`, paysNothing: "pays nothing (no captures)",
+    paysForBoth: "pays for both", noBak: "no penalty",
+    reviewLoading: "Loading the hand…", reviewDeal: "The deal", reviewStock: (n) => `Stock: ${n}`,
+    reviewHand: "hand", reviewCaptures: "captures",
+    // the measured gap of each level (GET /api/presets level_edges, docs/benchmarks.md)
+    levelEasiest: "the easiest level",
+    // moving a seat to another device; rematch where each person accepts (issue #18, defect 10 and 7)
+    moveSeat: "Move my seat to another device",
+    moveSeatCode: (min) => `On the other device, open this room's link and type this code there (once, within ${min} minutes):`,
+    haveCode: "Is this your seat, playing on another device? Type the code that device shows (“Move my seat to another device”):",
+    codeLabel: "Transfer code", takeMySeat: "Move my seat here", seatMoved: "Your seat moved to another device.",
+    rematchOffer: "Rematch (same seats)", rematchAccept: "Accept the rematch", rematchDecline: "Decline",
+    rematchAccepted: "accepted", rematchDeclined: "declined", rematchWaiting: "not answered yet",
+    rematchTitle: "Rematch", rematchGo: "Go to the rematch", rematchWatch: "Watch the rematch",
+    levelGapShort: (below, pts) => `beats ${below} by ${pts} a hand`,
+    levelGapLong: (level, below, pts, low, high, deals, few) => `${level} beats ${below} by ${pts} points a hand on average (95 %: ${low} to ${high}; ${deals} duplicate deals, 2 players${few ? "; fewer deals than our 1,000-deal bar" : ""}).`,
   },
   ko: {
     title: "gostop — 고스톱",
@@ -112,6 +130,21 @@ const STRINGS = {
     vsBotsMeaning: "봇과 하기: 고른 수준의 봇과 새 비공개 판. 사람과 하기: 사람을 기다리는 판에 앉거나 새 판을 열고 기다립니다.",
     advanced: "고급: 규칙 모음, 규칙 바꾸기, 친구와 할 방", welcome: "고스톱 — 화투 한 판",
     howToPlay: "게임 방법 (2분)", roomNamePlaceholder: "금요일 판",
+    scored: "점수 난 패", losers: "내는 사람", chipsBeforeAfter: "칩: 판 전 → 판 후",
+    paysChipsN: (n) => `${n}칩 냄`, paysNothing: "먹은 패가 없어 안 냄",
+    paysForBoth: "둘 몫을 냄 (독박)", noBak: "박 없음",
+    reviewLoading: "판을 불러오는 중…", reviewDeal: "패 돌리기", reviewStock: (n) => `더미: ${n}장`,
+    reviewHand: "손패", reviewCaptures: "먹은 패",
+    levelEasiest: "가장 쉬운 수준",
+    moveSeat: "내 자리를 다른 기기로 옮기기",
+    moveSeatCode: (min) => `다른 기기에서 이 방 링크를 열고 이 코드를 입력하세요 (${min}분 안에 한 번):`,
+    haveCode: "다른 기기에서 치던 내 자리인가요? 그 기기에 나온 코드(“내 자리를 다른 기기로 옮기기”)를 입력하세요:",
+    codeLabel: "옮기기 코드", takeMySeat: "내 자리를 여기로", seatMoved: "내 자리가 다른 기기로 옮겨졌습니다.",
+    rematchOffer: "같은 자리로 한 판 더", rematchAccept: "한 판 더 받기", rematchDecline: "안 함",
+    rematchAccepted: "수락", rematchDeclined: "거절", rematchWaiting: "아직 답 없음",
+    rematchTitle: "한 판 더", rematchGo: "새 판으로 가기", rematchWatch: "새 판 관전하기",
+    levelGapShort: (below, pts) => `${below}보다 판당 ${pts}점`,
+    levelGapLong: (level, below, pts, low, high, deals, few) => `${level}: ${below}보다 한 판에 평균 ${pts}점 더 땁니다 (95%: ${low}~${high}; 같은 패 ${deals}판, 2인${few ? "; 1,000판 기준보다 적게 잼" : ""}).`,
   },
 };
 
@@ -251,10 +284,69 @@ const ERRORS_KO = {
   conflict: "다른 수가 먼저 들어왔습니다. 다시 불러옵니다.",
   protocol: "이 화면은 서버와 버전이 맞지 않습니다. 새로고침하세요.",
   internal: "서버에 문제가 생겼습니다.",
+  rematch_refused: "지금은 한 판 더를 할 수 없습니다 (게임이 끝나야 하고, 자리에 앉은 사람만 답할 수 있습니다).",
 };
 
 /** The sentence of a server `error` message in the current language. */
 export function errorText(msg) {
   if (lang === "ko") return ERRORS_KO[msg.code] || `${t("error")} (${msg.code})`;
   return msg.message;
+}
+
+// -- The facts of a settlement (view.last_hand.score_items / losers), said here -------------
+
+const SINO = ["", "일", "이", "삼", "사", "오", "육", "칠", "팔", "구", "십"];
+const SETS = {
+  en: { godori: "godori 고도리", yukdori: "yukdori 육도리", bidori: "bidori 비도리", "hong-dan": "hong-dan 홍단",
+    "cheong-dan": "cheong-dan 청단", "cho-dan": "cho-dan 초단", vip: "VIP bonus", palssari: "palssari bonus" },
+  ko: { godori: "고도리", yukdori: "육도리", bidori: "비도리", "hong-dan": "홍단", "cheong-dan": "청단", "cho-dan": "초단",
+    vip: "귀빈 보너스", palssari: "팔싸리 보너스" },
+};
+
+/** A scoring item's name (SCORE-1..6) from its facts: `{item, count, rain}`. */
+export function itemName(it) {
+  const n = it.count;
+  const s = (one, many) => (n === 1 ? one : many);
+  if (lang === "ko") {
+    if (it.item === "brights") return `${it.rain ? "비" : ""}${SINO[n] || n}광`;
+    if (it.item === "animals") return `열끗 ${n}장`;
+    if (it.item === "ribbons") return `띠 ${n}장`;
+    if (it.item === "junk") return `피 ${n}장`;
+  } else {
+    if (it.item === "brights") return `${n} ${s("bright", "brights")}${it.rain ? " incl. the rain man" : ""}`;
+    if (it.item === "animals") return `${n} ${s("animal", "animals")}`;
+    if (it.item === "ribbons") return `${n} ${s("ribbon", "ribbons")}`;
+    if (it.item === "junk") return `junk value ${n}`;
+  }
+  return SETS[lang][it.item] || it.item;
+}
+
+const BAKS = {
+  en: { "pi-bak": "pi-bak 피박", "gwang-bak": "gwang-bak 광박", "meong-bak": "meong-bak 멍박", "tti-bak": "tti-bak 띠박",
+    "go-bak-2p": "go-bak 고박", "pi-bak-exempt": "no pi-bak (no junk at all)" },
+  ko: { "pi-bak": "피박", "gwang-bak": "광박", "meong-bak": "멍박", "tti-bak": "띠박", "go-bak-2p": "고박",
+    "pi-bak-exempt": "피가 하나도 없어 피박 면제" },
+};
+
+/** A loser's bak stamp (PAY-6) from its facts `{kind, factor, plus}`: "피박 ×2". */
+export function bakName(b) {
+  const name = BAKS[lang][b.kind] || b.kind;
+  if (b.kind === "pi-bak-exempt") return name;
+  return b.plus ? `${name} +${b.plus}` : `${name} ×${b.factor}`;
+}
+
+const signed = (x) => `${x > 0 ? "+" : ""}${x.toFixed(1)}`;
+
+/** A level's name with its measured gap over the level below, for the level choice. */
+export function levelOption(level, edges) {
+  const e = (edges || []).find((x) => x.level === level);
+  return e ? `${levelText(level)} — ${t("levelGapShort", levelText(e.below), signed(e.points))}` : levelText(level);
+}
+
+/** The line under the level choice: the chosen level's gap with its interval and deals. */
+export function levelGapLine(level, edges) {
+  const e = (edges || []).find((x) => x.level === level);
+  if (!e) return `${levelText(level)}: ${t("levelEasiest")}`;
+  return t("levelGapLong", levelText(level), levelText(e.below), signed(e.points), signed(e.low), signed(e.high),
+    e.deals.toLocaleString("en-US"), e.few_deals);
 }

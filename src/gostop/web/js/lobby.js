@@ -1,6 +1,6 @@
 // The lobby: quick play vs bots, create a room (seats, bots, hands, rule changes in plain
 // words), the list of public rooms with join / watch / resume.
-import { botName, getLang, levelText, t } from "./i18n.js";
+import { botName, getLang, levelGapLine, levelOption, levelText, t } from "./i18n.js";
 import { h, words } from "./dom.js";
 import { api, ApiError, playerName, saveSeat, savedSeat, setPlayerName } from "./api.js";
 import { KNOB_MEANING_KO } from "./knobs_ko.js";
@@ -120,7 +120,12 @@ function quickPanel(presets) {
   let game = GAMES[0];
   const seatSel = select("players", GAMES[2].seats, GAMES[2].seatsDefault, t("players"));
   const seatField = field(t("players"), seatSel);
-  const level = select("level", presets.levels.map((l) => [l, levelText(l)]), "normal", t("level"));
+  // each level with its measured gap over the one below (issue #18: "normal beats easy by ...")
+  const edges = presets.level_edges || [];
+  const level = select("level", presets.levels.map((l) => [l, levelOption(l, edges)]), "normal", t("level"));
+  const gap = h("p.meaning.levelgap#level-gap", { "aria-live": "polite" });
+  const showGap = () => { gap.textContent = levelGapLine(level.value, edges); };
+  level.addEventListener("change", showGap);
   const choices = h("div.games", { role: "radiogroup", "aria-label": t("quickPlay") });
   const draw = () => {
     choices.querySelectorAll("button").forEach((b) => b.setAttribute("aria-checked", b.dataset.game === game.id ? "true" : "false"));
@@ -134,10 +139,11 @@ function quickPanel(presets) {
   const people = h("button.big#quick-people", { type: "button" }, t("withPeople"));
   const form = h("form.panel#quick", {},
     h("h2", {}, t("quickPlay")), choices,
-    h("div.row", {}, seatField, field(t("level"), level)),
+    h("div.row", {}, seatField, field(t("level"), level)), gap,
     h("div.row", {}, bots, people),
     h("p.meaning", {}, t("vsBotsMeaning")), err);
   draw();
+  showGap();
   const seats = () => (game.seats.length > 1 ? Number(seatSel.value) : game.seats[0]);
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();

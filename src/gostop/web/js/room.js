@@ -1,7 +1,7 @@
 // A room page (#/room/{id}, #/room/{id}/watch): join by link, friendly pages for unknown, full
 // and finished rooms, then the live table over the WebSocket with reconnects, the event feed,
 // call-outs, the settlement step by step, the standings, and keyboard play.
-import { botName, errorText, levelOf, levelText, reasonText, t, tx } from "./i18n.js";
+import { bakName, botName, errorText, itemName, levelOf, levelText, reasonText, t, tx } from "./i18n.js";
 import { banner, h, words } from "./dom.js";
 import { loadPresets } from "./lobby.js";
 import { api, ApiError, forgetSeat, playerName, saveSeat, savedSeat, setPlayerName } from "./api.js";
@@ -35,12 +35,36 @@ const w = words({
   },
 });
 
-function friendly(main, title, text, room) {
+function friendly(main, title, text, room, transfer = false) {
   main.replaceChildren(h("section.panel.friendly", { role: "alert" },
     h("h1", {}, title), text ? h("p", {}, text) : null,
+    transfer && room ? transferBox(room) : null,
     room && room.spectators ? h("p", {}, h("a.button", { href: `#/room/${encodeURIComponent(room.id)}/watch` }, t("spectate"))) : null,
     h("p", {}, h("a.button.primary", { href: "#/" }, t("backToLobby")))));
   return {};
+}
+
+/** Defect 10: on a device that opens the link of a full room, the seat can be moved here with
+ * the one-time code shown on the device that holds it (POST /api/rooms/{id}/transfer/redeem). */
+function transferBox(room) {
+  const input = h("input#transfer-input", { type: "text", autocomplete: "one-time-code", maxlength: "12",
+    autocapitalize: "characters", spellcheck: "false", "aria-label": t("codeLabel") });
+  const err = h("p.error", { role: "alert", hidden: true });
+  const btn = h("button.primary#transfer-redeem", { type: "submit" }, t("takeMySeat"));
+  const form = h("form.transfer#transfer-form", {}, h("label", { for: "transfer-input" }, t("haveCode")),
+    h("div.row", {}, input, btn), err);
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const code = input.value.trim();
+    if (!code) { input.focus(); return; }
+    btn.disabled = true;
+    try {
+      const res = await api.redeem(room.id, code);
+      saveSeat(room.id, res.seat, res.token);
+      window.dispatchEvent(new HashChangeEvent("hashchange"));
+    } catch (e) { err.textContent = e.message; err.hidden = false; btn.disabled = false; }
+  });
+  return form;
 }
 
 function joinPage(main, room) {
@@ -73,21 +97,23 @@ function joinPage(main, room) {
 
 export async function showRoom(main, roomId) {
   const watch = location.hash.endsWith("/watch");
+  const mine = savedSeat(roomId);
+  if (mine || watch) {
+    // a seat kept in this browser, or watching: straight to the socket (its welcome brings the
+    // room; an unknown room or a bad token closes it with a reason), the presets' knobs later
+    const page = new TablePage(main, { id: roomId }, watch || !mine ? null : mine, []);
+    loadPresets().then((p) => { page.ctx.knobs = p.knobs || []; page.render(); }, () => null);
+    return page;
+  }
   let room;
   try { room = await api.room(roomId); } catch (e) {
     if (e instanceof ApiError && e.status === 404) return friendly(main, t("roomUnknown"), "");
     throw e;
   }
-  const mine = savedSeat(roomId);
-  if (!mine && !watch) {
-    const open = room.seats.some((s) => s.kind === "human" && !s.taken);
-    if (room.state === "over") return friendly(main, t("roomOver"), "", room);
-    if (!open || room.state !== "waiting") return friendly(main, t("roomFull"), "", room);
-    return joinPage(main, room);
-  }
-  let knobs = [];
-  try { knobs = (await loadPresets()).knobs || []; } catch (e) { knobs = []; } // only for the targets shown
-  return new TablePage(main, room, watch || !mine ? null : mine, knobs);
+  const open = room.seats.some((s) => s.kind === "human" && !s.taken);
+  if (room.state === "over") return friendly(main, t("roomOver"), "", room);
+  if (!open || room.state !== "waiting") return friendly(main, t("roomFull"), "", room, true);
+  return joinPage(main, room);
 }
 
 class TablePage {
@@ -124,13 +150,79 @@ class TablePage {
     }, 500);
     document.addEventListener("keydown", this.onKey);
     this.socket = new TableSocket(room.id, mine ? { token: mine.token } : { spectate: true }, {
-      onWelcome: (msg) => { this.room = msg.room || this.room; this.resetQueue(); this.setView(msg.view, []); },
+      onWelcome: (msg) => this.welcome(msg),
       onUpdate: (msg) => this.enqueue(msg),
       onState: (msg) => { this.resetQueue(); this.setView(msg.view, []); },
       onPresence: (msg) => this.presence(msg),
-      onError: (msg) => { if (!["stale_version", "duplicate", "conflict"].includes(msg.code)) banner(errorText(msg), "warn", 4000); },
+      onRematch: (msg) => this.rematchState(msg),
+      onRematchSeat: (msg) => this.rematchSeat(msg),
+      onMoved: () => this.moved(),
+      onError: (msg) => {
+        if (msg.code === "rematch_refused") this.drawRematch(); // its buttons usable again
+        if (!["stale_version", "duplicate", "conflict"].includes(msg.code)) banner(errorText(msg), "warn", 4000);
+      },
       onConnection: (state, info) => this.connection(state, info),
     });
+  }
+
+  welcome(msg) {
+    this.room = msg.room || this.room;
+    // the server of the rematch-by-acceptance protocol sends "rematch" (null until an offer)
+    this.serverRematch = Object.prototype.hasOwnProperty.call(msg, "rematch");
+    this.resetQueue();
+    this.refillFeed(msg.recent, msg.view);
+    this.setView(msg.view, []);
+    if (msg.rematch) this.rematchState(msg.rematch);
+  }
+
+  /** Defect 10: the event feed of a reloaded page is refilled from the welcome's recent
+   * actions (each as its update told it); after a reconnect only the actions not yet shown. */
+  refillFeed(recent, view) {
+    if (!Array.isArray(recent) || !recent.length) return;
+    const fresh = this.feedVersion === undefined;
+    const todo = recent.filter((r) => fresh || r.version > this.feedVersion);
+    if (!todo.length) return;
+    if (fresh) this.feed.replaceChildren();
+    for (const r of todo) this.narrateInto(view, r.events || []);
+    this.feedVersion = recent[recent.length - 1].version;
+    this.saveFeed();
+  }
+
+  narrateInto(view, events) {
+    const { lines } = narrate(events, (wrapper, e) => {
+      if (e.seat === null || e.seat === undefined) return "";
+      const seat = wrapper.type === "hand" ? tableSeat(view, e.seat) ?? wrapper.seat : e.seat;
+      return seat === null || seat === undefined ? "" : seatName(view, seat);
+    });
+    for (const l of lines) this.feed.prepend(h(`li.ev-${l.type}`, {}, l.text));
+    while (this.feed.children.length > 80) this.feed.lastChild.remove();
+    return lines;
+  }
+
+  /** This seat was moved to another device: this page holds no seat any more. */
+  moved() {
+    if (this.movedAway) return;
+    this.movedAway = true;
+    this.socket.close();
+    forgetSeat(this.room.id);
+    friendly(this.main, t("seatMoved"), "", this.room);
+  }
+
+  /** A one-time code that moves this seat to another device (shown here, typed there). */
+  transferButton() {
+    const out = h("div.transfer-code#transfer-code", { "aria-live": "polite", hidden: true });
+    const btn = h("button.link#move-seat", { type: "button" }, t("moveSeat"));
+    btn.addEventListener("click", async () => {
+      btn.disabled = true;
+      try {
+        const res = await api.transfer(this.room.id, this.mine.token);
+        out.replaceChildren(h("p", {}, t("moveSeatCode", Math.max(1, Math.round((res.expires_in || 300) / 60)))),
+          h("output.code", { "aria-label": t("codeLabel") }, res.code));
+        out.hidden = false;
+      } catch (e) { banner(e.message, "warn", 5000); }
+      btn.disabled = false;
+    });
+    return h("div.move-seat", {}, btn, out);
   }
 
   inviteBox() {
@@ -155,7 +247,9 @@ class TablePage {
       }
     });
     return h("div.invite", {}, h("label", { for: "invite-link" }, t("inviteLink")), h("div.row", {}, input, btn),
-      this.mine ? h("button.link#leave", { type: "button", onclick: () => this.leave() }, t("leave")) : null);
+      this.mine ? h("button.link#leave", { type: "button", onclick: () => this.leave() }, t("leave")) : null,
+      this.mine ? this.transferButton() : null,
+      this.mine ? this.downloadLink("download-record-side") : null);
   }
 
   toggleSide(open) {
@@ -178,7 +272,8 @@ class TablePage {
     if (state === "lost") banner(t("reconnecting"), "warn");
     else if (state === "open") { if (info) banner(t("reconnected"), "ok", 3000); else if (this.mine) banner(null); }
     else if (state === "closed") {
-      if (info === 4401) { forgetSeat(this.room.id); friendly(this.main, t("roomFull"), "", this.room); }
+      if (info === 4410) this.moved();
+      else if (info === 4401) { forgetSeat(this.room.id); friendly(this.main, t("roomFull"), "", this.room, true); }
       else if (info === 4404) friendly(this.main, t("roomUnknown"), "");
       else friendly(this.main, t("roomOver"), "", null);
     }
@@ -294,8 +389,87 @@ class TablePage {
     this.handViews.push({ view, events });
   }
 
+  /** "Review this hand": the finished hand move by move with every card face up, built by the
+   * server from the hand record (GET /api/rooms/{id}/hands/{deal}); the views this page
+   * received are the fallback (a spectator during the match). */
+  async showReview(last) {
+    this.openOverlay(h("section.review", { "aria-label": w("review") }, h("h2", {}, w("review")), h("p", {}, t("reviewLoading"))));
+    const headers = this.mine ? { Authorization: `Bearer ${this.mine.token}` } : {};
+    let review = null;
+    try {
+      const res = await fetch(`/api/rooms/${encodeURIComponent(this.room.id)}/hands/${last.deal}`, { headers });
+      if (res.ok) review = await res.json();
+    } catch (e) { review = null; }
+    if (!this.overlayOpen) return;
+    if (review && review.steps) this.showRecordReview(last, review); else this.showKeptReview(last);
+  }
+
+  showRecordReview(last, review) {
+    const v = this.view;
+    const seatOf = (hs) => (hs === null || hs === undefined ? null : review.seats[hs]);
+    const who = (wrapper, e) => (e.seat === null || e.seat === undefined ? "" : seatName(v, seatOf(e.seat)));
+    const frames = [{ table: review.start, events: review.deal_events || [], text: null, seat: null }, ...review.steps];
+    let i = 0;
+    const box = h("div.review-table.record-review");
+    const counter = h("span.counter");
+    const line = h("p.review-line", { "aria-live": "polite" });
+    const prev = h("button#review-prev", { type: "button" }, w("prev"));
+    const next = h("button.primary#review-next", { type: "button" }, w("nextMove"));
+    const finals = h("div.final-hands", { hidden: true }, h("h3", {}, w("finalHands")),
+      (last.hands || review.steps[review.steps.length - 1]?.table.hands || []).map((cards, hs) =>
+        h("div.final", {}, h("b", {}, `${seatName(v, seatOf(hs))}: `), cards.map((c) => cardEl(c, { size: "sm" })))));
+    const draw = () => {
+      const f = frames[i];
+      const before = i > 0 ? frames[i - 1].table : null;
+      box.replaceChildren(...this.reviewFrame(f.table, before, (hs) => seatName(v, seatOf(hs)), f.seat));
+      const { lines } = narrate(f.events, who);
+      line.textContent = i === 0 ? `${t("reviewDeal")}. ${lines.map((l) => l.text).join(" ")}` : lines.map((l) => l.text).join(" ");
+      counter.textContent = w("moveOf", i + 1, frames.length);
+      prev.disabled = i === 0;
+      next.disabled = i >= frames.length - 1;
+      finals.hidden = i < frames.length - 1;
+    };
+    prev.addEventListener("click", () => { i = Math.max(0, i - 1); draw(); });
+    next.addEventListener("click", () => { i = Math.min(frames.length - 1, i + 1); draw(); });
+    const back = h("button#review-close", { type: "button", onclick: () => this.closeReview(last) }, w("reviewClose"));
+    this.openOverlay(h("section.review", { "aria-label": w("review") }, h("h2", {}, w("review")),
+      h("div.row", {}, prev, counter, next, back), line, box, finals));
+    this.overlay.firstChild.classList.add("wide");
+    draw();
+    next.focus();
+  }
+
+  /** One moment of a finished hand, every card face up: each seat's hand and captures (by
+   * kind), the field and the stock; the cards that moved since the moment before are marked. */
+  reviewFrame(table, before, nameOf, mover) {
+    const seen = new Set(before ? [...before.layout, ...before.captures.flat()] : []);
+    const card = (c, where) => {
+      const el = cardEl(c, { size: "sm" });
+      if (before && where !== "hand" && !seen.has(c)) el.classList.add("fresh");
+      return el;
+    };
+    const seats = table.hands.map((hand, hs) => {
+      const groups = { bright: [], animal: [], ribbon: [], junk: [] };
+      for (const c of table.captures[hs] || []) groups[cardGroup(c)].push(c);
+      return h("div.rv-seat", { dataset: { seat: String(hs) }, class: hs === mover ? "rv-seat mover" : "rv-seat" },
+        h("b.rv-name", {}, `${nameOf(hs)} · ${t("pointsN", (table.stop_points || [])[hs] || 0)}`),
+        h("div.rv-row", {}, h("small", {}, t("reviewHand")), h("span.caprow.rv-hand", {}, hand.map((c) => card(c, "hand")))),
+        h("div.rv-row", {}, h("small", {}, t("reviewCaptures")),
+          Object.entries(groups).filter(([, cs]) => cs.length).map(([g, cs]) =>
+            h("span.caprow.rv-caps", { dataset: { group: g } }, cs.map((c) => card(c, "caps"))))));
+    });
+    const field = h("div.rv-field", {}, h("small", {}, `${t("table")} · ${t("reviewStock", table.stock.length)}`),
+      h("span.caprow", {}, table.layout.map((c) => card(c, "layout"))));
+    return [field, ...seats];
+  }
+
+  closeReview(last) {
+    if (this.lastShown === last && this.view && this.view.over && this.shownStandings) this.showStandings();
+    else this.showSettlement(last);
+  }
+
   /** Step through the finished hand move by move, then every hand's last cards. */
-  showReview(last) {
+  showKeptReview(last) {
     const kept = this.lastHandViews && this.lastHandViews.deal === last.deal ? this.lastHandViews.views
       : this.reviewDeal === last.deal ? this.handViews : [];
     const views = kept.map((k) => ({ ...k, view: { ...k.view, legal: [], to_move: false, deadline: null } }));
@@ -339,6 +513,7 @@ class TablePage {
     });
     for (const l of lines) this.feed.prepend(h(`li.ev-${l.type}`, {}, l.text));
     while (this.feed.children.length > 80) this.feed.lastChild.remove();
+    if (events && events.length && view) this.feedVersion = view.version;
     if (callouts.length) this.showCallout(callouts[callouts.length - 1]);
     if (lines.length) this.saveFeed();
     this.ctx.recent = [...this.ctx.recent, ...(events || [])].slice(-40);
@@ -449,7 +624,7 @@ class TablePage {
     const plain = tx(last, "plain_steps");
     const steps = (plain && plain.length ? plain : (r.settlement && r.settlement.steps)) || [];
     const list = h("ol.steps");
-    const chips = h("ul.handchips", {}, (r.chips || []).map((c, hs) => h("li", {}, `${name(hs)}: ${t("chipsN", c)}`)));
+    const chips = this.chipsBeforeAfter(last, r, name);
     const next = h("button#settle-next", { type: "button" }, t("next"));
     const done = h("button.primary#settle-close", { type: "button" }, t("continue"));
     let shown = 0;
@@ -461,14 +636,52 @@ class TablePage {
     next.addEventListener("click", reveal);
     done.addEventListener("click", () => this.closeOverlay());
     this.openOverlay(h("section.settlement", { "aria-label": t("settlement") },
-      h("h2", {}, t("settlement")), h("p.result", {}, title), this.winnerCards(r, name), list, chips,
+      h("h2", {}, t("settlement")), h("p.result", {}, title),
+      h("div.settle-body", {}, this.scoreCards(last, r, name), h("div.settle-words", {}, list, this.losers(last, name))), chips,
       h("div.row", {}, next, done, h("button#review-hand", { type: "button", onclick: () => this.showReview(last) }, w("review")), this.downloadLink())));
+    this.overlay.firstChild.classList.add("settle");
     if (reducedMotion()) { while (shown < steps.length) reveal(); } else {
       reveal();
       const timer = setInterval(() => { if (shown >= steps.length || !this.overlayOpen) clearInterval(timer); else reveal(); }, 700);
     }
     if (!steps.length) next.hidden = true;
     done.focus();
+  }
+
+  /** The winner's scoring cards grouped by what they scored (SCORE-1..6: 5 brights, godori,
+   * hong-dan, 10 junk…), from the settlement's facts; by kind when there are none. */
+  scoreCards(last, r, name) {
+    const items = last.score_items || [];
+    if (!items.length) return this.winnerCards(r, name);
+    return h("div.wincards.scoreitems", { role: "group", "aria-label": w("winnerCards", name(r.winner)) },
+      items.map((it) => h("div.wingroup.scoreitem", { dataset: { item: it.item } },
+        h("small", {}, `${itemName(it)} · ${t("pointsN", it.points)}`),
+        h("span.caprow", {}, it.cards.map((c) => cardEl(c, { size: "sm" }))))));
+  }
+
+  /** Each loser's bak stamps (PAY-6) and payment, from the settlement's facts. */
+  losers(last, name) {
+    const losers = last.losers || [];
+    if (!losers.length) return null;
+    return h("div.losers", {}, h("h3", {}, t("losers")), h("ul", {}, losers.map((lo) => h("li.loser", { dataset: { seat: String(lo.hand_seat) } },
+      h("b", {}, name(lo.hand_seat)), " ",
+      lo.bak.length ? lo.bak.map((b) => h("span.stamp.bakstamp", { dataset: { kind: b.kind } }, bakName(b))) : h("span.nobak", {}, t("noBak")), " ",
+      h("span.pays", {}, lo.exempt ? t("paysNothing") : t("paysChipsN", lo.pays)),
+      lo.liable ? h("span.stamp", {}, t("paysForBoth")) : null))));
+  }
+
+  /** Every table seat's chips before and after the hand (the match ledger's entry). */
+  chipsBeforeAfter(last, r, name) {
+    const entry = last.ledger;
+    if (!entry || !entry.totals || !entry.chips) {
+      return h("ul.handchips", {}, (r.chips || []).map((c, hs) => h("li", {}, `${name(hs)}: ${t("chipsN", c)}`)));
+    }
+    const v = this.view;
+    return h("div.handchips", {}, h("h3", {}, t("chipsBeforeAfter")), h("ul", {}, entry.totals.map((after, seat) => {
+      const change = entry.chips[seat] || 0;
+      return h("li.chipline", { dataset: { seat: String(seat), before: String(after - change), after: String(after) } },
+        `${seatName(v, seat)}: ${after - change} → ${after} (${t("chipsN", change)})`);
+    })));
   }
 
   /** The winner's captured cards grouped by kind (brights, animals, ribbons, junk). */
@@ -482,8 +695,8 @@ class TablePage {
   }
 
   /** The match record, downloaded from the table (the seat's token while the match is on). */
-  downloadLink() {
-    const a = h("a.button#download-record", { href: "#", download: `gostop-${this.room.id}.json` }, w("download"));
+  downloadLink(id = "download-record") {
+    const a = h(`a.button#${id}`, { href: "#", download: `gostop-${this.room.id}.json` }, w("download"));
     a.addEventListener("click", async (ev) => {
       if (a.dataset.ready) return;
       ev.preventDefault();
@@ -514,6 +727,56 @@ class TablePage {
     } catch (e) { btn.disabled = false; banner(e.message, "warn", 5000); }
   }
 
+  /** Rematch where each person accepts (docs/protocol.md `rematch`): who accepted, declined or
+   * has not answered; offer or accept, decline; the new room once everybody accepted. */
+  rematchBox() {
+    const box = h("div.rematch#rematch-box", { role: "group", "aria-label": t("rematchTitle") });
+    this.rematchEl = box;
+    this.drawRematch();
+    return box;
+  }
+
+  drawRematch() {
+    const box = this.rematchEl;
+    if (!box) return;
+    const st = this.rematch_ || { accepted: [], declined: [], waiting: [], next: null };
+    const me = this.mine ? this.mine.seat : null;
+    const offered = st.accepted.length > 0;
+    const status = (seat) => (st.accepted.includes(seat) ? "accepted" : st.declined.includes(seat) ? "declined" : "waiting");
+    const label = { accepted: t("rematchAccepted"), declined: t("rematchDeclined"), waiting: t("rematchWaiting") };
+    const humans = [...st.accepted, ...st.declined, ...st.waiting].sort((a, b) => a - b);
+    const list = offered || st.declined.length ? h("ul.rematch-who", {}, humans.map((seat) =>
+      h("li", { dataset: { seat: String(seat), answer: status(seat) } }, `${seatName(this.view, seat)}: ${label[status(seat)]}`))) : null;
+    const mine = me === null ? null : status(me);
+    const accept = me !== null && mine !== "accepted" && !st.next
+      ? h("button.primary#rematch", { type: "button", onclick: (ev) => { ev.currentTarget.disabled = true; this.socket.rematch(true); } },
+        offered ? t("rematchAccept") : t("rematchOffer")) : null;
+    const decline = me !== null && offered && mine !== "declined" && !st.next
+      ? h("button#rematch-decline", { type: "button", onclick: () => this.socket.rematch(false) }, t("rematchDecline")) : null;
+    const go = st.next ? h("a.button.primary#rematch-go", { href: `#/room/${encodeURIComponent(st.next)}${savedSeat(st.next) ? "" : "/watch"}` },
+      savedSeat(st.next) ? t("rematchGo") : t("rematchWatch")) : null;
+    box.replaceChildren(h("h3", {}, t("rematchTitle")), list, h("div.row", {}, accept, decline, go));
+  }
+
+  rematchState(msg) {
+    this.rematch_ = { accepted: msg.accepted || [], declined: msg.declined || [], waiting: msg.waiting || [], next: msg.next || null };
+    const me = this.mine ? this.mine.seat : null;
+    // everybody accepted and this seat has its token in the new room: go there
+    if (this.rematch_.next && me !== null && savedSeat(this.rematch_.next) && this.rematch_.accepted.includes(me)) {
+      location.hash = `#/room/${encodeURIComponent(this.rematch_.next)}`;
+      return;
+    }
+    // an offer this seat has not answered: the standings (with the rematch box) come up
+    if (this.view && this.view.over && !this.overlayOpen) this.showStandings();
+    else this.drawRematch();
+  }
+
+  rematchSeat(msg) {
+    saveSeat(msg.room, msg.seat, msg.token);
+    if (this.rematch_ && this.rematch_.next === msg.room) location.hash = `#/room/${encodeURIComponent(msg.room)}`;
+    else this.drawRematch();
+  }
+
   showStandings() {
     this.shownStandings = true;
     const v = this.view;
@@ -521,7 +784,8 @@ class TablePage {
     this.openOverlay(h("section.standings", { "aria-label": t("standings") },
       h("h2", {}, t("matchOver")), h("h3", {}, t("standings")),
       h("ol", {}, st.map((s) => h("li", {}, `${botName(s.name)}: ${t("chipsN", s.chips)}`))),
-      h("div.row", {}, h("button.primary#rematch", { type: "button", onclick: (ev) => this.rematch(ev.currentTarget) }, w("rematch")),
+      this.serverRematch ? this.rematchBox() : null,
+      h("div.row", {}, this.serverRematch ? null : h("button.primary#rematch", { type: "button", onclick: (ev) => this.rematch(ev.currentTarget) }, w("rematch")),
         h("a.button#new-match", { href: "#/" }, t("backToLobby")), this.downloadLink(),
         this.lastShown ? h("button#review-last", { type: "button", onclick: () => this.showReview(this.lastShown) }, w("review")) : null,
         h("button#standings-close", { type: "button", onclick: () => { this.overlayOpen = false; this.page.inert = false; this.overlay.hidden = true; } }, t("continue")))));

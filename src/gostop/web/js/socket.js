@@ -8,7 +8,8 @@ export class TableSocket {
    * @param {string} roomId
    * @param {{token?: string, spectate?: boolean}} who
    * @param {object} handlers onWelcome(msg), onUpdate(msg), onState(msg), onPresence(msg),
-   *   onError(msg), onConnection(state: "open"|"lost"|"closed", code?)
+   *   onRematch(msg), onRematchSeat(msg), onMoved(msg), onError(msg),
+   *   onConnection(state: "open"|"lost"|"closed", code?)
    */
   constructor(roomId, who, handlers) {
     this.roomId = roomId;
@@ -41,8 +42,9 @@ export class TableSocket {
     ws.onclose = (ev) => {
       if (this.ws !== ws) return;
       if (this.closed) return;
-      // 4401 bad token, 4404 unknown room, 4403 spectators off: do not retry
-      if ([4401, 4403, 4404].includes(ev.code)) {
+      // 4401 bad token, 4404 unknown room, 4403 spectators off, 4410 the seat moved to
+      // another device: do not retry
+      if ([4401, 4403, 4404, 4410].includes(ev.code)) {
         this.closed = true;
         this.h.onConnection?.("closed", ev.code);
         return;
@@ -79,6 +81,16 @@ export class TableSocket {
       case "presence":
         this.h.onPresence?.(msg);
         break;
+      case "rematch_state":
+        this.h.onRematch?.(msg);
+        break;
+      case "rematch_seat":
+        this.h.onRematchSeat?.(msg);
+        break;
+      case "moved":
+        this.closed = true; // the server closes it (4410): not reconnected with this token
+        this.h.onMoved?.(msg);
+        break;
       case "error":
         if (["stale_version", "conflict"].includes(msg.code)) this.send({ type: "sync" });
         this.h.onError?.(msg);
@@ -96,6 +108,9 @@ export class TableSocket {
   }
 
   act(action, version) { return this.send({ type: "action", version, action }); }
+
+  /** Offer or accept a rematch (`true`), or decline it (`false`), after the match. */
+  rematch(accept) { return this.send({ type: "rematch", accept }); }
 
   close() {
     this.closed = true;

@@ -1,0 +1,68 @@
+"""The browser game's page with versioned asset URLs (issue #18, "first load").
+
+``index.html`` is sent with its stylesheet and scripts under ``/v/{version}/`` (``/v/3f2a9c0d1e/
+js/app.js``), where ``version`` is a hash of the client's CSS and JavaScript: those URLs never
+change content, so the browser keeps them for a year without asking (``Cache-Control: immutable``),
+and a new client is a new URL. The modules' relative imports (``./i18n.js``) resolve under the
+same prefix, so the ``modulepreload`` links of the page match what the modules import. The page
+itself is revalidated on every load (``no-cache``); the card images and the unversioned paths
+stay as before (``no-cache`` with an ETag).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from fastapi import FastAPI
+from fastapi.responses import FileResponse, HTMLResponse, Response
+
+__all__ = ["IMMUTABLE", "asset_version", "mount_versioned"]
+
+#: The Cache-Control of a versioned asset.
+IMMUTABLE = "public, max-age=31536000, immutable"
+#: The folders served under the version prefix.
+_VERSIONED = ("js", "css")
+_TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
+
+
+def asset_version(web_dir: Path) -> str:
+    """A short hash of every file under ``js/`` and ``css/`` (names and contents)."""
+    h = hashlib.sha256()
+    for folder in _VERSIONED:
+        for path in sorted((web_dir / folder).rglob("*")):
+            if path.is_file():
+                h.update(path.relative_to(web_dir).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()[:10]
+
+
+def _page(web_dir: Path, version: str) -> str:
+    text = (web_dir / "index.html").read_text(encoding="utf-8")
+    for folder in _VERSIONED:
+        for attr in ("href", "src"):
+            text = text.replace(f'{attr}="/{folder}/', f'{attr}="/v/{version}/{folder}/')
+    return text
+
+
+def mount_versioned(app: FastAPI, web_dir: Path) -> str:
+    """Serve ``/`` and ``/index.html`` with versioned asset URLs and ``/v/{version}/...``;
+    returns the version. Call before mounting the static files at ``/``."""
+    version = asset_version(web_dir)
+    page = _page(web_dir, version)
+    root = web_dir.resolve()
+
+    @app.get("/", include_in_schema=False)
+    @app.get("/index.html", include_in_schema=False)
+    async def index() -> HTMLResponse:
+        return HTMLResponse(page, headers={"Cache-Control": "no-cache"})
+
+    @app.get("/v/{asked}/{folder}/{name:path}", include_in_schema=False)
+    async def versioned(asked: str, folder: str, name: str) -> Response:
+        path = (root / folder / name).resolve()
+        if folder not in _VERSIONED or not path.is_relative_to(root / folder) or not path.is_file():
+            return Response("not found", status_code=404, media_type="text/plain")
+        # a page of an older version still gets today's file, revalidated rather than kept
+        cache = IMMUTABLE if asked == version else "no-cache"
+        return FileResponse(path, media_type=_TYPES.get(path.suffix), headers={"Cache-Control": cache})
+
+    return version

@@ -275,6 +275,24 @@ class Match:
         """The goo-stupe list (table seats), empty when there is none."""
         return tuple(self._list) if self.rotation is not None else ()
 
+    @property
+    def push_stake(self) -> int:
+        """VAR-PUSH: the settlement the winner forgoes by pushing now (0 outside a push decision)."""
+        if self.phase != "push" or self.hand is None or self.hand.result is None:
+            return 0
+        settlement = self.hand.result.settlement
+        return 0 if settlement is None else settlement.total
+
+    @property
+    def hands_left(self) -> int | None:
+        """Counted hands still to play after the current one (None: open-ended or by target)."""
+        by_hands = self.rules.match_hands if self.rules.match_target_chips is None else None
+        caps = [c for c in (by_hands, self.hands_limit) if c is not None]
+        if not caps:
+            return None
+        current = 1 if self.phase in ("hand", "push") else 0
+        return max(0, min(caps) - self.hands_played - current)
+
     def hand_seat(self, table_seat: int) -> int | None:
         """The hand seat of a table seat in the current hand, or None if not active."""
         return self.hand_seats.index(table_seat) if table_seat in self.hand_seats else None
@@ -636,9 +654,8 @@ class Match:
             return False
         if result.settlement is None or result.settlement.total <= 0:
             return False  # a win by a fixed payment: nothing to forgo
-        limit = rules.match_hands if rules.match_target_chips is None else None
-        caps = [c for c in (limit, self.hands_limit) if c is not None]
-        return not caps or self.hands_played + 1 < min(caps)
+        left = self.hands_left
+        return left is None or left > 0
 
     def _apply_push(self, action: MatchAction) -> list[MatchEvent]:
         """VAR-PUSH: the winner pushes (forgoes the settlement) or collects."""

@@ -177,11 +177,21 @@ def _table_line(ev: MatchEvent, name: Callable[[int | None], str], human: int) -
         return LogLine(f"{who}: no compensation claim.", "table")
     if t == "compensation":
         return LogLine(f"{_verb(who, you, 'pay')} {name(d.get('to'))} {d.get('amount')} chips (compensation).", "table")
+    if t == "push":  # VAR-PUSH
+        return LogLine(
+            f"{_verb(who, you, 'push')}: the {d.get('forgone')} chips of this hand are not paid; "
+            f"the next hand pays {1 << int(d.get('pushes', 1))} times.",
+            "table",
+        )
+    if t == "collect":
+        return LogLine(f"{_verb(who, you, 'collect')} the winnings (no push).", "table")
     if t == "hand-start":
         seats = d.get("seats", [])
         carry = d.get("carry", 0)
         playing = ", ".join(name(s) for s in seats)
         more = f"; {carry} nagari before: stakes doubled" if carry else ""
+        if d.get("pushes"):
+            more += f"; {d['pushes']} push(es) before: stakes x{1 << int(d['pushes'])}"
         return LogLine(f"New hand. Dealer: {name(ev.seat)}. Playing: {playing}{more}.", "table")
     if t == "match-end":
         return LogLine("The match is over.", "end")

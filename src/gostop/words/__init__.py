@@ -18,6 +18,7 @@ from gostop.words.settlement import (
     liability_words,
     settlement_lines,
 )
+from gostop.words.push import push_choice, push_done, push_question, push_standing
 from gostop.words.table import (
     go_warnings_text,
     item_name,
@@ -50,4 +51,8 @@ __all__ = [
     "go_warnings_text",
     "outlook_lines",
     "preview_text",
+    "push_question",
+    "push_choice",
+    "push_done",
+    "push_standing",
 ]

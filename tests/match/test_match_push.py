@@ -22,9 +22,17 @@ import pytest
 from gostop.agents import make_agent
 from gostop.agents.protocol import TableDecision
 from gostop.agents.table import push_value, pushes_pay, table_decision
-from gostop.match import IllegalMatchActionError, Match, MatchAction, audit, dumps_match, loads_match_record, replay_match
+from gostop.match import (
+    IllegalMatchActionError,
+    Match,
+    MatchAction,
+    audit,
+    dumps_match,
+    loads_match_record,
+    replay_match,
+)
 from gostop.rules import make_rules
-from gostop.settlement import SettleContext, nagari_factor, settle
+from gostop.settlement import nagari_factor, settle
 
 MATGO_PUSH = make_rules("matgo", {"push_limit": 2})
 

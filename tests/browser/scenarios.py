@@ -140,7 +140,6 @@ DECISIONS: list[tuple[str, Scenario, set[str]]] = [
     ("yell", Scenario(preset="goo-stupe", players=3), {"yell", "no-yell"}),
     ("show quad", Scenario(rules={"chongtong": "optional"}, prefer=("continue",)), {"show-quad"}),
     ("shodang answer", Scenario(players=3, rules={"shodang": True}, humans=2, prefer=("offer-shodang",)), {"accept", "refuse"}),
-    ("push or collect", Scenario(preset="matgo", rules={"push_limit": 2}, hands=3, prefer=("stop",)), {"push", "collect"}),
 ]
 
 #: Rooms of their own for tests/browser/test_web_table.py (a scripted room is used up by one test).
@@ -157,10 +156,11 @@ KNOWN = {"pick": 2, "go-stop": 1, "bomb": 41, "grenade": 31, "shake": 1, "stock-
          "joker reveal": 4, "shodang offer": 1, "gwangpalli stay/drop": 5, "compensation claim": 6,
          "cut": 5, "chongtong": 69, "yell": 1, "show quad": 128, "shodang answer": 6,
          "table: go-stop": 1, "table: shodang offer": 1, "table: pick": 2, "table: axe": 2, "table: give junk": 5,
-         "push or collect": 1, "matgo: push and nagari": 7}
+         "matgo: push and nagari": 7}
 
 
-#: Issue 19 "done when": a whole Matgo match with a push (VAR-PUSH) and a nagari carry. The
+#: Issue 19 "done when": a whole Matgo match with a push (VAR-PUSH) and a nagari carry (the push
+#: control comes after a hand's settlement, so it is tested there, not in ``DECISIONS``). The
 #: policy stops at once and pushes whenever offered; the story (:func:`push_story`) is a
 #: nagari whose carry a later win pays, and a hand the human won and pushed, whose push a
 #: later hand pays doubled.

@@ -67,12 +67,14 @@ ADDED_RULES: tuple[tuple[str, str], ...] = (
     ("PAY-16", "`fixed_wins_carry`: the nagari carry of MATCH-5 (capped by MATCH-8) multiplies the "
      "chongtong, three-ppuk and heodang payments, an exception to PAY-12 (other multipliers still "
      "do not apply to them). Matgo: three ppuk after two nagari pay 7 x 4 = 28."),
-    ("VAR-PUSH", "`push_limit` (milgi, 밀기): after a stop the winner may push: the hand's "
-     "settlement is forgone (no chips change hands; fixed payments already made stand) and "
-     "the next hand with a winner is doubled once per consecutive push (settlement context "
-     "`pushes`, factor 2^pushes after the nagari carry). At most `push_limit` consecutive "
-     "pushes; 0 = off. The match controller and the faces do not offer the push yet: the knob and "
-     "the settlement factor are in place for them."),
+    ("VAR-PUSH", "`push_limit` (milgi, 밀기): after a stop the winner may push (match decision "
+     "`push` or `collect`): the hand's settlement is forgone (no chips change hands; fixed "
+     "payments already made stand) and the next hand's settlement is doubled once per "
+     "consecutive push (settlement context `pushes`, factor 2^pushes after the nagari carry). "
+     "Pushes count per hand, whoever pushes; a nagari keeps them, the next hand with a winner "
+     "consumes them. At most `push_limit` consecutive pushes; none on the last hand of a match of "
+     "fixed length, in a shots match, or after a win by a fixed payment (whose payments the "
+     "pushes do not double). 0 = off."),
 )
 
 #: How the ``matgo`` preset reads the public Matgo sources, for the docs: (topic, reading).
@@ -97,8 +99,8 @@ MATGO_READINGS: tuple[tuple[str, str], ...] = (
     ("Final turn", "sseul, ttadak, chok and a stack captured on the final turn take no junk "
      "(EVT-6, EVT-14); reaching the target on the final turn is a stop (GOSTOP-9)."),
     ("Nagari", "each nagari doubles the next hand with a winner, cumulative up to x8."),
-    ("Off by default", "push (`push_limit`, VAR-PUSH: the settlement takes the pushes before a "
-     "hand as context `pushes`) and missions (`missions`, VAR-MISSION: our mission is a random "
+    ("Off by default", "push (`push_limit`, VAR-PUSH: the winner of a stop pushes or collects; "
+     "the settlement takes the pushes before a hand as context `pushes`) and missions (`missions`, VAR-MISSION: our mission is a random "
      "card set with a random multiplier; hwatu's three mission cards paying x2/x4/x8 are not "
      "expressed)."),
     ("Not expressed", "the ppuk streak bonuses of p2p-gostop (14 and 21 on the second and "

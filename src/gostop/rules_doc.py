@@ -75,6 +75,21 @@ ADDED_RULES: tuple[tuple[str, str], ...] = (
      "consumes them. At most `push_limit` consecutive pushes; none on the last hand of a match of "
      "fixed length, in a shots match, or after a win by a fixed payment (whose payments the "
      "pushes do not double). 0 = off."),
+    ("VAR-PPUK-STREAK", "`ppuk_streak_payments` (yeon-ppuk, 연뻑): a ppuk on one's second own turn "
+     "after a first-turn ppuk is paid twice `first_turn_ppuk_payment` by each opponent, and a "
+     "ppuk on the third after two, three times (Matgo: 7, 14, 21; a third ppuk then also wins "
+     "by EVT-11). Off in every preset: the fast engine does not play it."),
+    ("VAR-FIRST-TTADAK", "`first_turn_ttadak_payment` (cheot-ttadak, 첫따닥): chips each opponent "
+     "pays for a ttadak on one's first turn (not on a final turn), on top of VAR-FIRST-FOUR. "
+     "0 = off; off in every preset (the fast engine does not play it)."),
+    ("VAR-FINAL-NO-PPUK", "`final_turn_no_ppuk`: on a player's own last turn (no hand card and no "
+     "stock-only turn left after it) the stock card that matches the card just played with one "
+     "layout card makes no ppuk: the player captures the three cards. (On the hand's final turn "
+     "a ppuk cannot happen in 2-player Matgo: the stock is used up.) Off in every preset (the "
+     "fast engine does not play it)."),
+    ("VAR-SHAKE-CLEAR", "`heundeum_needs_clear_month`: a triple in hand may be shaken (SHAKE-1) "
+     "only while the layout holds no card of its month (a kept quad, SHAKE-5, is not affected). "
+     "Off in every preset (the fast engine does not play it)."),
 )
 
 #: How the ``matgo`` preset reads the public Matgo sources, for the docs: (topic, reading).
@@ -103,10 +118,12 @@ MATGO_READINGS: tuple[tuple[str, str], ...] = (
      "the settlement takes the pushes before a hand as context `pushes`) and missions (`missions`, VAR-MISSION: our mission is a random "
      "card set with a random multiplier; hwatu's three mission cards paying x2/x4/x8 are not "
      "expressed)."),
-    ("Not expressed", "the ppuk streak bonuses of p2p-gostop (14 and 21 on the second and "
-     "third own turn), a first-turn ttadak bonus, no ppuk on the final turn and "
-     "shaking only when the layout has no card of the month: our engine keeps its own reading of these (RULES.md); see "
-     "tests/cases/matgo_vectors.json."),
+    ("Knobs kept off", "the ppuk streak bonuses of p2p-gostop (14 and 21 on the second and "
+     "third own turn, `ppuk_streak_payments`), a first-turn ttadak bonus "
+     "(`first_turn_ttadak_payment`), no ppuk on the final turn (`final_turn_no_ppuk`) and "
+     "shaking only when the layout has no card of the month (`heundeum_needs_clear_month`) are "
+     "knobs of the reference engine; `matgo` keeps them off because the fast engine does not "
+     "play them (it refuses them by name). Turn them on with `--set` for the sources' reading."),
 )
 
 

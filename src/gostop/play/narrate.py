@@ -41,6 +41,7 @@ SPECIAL_EVENTS: dict[str, str] = {
     "baek-hwa-jeom": "BAEK-HWA-JEOM 백화점",
     "weol-yak": "WEOL-YAK 월약",
     "first-turn-ppuk": "FIRST-TURN PPUK 첫뻑",
+    "ppuk-streak": "PPUK AGAIN 연뻑",
     "three-ppuk": "THREE PPUK 삼뻑",
     "heodang": "HEODANG 허당",
     "boar": "THE BOAR",
@@ -84,6 +85,8 @@ def reason_words(reason: str) -> str:
     """A payment's reason in words (``first-turn-ppuk`` -> ``a ppuk on the first turn``)."""
     words = {
         "first-turn-ppuk": "a ppuk on the first turn",
+        "ppuk-streak": "ppuk on each turn so far (yeon-ppuk 연뻑)",  # VAR-PPUK-STREAK
+        "first-turn-ttadak": "a ttadak on the first turn (첫따닥)",  # VAR-FIRST-TTADAK
         "three-ppuk": "three ppuk",
         "chongtong": "chongtong 총통",
         "joker": "a joker",

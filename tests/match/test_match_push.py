@@ -229,3 +229,37 @@ def test_VAR_PUSH_bots_collect_by_expected_value_and_push_to_catch_up() -> None:
         assert str(agent.choose_table(late_behind)) == "push"
         assert str(agent.choose_table(ahead)) == "collect"
     assert str(make_agent("random").choose_table(ahead)) in ("push", "collect")
+
+
+def test_VAR_PUSH_bots_decide_through_the_seat_driver_in_whole_matches() -> None:
+    """Bots get the push decision through the driver like any table decision; every push they
+    make is the catch-up rule's (they trail the leader after collecting, few hands left)."""
+    from gostop.table.driver import begin_hand, decide, decide_table
+
+    pushes = collects = 0
+    for seed in range(6):
+        m = Match(MATGO_PUSH, ["Ann", "Bo"], seed, hands_limit=4)
+        bots = [make_agent("greedy"), make_agent("greedy")]
+        told = None
+        while not m.is_over:
+            seat = m.current_seat
+            assert seat is not None
+            if m.phase != "hand":
+                if m.phase == "push":
+                    d = table_decision(m)
+                    choice = str(decide_table(bots[seat], m))
+                    assert choice == ("push" if pushes_pay(d) else "collect")
+                    assert choice == "collect" or (d.behind > 0 and d.hands_left is not None and d.hands_left <= 2)
+                    pushes += choice == "push"
+                    collects += choice == "collect"
+                    m.apply(choice)
+                    continue
+                m.apply(decide_table(bots[seat], m))
+                continue
+            if m.hand is not told:
+                told = m.hand
+                for t in range(2):
+                    begin_hand(bots[t], MATGO_PUSH, 2, m.hand_seat(t), seed)
+            m.apply(decide(bots[seat], m.hand, m.hand_seat(seat), seed))
+        assert audit(m) == []
+    assert pushes and collects

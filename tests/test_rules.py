@@ -71,7 +71,15 @@ ADDED_KNOBS = {
     "final_turn_auto_stop": "GOSTOP-9",
     "fixed_wins_carry": "PAY-16",
     "push_limit": "VAR-PUSH",
+    "ppuk_streak_payments": "VAR-PPUK-STREAK",
+    "first_turn_ttadak_payment": "VAR-FIRST-TTADAK",
+    "final_turn_no_ppuk": "VAR-FINAL-NO-PPUK",
+    "heundeum_needs_clear_month": "VAR-SHAKE-CLEAR",
 }
+#: Of those, the knobs the matgo preset keeps off (VAR-PUSH: off by default; the four readings
+#: of the sources the fast engine does not play).
+OFF_IN_MATGO = {"push_limit", "ppuk_streak_payments", "first_turn_ttadak_payment", "final_turn_no_ppuk",
+                "heundeum_needs_clear_month"}
 #: Knob values added after RULES.md: go_scheme = "matgo" (PAY-15).
 ADDED_CHOICES = {"go_scheme": {"matgo"}}
 #: The presets of RULES.md section 5 (matgo came later).
@@ -134,7 +142,7 @@ def test_added_knobs_have_new_rule_ids_documented() -> None:
 def test_added_knobs_are_off_in_the_rules_md_presets() -> None:
     for preset in SECTION5_PRESETS:
         knobs = PRESETS[preset].knobs()
-        assert [knobs[k] for k in ADDED_KNOBS] == [False, False, None, False, False, False, False, False, 0], preset
+        assert [knobs[k] for k in ADDED_KNOBS] == [False, False, None, False, False, False, False, False, 0, False, 0, False, False], preset
 
 
 @pytest.mark.parametrize("row", SECTION4, ids=SECTION4_KNOBS)
@@ -227,7 +235,7 @@ def test_matgo_preset_differs_from_pagat_exactly() -> None:
         "chongtong_tie", "first_turn_ppuk_payment", "three_ppuk_payment", "bomb_multiplier",
         "bomb_steals_junk", "heundeum_must_play", "joker_hand_mode", "joker_stays_with_ppuk",
         "go_scheme", "pi_bak_protect_min_two_player", "dok_bak", "go_bak_two_player",
-        "oe_myeon", "shodang", *ADDED_KNOBS} - {"push_limit"}
+        "oe_myeon", "shodang", *ADDED_KNOBS} - OFF_IN_MATGO
     assert m.jokers == ("JK2", "JK2-2", "JK3")  # 51 cards: bonus cards worth 2, 2 and 3 junk
     assert (m.go_scheme, m.pi_bak_protect_min_two_player, m.pi_bak_zero_exempt) == ("matgo", 8, True)
     assert (m.push_limit, m.missions) == (0, False)  # push and missions: knobs, off by default

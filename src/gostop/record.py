@@ -50,6 +50,7 @@ from gostop.limits import (
     MAX_NAGARI_BEFORE,
     MAX_NESTING,
     MAX_POT,
+    MAX_PUSHES,
     MAX_SEED,
     clip,
     decode_json,
@@ -98,6 +99,7 @@ _KEYS = frozenset(
         "deal",
         "nagari_before",
         "boar_pot",
+        "pushes",
         "weol_yak_month",
         "mission",
         "actions",
@@ -332,7 +334,8 @@ class HandRecord:
     :func:`result_summary`; when present, :func:`replay` checks that the replay reproduces it.
     ``boar_pot`` is the VAR-BOAR pot carried into the hand; ``weol_yak_month`` and ``mission``
     (``(name, multiplier)``) stand for the VAR-WEOLYAK-MONTH / VAR-MISSION draws of an explicit
-    deal (a seeded deal draws them itself). ``expect`` is free data for test runners (the scenario
+    deal (a seeded deal draws them itself). ``pushes`` is the VAR-PUSH count of consecutive pushes
+    before the hand (written only when not 0, so older records read back unchanged). ``expect`` is free data for test runners (the scenario
     records of ``tests/records``); replay ignores it. ``title`` and ``notes`` are free text.
     """
 
@@ -351,6 +354,7 @@ class HandRecord:
     title: str | None = None
     notes: str | None = None
     expect: dict[str, Any] | None = None
+    pushes: int = 0
 
     def __post_init__(self) -> None:
         _deal_sizes(self.players)
@@ -358,6 +362,7 @@ class HandRecord:
             _check_range("seed", self.seed, 0, MAX_SEED)
         _check_range("nagari_before", self.nagari_before, 0, MAX_NAGARI_BEFORE)
         _check_range("boar_pot", self.boar_pot, 0, MAX_POT)
+        _check_range("pushes", self.pushes, 0, MAX_PUSHES)
         if self.seed is None and self.deal is None:
             raise RecordError("a record needs a seed, an explicit deal, or both")
         if self.deal is not None:
@@ -427,6 +432,8 @@ class HandRecord:
         out["nagari_before"] = self.nagari_before
         if self.boar_pot:
             out["boar_pot"] = self.boar_pot
+        if self.pushes:
+            out["pushes"] = self.pushes
         if self.weol_yak_month is not None:
             out["weol_yak_month"] = self.weol_yak_month
         if self.mission is not None:
@@ -465,6 +472,7 @@ def record_hand(
         deal=deal,
         cut=cut,
         nagari_before=hand.observation(0).nagari_before,
+        pushes=hand.observation(0).pushes,
         actions=[str(a) for a in hand.history],
         seats=tuple(seats) if seats is not None else None,
         boar_pot=boar_pot,
@@ -588,6 +596,7 @@ def parse_record(data: Any) -> HandRecord:
         actions=list(actions),
         seats=tuple(seats) if seats is not None else None,
         boar_pot=_int(data, "boar_pot", minimum=0, maximum=MAX_POT) or 0,
+        pushes=_int(data, "pushes", minimum=0, maximum=MAX_PUSHES) or 0,
         weol_yak_month=_int(data, "weol_yak_month", minimum=1, maximum=12),
         mission=mission,
         result=result,
@@ -764,6 +773,7 @@ def build_hand(record: HandRecord) -> Hand:
                 boar_pot=record.boar_pot,
                 weol_yak_month=record.weol_yak_month,
                 mission=record.mission,
+                pushes=record.pushes,
             )
         assert record.seed is not None
         return Hand.new(
@@ -773,6 +783,7 @@ def build_hand(record: HandRecord) -> Hand:
             nagari_before=record.nagari_before,
             cut=record.cut,
             boar_pot=record.boar_pot,
+            pushes=record.pushes,
         )
     except DealError as exc:
         raise RecordError(f"deal: {exc}") from None

@@ -851,6 +851,32 @@ class Rules:
         minimum=0,
         maximum=MAX_PUSHES,
     )
+    ppuk_streak_payments: bool = knob(
+        False,
+        "bool",
+        "VAR-PPUK-STREAK",
+        "A ppuk on each of one's first two or three own turns pays 2x / 3x the first-turn ppuk payment on the 2nd / 3rd.",
+    )
+    first_turn_ttadak_payment: int = knob(
+        0,
+        "int",
+        "VAR-FIRST-TTADAK",
+        "Chips each opponent pays for a ttadak on one's first turn (0 = off).",
+        minimum=0,
+        maximum=MAX_CHIPS,
+    )
+    final_turn_no_ppuk: bool = knob(
+        False,
+        "bool",
+        "VAR-FINAL-NO-PPUK",
+        "On one's own last turn no ppuk is made: the player takes the three cards of the month.",
+    )
+    heundeum_needs_clear_month: bool = knob(
+        False,
+        "bool",
+        "VAR-SHAKE-CLEAR",
+        "A triple may be shaken only while the layout holds no card of its month.",
+    )
     preset: str = field(default=DEFAULT_PRESET, compare=False)
 
     def __post_init__(self) -> None:

@@ -67,12 +67,29 @@ ADDED_RULES: tuple[tuple[str, str], ...] = (
     ("PAY-16", "`fixed_wins_carry`: the nagari carry of MATCH-5 (capped by MATCH-8) multiplies the "
      "chongtong, three-ppuk and heodang payments, an exception to PAY-12 (other multipliers still "
      "do not apply to them). Matgo: three ppuk after two nagari pay 7 x 4 = 28."),
-    ("VAR-PUSH", "`push_limit` (milgi, 밀기): after a stop the winner may push: the hand's "
-     "settlement is forgone (no chips change hands; fixed payments already made stand) and "
-     "the next hand with a winner is doubled once per consecutive push (settlement context "
-     "`pushes`, factor 2^pushes after the nagari carry). At most `push_limit` consecutive "
-     "pushes; 0 = off. The match controller and the faces do not offer the push yet: the knob and "
-     "the settlement factor are in place for them."),
+    ("VAR-PUSH", "`push_limit` (milgi, 밀기): after a stop the winner may push (match decision "
+     "`push` or `collect`): the hand's settlement is forgone (no chips change hands; fixed "
+     "payments already made stand) and the next hand's settlement is doubled once per "
+     "consecutive push (settlement context `pushes`, factor 2^pushes after the nagari carry). "
+     "Pushes count per hand, whoever pushes; a nagari keeps them, the next hand with a winner "
+     "consumes them. At most `push_limit` consecutive pushes; none on the last hand of a match of "
+     "fixed length, in a shots match, or after a win by a fixed payment (whose payments the "
+     "pushes do not double). 0 = off."),
+    ("VAR-PPUK-STREAK", "`ppuk_streak_payments` (yeon-ppuk, 연뻑): a ppuk on one's second own turn "
+     "after a first-turn ppuk is paid twice `first_turn_ppuk_payment` by each opponent, and a "
+     "ppuk on the third after two, three times (Matgo: 7, 14, 21; a third ppuk then also wins "
+     "by EVT-11). Off in every preset: the fast engine does not play it."),
+    ("VAR-FIRST-TTADAK", "`first_turn_ttadak_payment` (cheot-ttadak, 첫따닥): chips each opponent "
+     "pays for a ttadak on one's first turn (not on a final turn), on top of VAR-FIRST-FOUR. "
+     "0 = off; off in every preset (the fast engine does not play it)."),
+    ("VAR-FINAL-NO-PPUK", "`final_turn_no_ppuk`: on a player's own last turn (no hand card and no "
+     "stock-only turn left after it) the stock card that matches the card just played with one "
+     "layout card makes no ppuk: the player captures the three cards. (On the hand's final turn "
+     "a ppuk cannot happen in 2-player Matgo: the stock is used up.) Off in every preset (the "
+     "fast engine does not play it)."),
+    ("VAR-SHAKE-CLEAR", "`heundeum_needs_clear_month`: a triple in hand may be shaken (SHAKE-1) "
+     "only while the layout holds no card of its month (a kept quad, SHAKE-5, is not affected). "
+     "Off in every preset (the fast engine does not play it)."),
 )
 
 #: How the ``matgo`` preset reads the public Matgo sources, for the docs: (topic, reading).
@@ -97,14 +114,16 @@ MATGO_READINGS: tuple[tuple[str, str], ...] = (
     ("Final turn", "sseul, ttadak, chok and a stack captured on the final turn take no junk "
      "(EVT-6, EVT-14); reaching the target on the final turn is a stop (GOSTOP-9)."),
     ("Nagari", "each nagari doubles the next hand with a winner, cumulative up to x8."),
-    ("Off by default", "push (`push_limit`, VAR-PUSH: the settlement takes the pushes before a "
-     "hand as context `pushes`) and missions (`missions`, VAR-MISSION: our mission is a random "
+    ("Off by default", "push (`push_limit`, VAR-PUSH: the winner of a stop pushes or collects; "
+     "the settlement takes the pushes before a hand as context `pushes`) and missions (`missions`, VAR-MISSION: our mission is a random "
      "card set with a random multiplier; hwatu's three mission cards paying x2/x4/x8 are not "
      "expressed)."),
-    ("Not expressed", "the ppuk streak bonuses of p2p-gostop (14 and 21 on the second and "
-     "third own turn), a first-turn ttadak bonus, no ppuk on the final turn and "
-     "shaking only when the layout has no card of the month: our engine keeps its own reading of these (RULES.md); see "
-     "tests/cases/matgo_vectors.json."),
+    ("Knobs kept off", "the ppuk streak bonuses of p2p-gostop (14 and 21 on the second and "
+     "third own turn, `ppuk_streak_payments`), a first-turn ttadak bonus "
+     "(`first_turn_ttadak_payment`), no ppuk on the final turn (`final_turn_no_ppuk`) and "
+     "shaking only when the layout has no card of the month (`heundeum_needs_clear_month`) are "
+     "knobs of the reference engine; `matgo` keeps them off because the fast engine does not "
+     "play them (it refuses them by name). Turn them on with `--set` for the sources' reading."),
 )
 
 

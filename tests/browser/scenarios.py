@@ -160,7 +160,52 @@ KNOWN = {"pick": 2, "go-stop": 1, "bomb": 41, "grenade": 31, "shake": 1, "stock-
          "joker reveal": 4, "shodang offer": 1, "gwangpalli stay/drop": 5, "compensation claim": 6,
          "cut": 5, "chongtong": 69, "yell": 1, "show quad": 128, "shodang answer": 6,
          "table: go-stop": 1, "table: shodang offer": 1, "table: pick": 2, "table: axe": 2, "table: give junk": 5,
-         "table: stop": 1, "table: review": 1, "table: axe stop en": 1, "table: axe stop ko": 1}
+         "table: stop": 1, "table: review": 1, "table: axe stop en": 1, "table: axe stop ko": 1,
+         "matgo: push and nagari": 7}
+
+
+#: Issue 19 "done when": a whole Matgo match with a push (VAR-PUSH) and a nagari carry (the push
+#: control comes after a hand's settlement, so it is tested there, not in ``DECISIONS``). The
+#: policy stops at once and pushes whenever offered; the story (:func:`push_story`) is a
+#: nagari whose carry a later win pays, and a hand the human won and pushed, whose push a
+#: later hand pays doubled.
+MATGO_PUSH = Scenario(preset="matgo", rules={"push_limit": 2}, hands=5, prefer=("stop", "push"))
+STORIES: list[tuple[str, Scenario]] = [("matgo: push and nagari", MATGO_PUSH)]
+
+
+def push_story(room: Room) -> bool:
+    """The human pushed a win, a nagari carry was paid and a push was paid doubled."""
+    assert room.match is not None
+    entries = room.match.entries
+    return (
+        any(e.pushed and e.winner == HUMAN for e in entries)
+        and any(e.outcome == "nagari" for e in entries)
+        and any(e.outcome == "win" and e.carry and not e.pushed for e in entries)
+        and any(e.outcome == "win" and e.pushes and not e.pushed for e in entries)
+    )
+
+
+def play_offline(scenario: Scenario, seed: int, max_actions: int = 2000) -> Room:
+    """The whole match of a room played by the policy (the human seats) and the bots."""
+    room = Room("search", scenario.config(), seed)
+    room.start()
+    for _ in range(max_actions):
+        seat = room.decider()
+        if seat is None:
+            break
+        if seat < scenario.humans:
+            room.apply(seat, policy_action(room.view(seat), scenario.prefer))
+        else:
+            room.apply(seat, room.bot_action(seat))
+    return room
+
+
+def find_story(scenario: Scenario, start: int = 1, tries: int = 200) -> int:
+    """The first seed from ``start`` whose whole match tells :func:`push_story`."""
+    for seed in range(start, start + tries):
+        if push_story(play_offline(scenario, seed)):
+            return seed
+    raise LookupError(f"no seed in {start}..{start + tries - 1} tells the push story")
 
 
 def prepare(db_url: str) -> dict[str, tuple[str, list[str]]]:
@@ -175,4 +220,6 @@ def prepare(db_url: str) -> dict[str, tuple[str, list[str]]]:
     for name, scenario, kinds in DECISIONS + TABLE_ROOMS:
         seed = find_seed(scenario, kinds, start=KNOWN.get(name, 1), tries=300)
         out[name] = seeded_room(db_url, scenario, seed)
+    for name, scenario in STORIES:
+        out[name] = seeded_room(db_url, scenario, find_story(scenario, start=KNOWN.get(name, 1)))
     return out

@@ -44,6 +44,7 @@ class ScriptedHand:
     players: int
     nagari_before: int = 0
     cut: int | None = None
+    pushes: int = 0  # VAR-PUSH input the match gave
     deal: tuple[Any, ...] | None = None
     history: list[str] = field(default_factory=list)
     result: ScriptedResult | None = None
@@ -58,12 +59,12 @@ class ScriptedHand:
         return hand
 
     @classmethod
-    def new(cls, rules: Any, players: int, seed: int, *, nagari_before: int = 0, cut: int | None = None, boar_pot: int = 0) -> ScriptedHand:
-        return cls._next(players, nagari_before=nagari_before, cut=cut)
+    def new(cls, rules: Any, players: int, seed: int, *, nagari_before: int = 0, cut: int | None = None, boar_pot: int = 0, pushes: int = 0) -> ScriptedHand:
+        return cls._next(players, nagari_before=nagari_before, cut=cut, pushes=pushes)
 
     @classmethod
-    def from_deal(cls, rules: Any, hands: Sequence[Sequence[str]], layout: Sequence[str], stock: Sequence[str], *, nagari_before: int = 0, **_draws: Any) -> ScriptedHand:
-        return cls._next(len(hands), nagari_before=nagari_before, deal=(hands, layout, stock))
+    def from_deal(cls, rules: Any, hands: Sequence[Sequence[str]], layout: Sequence[str], stock: Sequence[str], *, nagari_before: int = 0, pushes: int = 0, **_draws: Any) -> ScriptedHand:
+        return cls._next(len(hands), nagari_before=nagari_before, pushes=pushes, deal=(hands, layout, stock))
 
     @property
     def is_over(self) -> bool:

@@ -36,7 +36,7 @@ from gostop.agents.evaluation import STEAL, Evaluator, reach_probability
 from gostop.agents.knowledge import MONTH_MASKS, View
 from gostop.agents.protocol import Agent, Decision, TableDecision, action_text
 from gostop.agents.shodang import OFFER_THRESHOLD, SeatOutlook
-from gostop.agents.table import best_claim, cut_depth, hand_strength, stay_value
+from gostop.agents.table import best_claim, cut_depth, hand_strength, pushes_pay, stay_value
 
 if TYPE_CHECKING:
     from gostop.engine import Action
@@ -366,13 +366,16 @@ class ExpertAgent(Agent):
         """Table decisions (:mod:`gostop.agents.table`): a cut in the middle of the deck
         (DEC-1), the list in seat order (DEC-2), stay in a gwangpalli deal when staying is
         expected to pay (:func:`~gostop.agents.table.stay_value`, DEC-3), the best-paid claim
-        (DEC-4)."""
+        (DEC-4), push when it pays or to catch up (:func:`~gostop.agents.table.pushes_pay`,
+        VAR-PUSH)."""
         return table_choice(decision, lambda d: stay_value(d) > 0.0)
 
 
 def table_choice(decision: TableDecision, stays: Callable[[TableDecision], bool]) -> object:
     """The table decision of a bot whose stay/drop rule is ``stays`` (the rest is shared)."""
     texts = {action_text(a): a for a in decision.legal}
+    if "push" in texts and "collect" in texts:  # VAR-PUSH
+        return texts["push" if pushes_pay(decision) else "collect"]
     if "stay" in texts and "drop" in texts:
         return texts["stay" if stays(decision) else "drop"]
     if "no-claim" in texts:

@@ -108,9 +108,14 @@ class TableDecision:
     * ``seated``: seated players; ``dropped`` / ``stayed``: non-dealers who dropped out / stay
       in (forced-in included) so far in this deal; ``undecided``: the others still to announce
       (not counting this seat);
-    * ``kind``: ``cut``, ``list``, ``drop`` (stay or drop) or ``claim``; ``seat`` / ``dealer``:
-      table seats; ``deck_size``: cards in the deck (for a cut);
-    * ``seed``: a seed for this decision (reproducible choices such as a cut depth).
+    * ``kind``: ``cut``, ``list``, ``drop`` (stay or drop), ``claim`` or ``push`` (VAR-PUSH:
+      push or collect); ``seat`` / ``dealer``: table seats; ``deck_size``: cards in the deck
+      (for a cut);
+    * ``seed``: a seed for this decision (reproducible choices such as a cut depth);
+    * for a push (VAR-PUSH): ``stake``, the settlement the winner would forgo; ``pushes``, the
+      consecutive pushes before the hand just won; ``hands_left``, counted hands still to
+      play after it (None in an open-ended match); ``behind``, how many chips this seat
+      would still trail the leader by after collecting (0 when it would lead or tie).
     """
 
     legal: tuple[object, ...]
@@ -125,6 +130,10 @@ class TableDecision:
     undecided: int = 0
     deck_size: int = 48
     seed: int = 0
+    stake: int = 0
+    pushes: int = 0
+    hands_left: int | None = None
+    behind: int = 0
 
 
 def action_text(action: object) -> str:
@@ -171,10 +180,11 @@ class Agent(ABC):
     def choose_table(self, decision: TableDecision) -> object:
         """Return one of ``decision.legal`` for a table decision (DEC-1, DEC-3, DEC-4).
 
-        Default: no cut, stay in, claim compensation (showing a triple when allowed).
+        Default: no cut, stay in, claim compensation (showing a triple when allowed), collect
+        rather than push (VAR-PUSH).
         """
         texts = {action_text(a): a for a in decision.legal}
-        for preferred in ("no-cut", "stay", "claim-triple", "claim"):
+        for preferred in ("no-cut", "stay", "claim-triple", "claim", "collect"):
             if preferred in texts:
                 return texts[preferred]
         return decision.legal[0]

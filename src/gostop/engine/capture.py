@@ -282,6 +282,14 @@ class CaptureRules(HandState):
             self._pending |= hbit | bit
             self._turn_events.append("chok")
             ev.append(Event("chok", s, t.cards(hbit | bit)))
+        elif hc == H1 and self.rules.final_turn_no_ppuk and not self._hands[s] and not self._skip_allowance[s]:
+            # VAR-FINAL-NO-PPUK: no ppuk on one's own last turn (no hand card and no stock-only
+            # turn left after this one); the three cards are captured
+            pair_jokers = self._pair_jokers
+            self._pair_jokers = 0
+            self._pending |= bit | pair_jokers
+            if pair_jokers:
+                self._boss_joker_debt(pair_jokers, ev)
         elif hc == H1:  # S6 ppuk: H, L and S stay as a stack owned by this player
             pair = hbit | self._hand_partner
             self._pending &= ~pair
@@ -295,13 +303,21 @@ class CaptureRules(HandState):
             self._ppuk_this_turn = True
             self._turn_flags_set = True
             ev.append(Event("ppuk", s, t.cards(pair | bit | pair_jokers), {"count": self._ppuk_count[s]}))
-            if self._own_turns[s] == 1:
+            turn = self._own_turns[s]
+            if turn == 1:
                 # EVT-10 first-turn ppuk (GOO-14: the yell is asked in phase 3).
                 amount = self.rules.first_turn_ppuk_payment
                 ev.append(Event("first-turn-ppuk", s))
                 if amount:
                     for o in self._opponents(s):
                         self._pay(o, s, amount, "first-turn-ppuk", ev)
+            elif turn <= 3 and self.rules.ppuk_streak_payments and self._ppuk_count[s] == turn:
+                # VAR-PPUK-STREAK: a ppuk on every own turn so far (one ppuk a turn at most)
+                amount = self.rules.first_turn_ppuk_payment * turn
+                ev.append(Event("ppuk-streak", s, (), {"turn": turn}))
+                if amount:
+                    for o in self._opponents(s):
+                        self._pay(o, s, amount, "ppuk-streak", ev)
         else:  # S7 ttadak
             other = self._hand_left_single
             pair_jokers = self._pair_jokers
@@ -310,6 +326,10 @@ class CaptureRules(HandState):
             self._pending |= bit | other | pair_jokers
             self._turn_events.append("ttadak")
             ev.append(Event("ttadak", s, t.cards(hbit | self._hand_partner | other | bit | pair_jokers)))
+            amount = self.rules.first_turn_ttadak_payment
+            if amount and self._own_turns[s] == 1 and not self._final_turn:  # VAR-FIRST-TTADAK
+                for o in self._opponents(s):
+                    self._pay(o, s, amount, "first-turn-ttadak", ev)
             if pair_jokers:
                 self._boss_joker_debt(pair_jokers, ev)
 

@@ -20,7 +20,8 @@ bools, strings, lists). Types:
   stock card turned in the stock phase), ``capture`` (phase 3: every card collected);
 * special events: ``chok``, ``ppuk``, ``ttadak``, ``sseul``, ``stack-capture`` (data
   ``owner``), ``ja-ppuk``, ``boss-joker``, ``baek-hwa-jeom``, ``weol-yak`` (first turn),
-  ``first-turn-ppuk``, ``three-ppuk``, ``heodang``, ``boar`` (the boar caught);
+  ``first-turn-ppuk``, ``ppuk-streak`` (VAR-PPUK-STREAK, data ``turn``), ``three-ppuk``, ``heodang``,
+  ``boar`` (the boar caught);
 * debts and payments: ``surrender`` (seat = the debtor; data ``to``, ``for``, ``auto``),
   ``no-junk`` (a debtor without junk), ``payment`` (a fixed payment, PAY-12: seat = payer,
   data ``to``, ``amount``, ``unit``, ``reason``), ``shot`` (goo-stupe: seat takes data ``n``

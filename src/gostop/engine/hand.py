@@ -75,7 +75,7 @@ import random
 from collections.abc import Sequence
 
 from gostop.cards import Card, CardCodeError, parse_card
-from gostop.limits import MAX_NAGARI_BEFORE, MAX_POT, clip
+from gostop.limits import MAX_NAGARI_BEFORE, MAX_POT, MAX_PUSHES, clip
 from gostop.rules import Rules, RulesError
 
 from .actions import Action
@@ -136,12 +136,14 @@ class Hand(
         nagari_before: int = 0,
         cut: int | None = None,
         boar_pot: int = 0,
+        pushes: int = 0,
     ) -> Hand:
         """Shuffle with ``seed``, cut, deal (DEAL-1, DEAL-2) and run the DEAL checks.
 
         The exact procedure (so anyone can re-derive a deal from its seed) is in
         :mod:`gostop.engine.deal`. ``nagari_before`` is k of MATCH-5; ``cut`` the cut depth
-        (None or 0: no cut); ``boar_pot`` the VAR-BOAR pot carried into this deal.
+        (None or 0: no cut); ``boar_pot`` the VAR-BOAR pot carried into this deal; ``pushes``
+        the VAR-PUSH consecutive pushes before it (its settlement doubles once per push).
 
         Raises:
             DealError: ``players`` is not 2 or 3, or the cut depth is out of range.
@@ -153,7 +155,7 @@ class Hand(
         order = shuffled_order(t.n, rng, cut)
         hands, layout, stock = split_deal(order, players, rules.deal_order)
         month, mission, mult = start_draws(rules, rng)
-        return cls._build(t, players, hands, layout, stock, nagari_before, boar_pot, month, mission, mult)
+        return cls._build(t, players, hands, layout, stock, nagari_before, boar_pot, month, mission, mult)._with_pushes(pushes)
 
     @classmethod
     def from_deal(
@@ -167,6 +169,7 @@ class Hand(
         boar_pot: int = 0,
         weol_yak_month: int | None = None,
         mission: tuple[str, int] | None = None,
+        pushes: int = 0,
     ) -> Hand:
         """A hand from an explicit deal (before the DEAL checks, which run here).
 
@@ -236,7 +239,9 @@ class Hand(
             ):
                 raise DealError(f"mission must be (name, multiplier >= 1) with a name among {', '.join(names)}")
             mission_index, mult = names.index(mission[0]), mission[1]
-        return cls._build(t, players, hand_lists, lay, stk, nagari_before, boar_pot, month, mission_index, mult)
+        return cls._build(t, players, hand_lists, lay, stk, nagari_before, boar_pot, month, mission_index, mult)._with_pushes(
+            pushes
+        )
 
     @classmethod
     def _build(
@@ -257,6 +262,13 @@ class Hand(
                 raise DealError(f"{name} must be a whole number from 0 to {most}, got {clip(value)}")
         self = object.__new__(cls)
         self._init_state(t, players, hands, layout, stock, nagari_before, boar_pot, month, mission, mult)
+        return self
+
+    def _with_pushes(self, pushes: int) -> Hand:
+        """Set the VAR-PUSH input (consecutive pushes before this hand); returns the hand."""
+        if isinstance(pushes, bool) or not isinstance(pushes, int) or not 0 <= pushes <= MAX_PUSHES:
+            raise DealError(f"pushes must be a whole number from 0 to {MAX_PUSHES}, got {clip(pushes)}")
+        self._pushes = pushes
         return self
 
     # -- queries for the faces (public facts + the decider's hand) ------------------------------

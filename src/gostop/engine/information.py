@@ -113,6 +113,7 @@ class Information(HandState):
             shots=result.shots if result is not None else tuple(self._shots),
             history=tuple(history),
             result=result,
+            pushes=self._pushes,
         )
 
     def determinize(self, seat: int, rng: random.Random) -> Self:

@@ -160,6 +160,8 @@ class LegalActions(HandState):
                 # SHAKE-5 a kept quad; SHAKE-1 a triple (our reading: a quad that forms in
                 # hand after the deal under mandatory chongtong is shaken like a triple).
                 quad = (x >> p) & 4 and rules.chongtong == "optional"
+                if not quad and rules.heundeum_needs_clear_month and self._layout & (0xF << p):
+                    continue  # VAR-SHAKE-CLEAR: a card of the month lies on the layout
                 a = t.show_quad[m] if quad else t.shake[m]
                 assert a is not None
                 acts.append(a)

@@ -91,4 +91,5 @@ class LiabilityContext(HandState):
             oe_myeon=oe,
             weol_yak=weol,
             mission_multiplier=mult,
+            pushes=self._pushes,  # VAR-PUSH
         )

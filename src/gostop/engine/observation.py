@@ -89,6 +89,8 @@ class Observation:
         chips, shots: per seat, the fixed payments and shots so far (or the final result).
         history: the public history.
         result: the result once the hand is over.
+        pushes: VAR-PUSH, consecutive pushes right before this hand (its settlement is doubled
+            once per push); an input of the hand like ``nagari_before``.
     """
 
     seat: int
@@ -129,6 +131,7 @@ class Observation:
     shots: tuple[int, ...]
     history: tuple[Event, ...]
     result: HandResult | None
+    pushes: int = 0
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict (cards as codes)."""
@@ -168,6 +171,7 @@ class Observation:
             if self.mission is None
             else {"name": self.mission[0], "cards": list(self.mission[1]), "multiplier": self.mission[2]},
             "nagari_before": self.nagari_before,
+            **({"pushes": self.pushes} if self.pushes else {}),
             "boar_pot": self.boar_pot,
             "chips": list(self.chips),
             "shots": list(self.shots),

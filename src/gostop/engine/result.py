@@ -18,6 +18,7 @@ class FixedPayment:
     ``payer`` pays ``amount`` to ``payee`` in ``unit`` ``"chips"``; with ``unit == "shots"``
     the payer takes ``amount`` shots and ``payee`` is the seat whose event caused them (or None).
     ``reason`` names the rule: ``chongtong``, ``three-ppuk``, ``heodang``, ``first-turn-ppuk``,
+    ``ppuk-streak``, ``first-turn-ttadak``,
     ``first-turn-four``, ``boar``, ``nagari``, ``joker``, ``no-junk``, ``ja-ppuk``, ``yell``.
     """
 

@@ -54,6 +54,7 @@ class HandState:
         "_t",
         "_stock",
         "_nagari_before",
+        "_pushes",
         "_target",
         "_weol_yak_month",
         "_mission_index",
@@ -142,6 +143,7 @@ class HandState:
     _t: Tables  # the precomputed tables of the rules (masks, actions, scoring)
     _stock: tuple[int, ...]  # the stock as dealt, top first (deck indices); read from _stock_pos
     _nagari_before: int  # k of MATCH-5
+    _pushes: int  # VAR-PUSH: consecutive pushes right before this hand (set by Hand.new/from_deal)
     _target: int  # the stop target (GOSTOP-1)
     _weol_yak_month: int  # VAR-WEOLYAK-MONTH drawn month (0: none)
     _mission_index: int  # VAR-MISSION: index into MISSIONS (-1: none)
@@ -248,6 +250,7 @@ class HandState:
         self._t = t
         self._stock = tuple(stock)
         self._nagari_before = nagari_before
+        self._pushes = 0
         self._target = rules.stop_target(n)
         self._weol_yak_month = month
         self._mission_index = mission
@@ -340,6 +343,7 @@ class HandState:
         c._t = self._t
         c._stock = self._stock
         c._nagari_before = self._nagari_before
+        c._pushes = self._pushes
         c._target = self._target
         c._weol_yak_month = self._weol_yak_month
         c._mission_index = self._mission_index

@@ -70,8 +70,23 @@ def _enum(rules: Rules, knob: str, choices: tuple[object, ...]) -> int:
     return choices.index(value)
 
 
+#: Knobs the fast engine does not play: it refuses them when on (their reference-engine
+#: readings are tested in tests/engine/test_matgo_source_knobs.py), so the presets keep them off.
+REFUSED_WHEN_ON = ("ppuk_streak_payments", "first_turn_ttadak_payment", "final_turn_no_ppuk", "heundeum_needs_clear_month")
+
+
+def _refuse_when_on(r: Rules) -> None:
+    for knob in REFUSED_WHEN_ON:
+        value = getattr(r, knob)
+        if value:
+            raise UnsupportedRulesError(
+                f"the fast engine does not cover {knob} = {value!r} (the reference engine plays it)", knob
+            )
+
+
 def _knobs(r: Rules) -> np.ndarray:
     k = np.zeros(L.KNOB_SIZE, np.int64)
+    _refuse_when_on(r)
     k[L.K_TARGET2] = r.stop_target_two_player
     k[L.K_TARGET3] = r.stop_target_three_player
     k[L.K_FOUR_ON_TABLE] = _enum(r, "four_on_table", ("redeal", "dealer_chongtong", "nagari"))
@@ -205,6 +220,7 @@ _CACHE: dict[int, tuple[Rules, FastConfig]] = {}
 def check_supported(rules: Rules) -> None:
     """Raise :class:`UnsupportedRulesError` (naming the knob) if the fast engine cannot play
     ``rules`` exactly as the reference engine does."""
+    _refuse_when_on(rules)
     if len(rules.jokers) > MAX_JOKERS:
         raise UnsupportedRulesError(
             f"the fast engine does not cover jokers with {len(rules.jokers)} jokers: at most "

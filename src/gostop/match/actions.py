@@ -6,7 +6,9 @@ Text forms (stable; the JSON form of an action is its text):
 * ``list S``: DEC-2, the head of a goo-stupe list puts table seat S next on the list;
 * ``stay`` / ``drop``: DEC-3, a gwangpalli stay-or-drop announcement;
 * ``claim`` / ``claim-triple`` / ``no-claim``: DEC-4, a forced-out player claims compensation
-  (``claim-triple`` also shows a triple, which doubles it) or does not.
+  (``claim-triple`` also shows a triple, which doubles it) or does not;
+* ``push`` / ``collect``: VAR-PUSH (milgi), the winner of a hand forgoes its settlement to
+  double the next hand's, or collects it.
 
 Actions inside a hand are the engine's :class:`gostop.engine.Action`; the match passes them
 through.
@@ -20,7 +22,9 @@ __all__ = ["MatchAction", "MATCH_ACTION_KINDS"]
 
 #: Kinds that take a number (``cut 12``, ``list 3``).
 _NUMBERED = frozenset({"cut", "list"})
-MATCH_ACTION_KINDS = ("cut", "no-cut", "list", "stay", "drop", "claim", "claim-triple", "no-claim")
+MATCH_ACTION_KINDS = (
+    "cut", "no-cut", "list", "stay", "drop", "claim", "claim-triple", "no-claim", "push", "collect",
+)
 
 
 @dataclass(frozen=True, slots=True)

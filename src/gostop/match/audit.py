@@ -12,6 +12,9 @@
   while the outcome was open, every forced stay or drop follows the rule, three play with the
   dealer, and only forced-out players were paid compensation;
 * GWANG-10 / GWANG-11: after a nagari (``same_three``) or a void deal the same three play again;
+* VAR-PUSH: the push count of a deal is the run of pushed wins before it (a nagari or void deal
+  keeps it, any other win ends it), never above ``push_limit``, and a pushed hand moved no
+  settlement chips (only the fixed payments made during the hand);
 * MATCH-1: the match ended for the reason it gives.
 
 Used by the tests and by ``benchmarks/match.py --soak``. An empty list means no violation.
@@ -52,6 +55,7 @@ def audit(match: Match) -> list[str]:
     if counted != match.hands_played:
         out.append(f"MATCH-2: {counted} counted entries but hands_played = {match.hands_played}")
     out += _sequence(match)
+    out += _pushes(match)
     out += _drop_outs(match)
     out += _ending(match)
     return out
@@ -85,6 +89,30 @@ def _sequence(match: Match) -> list[str]:
             same = match.gwangpalli and (prev.outcome == "void" or match.rules.nagari_redeal == "same_three")
             if (same or match.rotation is not None) and nxt.active != prev.active:
                 out.append(f"GWANG-10/11, GOO-17: {where}: players changed after a {prev.outcome}")
+    return out
+
+
+def _pushes(match: Match) -> list[str]:
+    """VAR-PUSH (see the module docstring)."""
+    out: list[str] = []
+    run = 0
+    limit = match.rules.push_limit
+    for e in match.ledger.entries:
+        if e.pushes != run:
+            out.append(f"VAR-PUSH: deal {e.deal}: {e.pushes} pushes recorded, {run} pushed wins before it")
+        if e.pushed:
+            if e.outcome != "win" or run >= limit:
+                out.append(f"VAR-PUSH: deal {e.deal}: a push not allowed (outcome {e.outcome}, {run} before)")
+            log = match.deals[e.deal]
+            summary = log.hand_record.result if log.hand_record is not None else None
+            if summary is not None and e.winner is not None:
+                won = summary["chips"][e.active.index(e.winner)]  # the hand's payments to the winner
+                got = e.parts.get("hand", (0,) * match.n)[e.winner]
+                if got != won - e.pushed:
+                    out.append(f"VAR-PUSH: deal {e.deal}: the winner got {got}, not {won} less the {e.pushed} pushed")
+            run += 1
+        elif e.outcome == "win":
+            run = 0
     return out
 
 

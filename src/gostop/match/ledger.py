@@ -31,7 +31,10 @@ class LedgerEntry:
     ``"win"``, ``"nagari"`` or ``"void"``. ``carry`` is k, the consecutive nagari before the deal
     (MATCH-5). ``chips`` is the sum of ``parts`` (``"hand"``: the engine's HandResult.chips;
     ``"compensation"``: GWANG-6/7; ``"pot"``: VAR-BOAR antes and takings; ``"refund"``: the pot
-    given back at the end). ``pot`` is the boar pot after the deal.
+    given back at the end). ``pot`` is the boar pot after the deal. VAR-PUSH: ``pushes`` is the
+    count of consecutive pushes before the deal (its settlement doubled once per push) and
+    ``pushed`` the settlement the winner forwent by pushing this hand (0: not pushed); both are
+    written only when not 0, so that older records read back unchanged.
     """
 
     deal: int
@@ -48,9 +51,11 @@ class LedgerEntry:
     shot_totals: tuple[int, ...]
     pot: int = 0
     parts: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    pushes: int = 0
+    pushed: int = 0
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "deal": self.deal,
             "hand": self.hand,
             "dealer": self.dealer,
@@ -66,6 +71,11 @@ class LedgerEntry:
             "pot": self.pot,
             "parts": {k: list(v) for k, v in self.parts.items()},
         }
+        if self.pushes:
+            out["pushes"] = self.pushes  # VAR-PUSH
+        if self.pushed:
+            out["pushed"] = self.pushed
+        return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> LedgerEntry:
@@ -84,6 +94,8 @@ class LedgerEntry:
             shot_totals=tuple(int(x) for x in data["shot_totals"]),
             pot=int(data.get("pot", 0)),
             parts={str(k): tuple(int(x) for x in v) for k, v in dict(data.get("parts", {})).items()},
+            pushes=int(data.get("pushes", 0)),
+            pushed=int(data.get("pushed", 0)),
         )
 
 
@@ -111,6 +123,8 @@ class Ledger:
         parts: Mapping[str, Sequence[int]],
         shots: Sequence[int],
         pot: int | None = None,
+        pushes: int = 0,
+        pushed: int = 0,
     ) -> LedgerEntry:
         """Record one deal; raises :class:`LedgerImbalance` if chips do not balance."""
         n = self.seats
@@ -145,6 +159,8 @@ class Ledger:
             shot_totals=self.shot_totals,
             pot=new_pot,
             parts=clean,
+            pushes=pushes,
+            pushed=pushed,
         )
         self.entries.append(entry)
         self.check()

@@ -18,7 +18,17 @@ Decisions the match itself asks for (DEC-1..DEC-4, :mod:`gostop.match.actions`):
 cut before every deal (``ask_cut``; DEAL-1: in a 2-player deal the opponent, otherwise the last
 seat of the deal, the dealer's left), the goo-stupe list order (GOO-17, DEC-2), the gwangpalli
 stay/drop announcements (GWANG-3, DEC-3) and the compensation claims of forced-out players who
-hold a paid card (GWANG-5/6, DEC-4). Everything else is the engine's.
+hold a paid card (GWANG-5/6, DEC-4), and with ``push_limit`` on the winner's push or collect
+after a hand won by a stop (VAR-PUSH, phase ``push``). Everything else is the engine's.
+
+VAR-PUSH (milgi, 밀기): the winner of a hand won by a stop may push instead of collecting: the
+hand's settlement is forgone (no chips change hands for it; the fixed payments made during the
+hand stand) and the next hand's settlement is doubled once per consecutive push (settlement
+context ``pushes``). Pushes count per hand, whoever pushes; at most ``push_limit`` in a row. A
+nagari keeps them (the carry doubles on its own), the next hand with a winner consumes them. No
+push is offered on the last hand of a match of fixed length (the forgone chips could never be
+won back), in a shots match, or after a win by a fixed payment (chongtong, three ppuk: no
+settlement to forgo).
 
 Seeds: every random draw comes from the match seed (:mod:`gostop.match.seeds`).
 """
@@ -54,7 +64,7 @@ from gostop.rules import Rules
 __all__ = ["Match", "MatchEvent", "DealLog", "Claim"]
 
 #: Phases of a match.
-PHASES = ("list", "cut", "drop", "claim", "hand", "over")
+PHASES = ("list", "cut", "drop", "claim", "hand", "push", "over")
 
 
 @dataclass(frozen=True)
@@ -63,7 +73,7 @@ class MatchEvent:
 
     Match-level types: ``first-dealer``, ``list``, ``deal``, ``cut``, ``iris-out``, ``stay``,
     ``drop``, ``forced-in``, ``forced-out``, ``claim``, ``compensation``, ``hand-start``,
-    ``hand-end``, ``match-end``. An event of the hand is wrapped with ``type = "hand"``: its
+    ``push``, ``collect`` (VAR-PUSH), ``hand-end``, ``match-end``. An event of the hand is wrapped with ``type = "hand"``: its
     ``seat`` is the table seat and ``hand_event`` the engine's event (whose own seat is the hand
     seat).
     """
@@ -169,6 +179,8 @@ class Match:
         self.deals: list[DealLog] = []
         self.hands_played = 0
         self.carry = 0  # k of MATCH-5
+        self.pushes = 0  # VAR-PUSH: consecutive pushes before the coming hand
+        self._push_winner: int | None = None  # the winner deciding push or collect
         self.end_reason: str | None = None
         self.phase = "cut"
         self.rotation: Rotation | None = None
@@ -228,6 +240,8 @@ class Match:
             assert self.hand is not None
             p = self.hand.current_player
             return None if p is None else self.hand_seats[p]
+        if self.phase == "push":
+            return self._push_winner
         return None
 
     def legal_actions(self) -> list[Any]:
@@ -247,6 +261,8 @@ class Match:
         if self.phase == "hand":
             assert self.hand is not None
             return list(self.hand.legal_actions())
+        if self.phase == "push":
+            return [MatchAction("push"), MatchAction("collect")]  # VAR-PUSH
         return []
 
     @property
@@ -258,6 +274,24 @@ class Match:
     def list_order(self) -> tuple[int, ...]:
         """The goo-stupe list (table seats), empty when there is none."""
         return tuple(self._list) if self.rotation is not None else ()
+
+    @property
+    def push_stake(self) -> int:
+        """VAR-PUSH: the settlement the winner forgoes by pushing now (0 outside a push decision)."""
+        if self.phase != "push" or self.hand is None or self.hand.result is None:
+            return 0
+        settlement = self.hand.result.settlement
+        return 0 if settlement is None else settlement.total
+
+    @property
+    def hands_left(self) -> int | None:
+        """Counted hands still to play after the current one (None: open-ended or by target)."""
+        by_hands = self.rules.match_hands if self.rules.match_target_chips is None else None
+        caps = [c for c in (by_hands, self.hands_limit) if c is not None]
+        if not caps:
+            return None
+        current = 1 if self.phase in ("hand", "push") else 0
+        return max(0, min(caps) - self.hands_played - current)
 
     def hand_seat(self, table_seat: int) -> int | None:
         """The hand seat of a table seat in the current hand, or None if not active."""
@@ -304,6 +338,8 @@ class Match:
             return self._apply_cut(parsed)
         if self.phase == "drop":
             return self._apply_drop(parsed)
+        if self.phase == "push":
+            return self._apply_push(parsed)
         return self._apply_claim(parsed)
 
     def close(self) -> list[MatchEvent]:
@@ -315,9 +351,9 @@ class Match:
         if self.phase == "over":
             return []
         started = self.phase == "claim" or any(any(v) for v in self._parts.values())
-        if self.phase == "hand":
+        if self.phase in ("hand", "push"):
             assert self.hand is not None
-            started = started or bool(self.hand.history)
+            started = started or bool(self.hand.history) or self.phase == "push"
         if started:
             raise IllegalMatchActionError("a match can only be closed between hands")
         if self._log is not None and self.deals and self.deals[-1] is self._log:
@@ -384,7 +420,13 @@ class Match:
         log.cut = cut
         if not log.full:
             hand = Hand.new(
-                self.rules, len(log.seats), log.seed, nagari_before=self.carry, cut=cut, boar_pot=self.ledger.pot
+                self.rules,
+                len(log.seats),
+                log.seed,
+                nagari_before=self.carry,
+                cut=cut,
+                boar_pot=self.ledger.pot,
+                pushes=self.pushes,
             )
             log.hand_record = HandRecord(
                 rules=self.rules,
@@ -393,6 +435,7 @@ class Match:
                 cut=cut,
                 nagari_before=self.carry,
                 seats=tuple(self.names[s] for s in log.seats),
+                pushes=self.pushes,
             )
             return self._start_hand(hand, log.seats)
         # GWANG-2: deal every seated player; the layout stays face down.
@@ -510,6 +553,7 @@ class Match:
             deal=deal,
             nagari_before=self.carry,
             seats=tuple(self.names[s] for s in seats),
+            pushes=self.pushes,
         )
         # VAR-WEOLYAK-MONTH / VAR-MISSION: drawn as Hand.new would, from the match's RNG.
         draws = derived_rng(self.seed, "draws", log.index)
@@ -527,6 +571,7 @@ class Match:
             boar_pot=self.ledger.pot,
             weol_yak_month=month,
             mission=mission,
+            pushes=self.pushes,
         )
         self._drop = None
         return self._start_hand(hand, seats)
@@ -539,7 +584,10 @@ class Match:
         self.hand_seats = seats
         self._log.hand_seats = seats
         self.phase = "hand"
-        events = [MatchEvent("hand-start", self.dealer, {"seats": list(seats), "carry": self.carry})]
+        data: dict[str, Any] = {"seats": list(seats), "carry": self.carry}
+        if self.pushes:
+            data["pushes"] = self.pushes  # VAR-PUSH
+        events = [MatchEvent("hand-start", self.dealer, data)]
         for ev in getattr(hand, "deal_events", ()) or ():
             events.append(self._wrap(ev))
         if hand.is_over:
@@ -592,6 +640,50 @@ class Match:
             outcome, winner = "nagari", None
         else:
             outcome, winner = "win", seats[result.winner]
+        if outcome == "win" and self._push_offered(result):
+            assert winner is not None
+            self._push_winner = winner
+            self.phase = "push"  # VAR-PUSH: the winner decides before the ledger line
+            return []
+        return self._close_hand(outcome, winner)
+
+    def _push_offered(self, result: Any) -> bool:
+        """VAR-PUSH: may the winner of this hand push (see the module docstring)?"""
+        rules = self.rules
+        if rules.push_limit <= 0 or self.pushes >= rules.push_limit or self.shots_unit:
+            return False
+        if result.settlement is None or result.settlement.total <= 0:
+            return False  # a win by a fixed payment: nothing to forgo
+        left = self.hands_left
+        return left is None or left > 0
+
+    def _apply_push(self, action: MatchAction) -> list[MatchEvent]:
+        """VAR-PUSH: the winner pushes (forgoes the settlement) or collects."""
+        hand = self.hand
+        winner = self._push_winner
+        assert hand is not None and hand.result is not None and winner is not None
+        self._push_winner = None
+        if action.kind == "collect":
+            return [MatchEvent("collect", winner, {"pushes": self.pushes})] + self._close_hand("win", winner)
+        result = hand.result
+        assert result.settlement is not None
+        forgone = [0] * self.n
+        for opp, pay in zip(result.opponents, result.settlement.payments, strict=True):
+            forgone[self.hand_seats[opp]] -= pay
+            forgone[winner] += pay
+        part = self._parts["hand"]
+        self._parts["hand"] = [p - f for p, f in zip(part, forgone, strict=True)]
+        amount = forgone[winner]
+        event = MatchEvent("push", winner, {"pushes": self.pushes + 1, "forgone": amount})
+        return [event] + self._close_hand("win", winner, pushed=amount)
+
+    def _close_hand(self, outcome: str, winner: int | None, pushed: int = 0) -> list[MatchEvent]:
+        """The ledger line of the finished hand, then the next deal or the end of the match."""
+        hand, log = self.hand, self._log
+        assert hand is not None and log is not None
+        result = hand.result
+        assert result is not None
+        seats = self.hand_seats
         events: list[MatchEvent] = []
         # GWANG-7 end_by_losers: the losers of a hand with a winner pay what waits.
         if outcome == "win" and self._pending:
@@ -614,9 +706,15 @@ class Match:
             parts=self._parts,
             shots=self._shots,
             pot=result.boar_pot,  # carried into the next deal
+            pushes=self.pushes,
+            pushed=pushed,
         )
         events.append(MatchEvent("hand-end", winner, {"ledger": entry.to_json()}))
         self.hand = None
+        self.phase = "hand"  # between hands (a new deal or the end follows at once)
+        if outcome == "win":
+            # VAR-PUSH: a push adds one to the run; any other win consumes it.
+            self.pushes = self.pushes + 1 if pushed else 0
         end = self._next_dealer(outcome, winner, seats)
         if end is None and counted:
             end = self._length_reached()

@@ -41,6 +41,7 @@ SPECIAL_EVENTS: dict[str, str] = {
     "baek-hwa-jeom": "BAEK-HWA-JEOM 백화점",
     "weol-yak": "WEOL-YAK 월약",
     "first-turn-ppuk": "FIRST-TURN PPUK 첫뻑",
+    "ppuk-streak": "PPUK AGAIN 연뻑",
     "three-ppuk": "THREE PPUK 삼뻑",
     "heodang": "HEODANG 허당",
     "boar": "THE BOAR",
@@ -84,6 +85,8 @@ def reason_words(reason: str) -> str:
     """A payment's reason in words (``first-turn-ppuk`` -> ``a ppuk on the first turn``)."""
     words = {
         "first-turn-ppuk": "a ppuk on the first turn",
+        "ppuk-streak": "ppuk on each turn so far (yeon-ppuk 연뻑)",  # VAR-PPUK-STREAK
+        "first-turn-ttadak": "a ttadak on the first turn (첫따닥)",  # VAR-FIRST-TTADAK
         "three-ppuk": "three ppuk",
         "chongtong": "chongtong 총통",
         "joker": "a joker",
@@ -177,11 +180,21 @@ def _table_line(ev: MatchEvent, name: Callable[[int | None], str], human: int) -
         return LogLine(f"{who}: no compensation claim.", "table")
     if t == "compensation":
         return LogLine(f"{_verb(who, you, 'pay')} {name(d.get('to'))} {d.get('amount')} chips (compensation).", "table")
+    if t == "push":  # VAR-PUSH
+        return LogLine(
+            f"{_verb(who, you, 'push')}: the {d.get('forgone')} chips of this hand are not paid; "
+            f"the next hand pays {1 << int(d.get('pushes', 1))} times.",
+            "table",
+        )
+    if t == "collect":
+        return LogLine(f"{_verb(who, you, 'collect')} the winnings (no push).", "table")
     if t == "hand-start":
         seats = d.get("seats", [])
         carry = d.get("carry", 0)
         playing = ", ".join(name(s) for s in seats)
         more = f"; {carry} nagari before: stakes doubled" if carry else ""
+        if d.get("pushes"):
+            more += f"; {d['pushes']} push(es) before: stakes x{1 << int(d['pushes'])}"
         return LogLine(f"New hand. Dealer: {name(ev.seat)}. Playing: {playing}{more}.", "table")
     if t == "match-end":
         return LogLine("The match is over.", "end")

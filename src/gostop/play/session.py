@@ -58,6 +58,7 @@ from gostop.table import (
     playable_spec,
     table_rules,
 )
+from gostop.words import push_choice, push_done, push_question
 
 __all__ = [
     "Settings",
@@ -290,6 +291,8 @@ _PREFERRED = {
     "claim": "c",
     "claim-triple": "t",
     "no-claim": "n",
+    "push": "p",  # VAR-PUSH
+    "collect": "c",
     "no-cut": "n",
     "cut": "c",
 }
@@ -750,6 +753,8 @@ class Session:
              entry.shot_totals[s] if unit == "shots" else entry.totals[s])
             for s in range(self.match.n)
         )
+        if entry.pushed and entry.winner is not None:  # VAR-PUSH
+            steps.append(push_done(name(entry.winner), entry.pushed, entry.pushes + 1, unit, self.settings.lang))
         for part, vec in entry.parts.items():
             if part not in ("hand",) and any(vec):
                 steps.append(f"{_PART_WORDS.get(part, part)}: " + ", ".join(f"{name(s)} {v:+d}" for s, v in enumerate(vec) if v))
@@ -1023,6 +1028,15 @@ class Session:
                 return "no claim"
 
             return Prompt("claim", "You were forced out of this hand. Claim compensation?", _keyed(legal, label))
+        if phase == "push":  # VAR-PUSH: the winner pushes or collects
+            lang = self.settings.lang
+            unit = "shots" if m.shots_unit else "chips"
+            stake, pushes = m.push_stake, m.pushes
+            return Prompt(
+                "push",
+                push_question(stake, pushes, self.rules.push_limit, unit, lang),
+                _keyed(legal, lambda a: push_choice(a.kind, stake, pushes, unit, lang)),
+            )
         if phase == "list":
             return Prompt(
                 "list",

@@ -55,6 +55,8 @@ from gostop.words import (
     go_warnings_text,
     item_name,
     preview_text,
+    push_choice,
+    push_question,
     score_item_lines,
     settlement_lines,
     stamp_text,
@@ -450,6 +452,7 @@ class Room:
             "hands": self.config.hands,
             "target_chips": self.config.target_chips,
             "carry": m.carry,
+            "pushes": m.pushes,  # VAR-PUSH: consecutive pushes before the coming hand
             "hand_seats": list(m.hand_seats),
             "standings": [s.to_json() for s in m.standings],
             "ledger": m.ledger.to_json(),
@@ -476,8 +479,14 @@ class Room:
                 "seated": len(log.seats),
                 "dropped": sum(1 for _, a in log.announcements if a == "drop"),
             }
+        if m.phase == "push":  # VAR-PUSH: the winner pushes or collects (the question in words)
+            view["table"] = self._push_table(m)
         if to_move:
             view["legal"] = [self._legal_entry(a, hand if obs is not None else None) for a in m.legal_actions()]
+            if m.phase == "push":
+                for entry in view["legal"]:
+                    entry["text"] = view["table"]["choices"][entry["kind"]]
+                    entry["text_ko"] = view["table"]["choices_ko"][entry["kind"]]
             if hand is not None and obs is not None and hs is not None and hand.stage == "go-stop":
                 sp = hand.stop_preview()
                 names = [p.name for p in self.config.players()]
@@ -512,6 +521,18 @@ class Room:
         if m.is_over:
             view["over"] = {"reason": m.end_reason, "standings": [s.to_json() for s in m.standings]}
         return view
+
+    def _push_table(self, m: Match) -> dict[str, Any]:
+        """VAR-PUSH: the stake of the push decision and its words in both languages."""
+        unit = "shots" if m.shots_unit else "chips"
+        stake, pushes, limit = m.push_stake, m.pushes, self.rules.push_limit
+        return {
+            "push": {"stake": stake, "pushes": pushes, "limit": limit},
+            "question": push_question(stake, pushes, limit, unit),
+            "question_ko": push_question(stake, pushes, limit, unit, "ko"),
+            "choices": {k: push_choice(k, stake, pushes, unit) for k in ("push", "collect")},
+            "choices_ko": {k: push_choice(k, stake, pushes, unit, "ko") for k in ("push", "collect")},
+        }
 
     def _plain_steps(self, result: HandResult, hand_seats: Sequence[int], lang: str = "en") -> list[str]:
         """The settlement of a finished hand in the player's words (no formulas, no rule IDs),

@@ -72,8 +72,10 @@ def decide(
 
 
 def decide_table(agent: Agent, match: Match) -> Any:
-    """The match-table decision (cut, gwangpalli list, stay or drop, claim) ``agent`` makes
-    for the seat that must decide now (:func:`gostop.agents.table.choose_table_action`)."""
+    """The match-table decision (cut, gwangpalli list, stay or drop, claim, and the winner's
+    push or collect of VAR-PUSH) ``agent`` makes for the seat that must decide now
+    (:func:`gostop.agents.table.choose_table_action`; the push decision carries its stake, the
+    pushes so far, the hands left and how far the seat would trail, never a hidden card)."""
     from gostop.agents.table import choose_table_action
 
     return choose_table_action(agent, match)

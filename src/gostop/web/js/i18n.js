@@ -225,6 +225,7 @@ const REASONS = {
   en: {},
   ko: {
     stop: "스톱", chongtong: "총통", "three-ppuk": "삼연뻑", heodang: "허당", "first-turn-ppuk": "첫뻑",
+    "ppuk-streak": "연뻑", "first-turn-ttadak": "첫따닥",
     "first-turn-four": "첫 차례 네 장", boar: "멧돼지", nagari: "나가리", joker: "조커", "no-junk": "줄 피 없음",
     "ja-ppuk": "자뻑", yell: "외치기", exhaustion: "패가 다 떨어짐 (나가리)", shodang: "쇼당 (나가리)",
     "four-on-table": "바닥에 같은 달 네 장", "chongtong-tie": "총통 동시 (나가리)",

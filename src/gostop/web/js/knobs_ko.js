@@ -96,5 +96,9 @@ export const KNOB_MEANING_KO = {
   final_turn_auto_stop: "마지막 차례에는 고/스톱을 묻지 않고 바로 스톱 (나가리가 되는 고는 없음).",
   fixed_wins_carry: "나가리로 커진 판돈 배수가 총통, 쓰리뻑, 허당 지불에도 곱해짐.",
   push_limit: "연달아 밀 수 있는 횟수 (밀기: 이긴 사람이 이번 판 정산을 미루고 다음 판을 두 배로; 0 = 없음).",
+  ppuk_streak_payments: "연뻑 보너스: 첫 차례부터 두 번, 세 번 잇달아 뻑이면 첫뻑 값의 2배, 3배를 받음.",
+  first_turn_ttadak_payment: "첫따닥: 자기 첫 차례에 따닥이면 상대마다 내는 칩 (0 = 없음).",
+  final_turn_no_ppuk: "자기 마지막 차례에는 뻑이 되지 않고 그 달 세 장을 먹음.",
+  heundeum_needs_clear_month: "바닥에 그 달 패가 없을 때만 흔들 수 있음.",
   surrender_lowest_first: "빚진 피는 피 값이 가장 낮은 것부터 자동으로 줌 (고르지 않음).",
 };

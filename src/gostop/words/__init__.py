@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from gostop.words.cards import card_long_name, card_name, month_name, names_table
 from gostop.words.catalog import LANGS, Catalog, UnknownLanguageError, catalog, particle
+from gostop.words.events import bot_name, callout_text, event_line, reason_text
 from gostop.words.settlement import (
     amount_words,
     factor_words,
@@ -50,4 +51,8 @@ __all__ = [
     "go_warnings_text",
     "outlook_lines",
     "preview_text",
+    "bot_name",
+    "event_line",
+    "callout_text",
+    "reason_text",
 ]

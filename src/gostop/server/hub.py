@@ -119,12 +119,14 @@ class LobbyError(GostopError):
 
 
 class Connection:
-    """One socket of a room: its seat (None: spectator) and its outgoing queue."""
+    """One socket of a room: its seat (None: spectator), its language (every text it is sent
+    is said in it: ``hello``'s ``lang``, changed by a ``lang`` message) and its outgoing queue."""
 
     def __init__(self, send: Callable[[str], Awaitable[None]], seat: int | None, addr: str,
-                 on_overflow: Callable[[], Awaitable[None]] | None = None) -> None:
+                 on_overflow: Callable[[], Awaitable[None]] | None = None, lang: str = "en") -> None:
         self.send_text = send
         self.seat = seat
+        self.lang = lang
         self.addr = addr
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=256)
         self.closed = False
@@ -633,7 +635,7 @@ class Hub:
                 "protocol": 1,
                 "room": self.room_info(live.room, live),
                 "seat": seat,
-                "view": self._view(live, seat),
+                "view": self._view(live, seat, lang=conn.lang),
             }
         )
         live.conns.add(conn)
@@ -731,7 +733,7 @@ class Hub:
                 why = ("another server applied an action first" if outcome == "conflict"
                        else "the server could not commit that action")
                 conn.send(error_message("conflict", f"{why}; here is the table again", seq, live.room.version))
-                conn.send({"type": "state", "version": live.room.version, "view": self._view(live, seat)})
+                conn.send({"type": "state", "version": live.room.version, "view": self._view(live, seat, lang=conn.lang)})
                 return
             conn.send({"type": "ack", "seq": seq, "version": live.room.version})
         self.kick(live)
@@ -934,32 +936,33 @@ class Hub:
 
     # -- sending -------------------------------------------------------------------------
 
-    def _view(self, live: LiveRoom, seat: int | None, history: bool = True) -> dict[str, Any]:
-        return live.room.view(seat, live.presence(), live.deadline, history)
+    def _view(self, live: LiveRoom, seat: int | None, history: bool = True, lang: str = "en") -> dict[str, Any]:
+        return live.room.view(seat, live.presence(), live.deadline, history, lang)
 
     def _broadcast_update(self, live: LiveRoom, seat: int, action: str, events: list[Any], seats_before: tuple[int, ...]) -> None:
         room = live.room
-        cache: dict[int | None, dict[str, Any]] = {}
+        cache: dict[tuple[int | None, str], dict[str, Any]] = {}  # one message per (seat, language)
         for conn in list(live.conns):
-            s = conn.seat
-            if s not in cache:
-                cache[s] = {
+            key = (conn.seat, conn.lang)
+            if key not in cache:
+                cache[key] = {
                     "type": "update",
                     "version": room.version,
                     "seat": seat,
                     "action": action,
-                    "events": room.events_for(s, events, seats_before),
-                    "view": self._view(live, s, history=False),
+                    "events": room.events_for(conn.seat, events, seats_before, conn.lang),
+                    "view": self._view(live, conn.seat, history=False, lang=conn.lang),
                 }
-            conn.send(cache[s])
+            conn.send(cache[key])
 
     def _broadcast_state(self, live: LiveRoom) -> None:
-        cache: dict[int | None, dict[str, Any]] = {}
+        cache: dict[tuple[int | None, str], dict[str, Any]] = {}  # one message per (seat, language)
         for conn in list(live.conns):
-            s = conn.seat
-            if s not in cache:
-                cache[s] = {"type": "state", "version": live.room.version, "view": self._view(live, s)}
-            conn.send(cache[s])
+            key = (conn.seat, conn.lang)
+            if key not in cache:
+                cache[key] = {"type": "state", "version": live.room.version,
+                              "view": self._view(live, conn.seat, lang=conn.lang)}
+            conn.send(cache[key])
 
     def _broadcast_presence(self, live: LiveRoom, seat: int) -> None:
         connected, away = live.presence()[seat]
@@ -967,7 +970,7 @@ class Hub:
             conn.send({"type": "presence", "seat": seat, "connected": connected, "away": away})
 
     def send_state(self, live: LiveRoom, conn: Connection) -> None:
-        conn.send({"type": "state", "version": live.room.version, "view": self._view(live, conn.seat)})
+        conn.send({"type": "state", "version": live.room.version, "view": self._view(live, conn.seat, lang=conn.lang)})
 
     # -- maintenance ---------------------------------------------------------------------
 

@@ -25,12 +25,23 @@ class _Msg(BaseModel):
 
 
 class Hello(_Msg):
-    """First message of a socket: a seat token, or spectate (not both)."""
+    """First message of a socket: a seat token, or spectate (not both); ``lang``: the language
+    of every text the server sends this socket (default English)."""
 
     type: Literal["hello"]
     protocol: Literal[1] = 1
     token: str | None = Field(None, min_length=1, max_length=200)
     spectate: bool = False
+    lang: Literal["en", "ko"] = "en"
+
+
+class Lang(_Msg):
+    """Say every text in ``lang`` from now on; the server answers with the whole view (``state``)
+    in it."""
+
+    type: Literal["lang"]
+    seq: int = Field(ge=0)
+    lang: Literal["en", "ko"]
 
 
 class ActionMsg(_Msg):
@@ -113,14 +124,14 @@ class Error(_Msg):
     version: int | None = None
 
 
-ClientMessage = Annotated[Hello | ActionMsg | Sync | Ping, Field(discriminator="type")]
+ClientMessage = Annotated[Hello | ActionMsg | Sync | Ping | Lang, Field(discriminator="type")]
 ServerMessage = Annotated[Welcome | Ack | Update | State | Presence | Pong | Error, Field(discriminator="type")]
 Message = Annotated[
-    Hello | ActionMsg | Sync | Ping | Welcome | Ack | Update | State | Presence | Pong | Error, Field(discriminator="type")
+    Hello | ActionMsg | Sync | Ping | Lang | Welcome | Ack | Update | State | Presence | Pong | Error, Field(discriminator="type")
 ]
 #: Client and server message types.
 MESSAGE_TYPES = {
-    "client": ("hello", "action", "sync", "ping"),
+    "client": ("hello", "action", "sync", "ping", "lang"),
     "server": ("welcome", "ack", "update", "state", "presence", "pong", "error"),
 }
 

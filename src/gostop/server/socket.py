@@ -3,7 +3,7 @@
 Before the upgrade: the ``Origin`` header must be on the allow-list (a client without one, i.e.
 not a browser, is let in) and the client address under its connection cap. Then the first
 message must be ``hello`` (with a seat token, checked against the stored hashes in constant
-time, or ``spectate``). Each later message passes the size cap, the connection's token bucket
+time, or ``spectate``; and the language of the connection's texts, ``lang``). Each later message passes the size cap, the connection's token bucket
 and the ``seq`` check before :class:`~gostop.server.hub.Hub` sees it. A bad message gets an
 ``error`` message and the socket stays open; nothing about the server's insides is ever sent.
 """
@@ -126,7 +126,7 @@ async def _serve(ws: WebSocket, hub: Hub, room_id: str, addr: str) -> None:
         with contextlib.suppress(Exception):
             await ws.close(code=CLOSE_SLOW, reason="too slow: the messages for you piled up; reconnect")
 
-    conn = Connection(ws.send_text, seat, addr, on_overflow=too_slow)
+    conn = Connection(ws.send_text, seat, addr, on_overflow=too_slow, lang=hello.lang)
     conn.start()
     await hub.attach(live, conn)
     bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
@@ -165,6 +165,9 @@ async def _serve(ws: WebSocket, hub: Hub, room_id: str, addr: str) -> None:
             if msg.type == "ping":
                 conn.send({"type": "pong", "seq": msg.seq})
             elif msg.type == "sync":
+                hub.send_state(live, conn)
+            elif msg.type == "lang":  # every text from now on in this language, the table again in it
+                conn.lang = msg.lang
                 hub.send_state(live, conn)
             elif msg.type == "action":
                 assert msg.version is not None and msg.action is not None

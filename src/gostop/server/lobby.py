@@ -14,10 +14,11 @@ from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from gostop import __version__
-from gostop.rules import KNOBS, PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS
+from gostop.rules import KNOBS, PRESET_NAMES, PRESETS
 from gostop.server.hub import Hub, LobbyError
 from gostop.server.protocol import PROTOCOL_VERSION
 from gostop.server.room import RoomConfig, SeatConfig
+from gostop.words import knob_meaning, preset_description
 
 __all__ = ["router"]
 
@@ -190,15 +191,19 @@ async def health(request: Request) -> dict[str, Any]:
 
 
 @router.get("/presets", responses=_ERRORS)
-async def presets(request: Request) -> dict[str, Any]:
-    """Rule presets, bot levels and the knobs a room may change (with their meaning)."""
+async def presets(
+    request: Request,
+    lang: Annotated[Literal["en", "ko"], Query(description="the language of the meanings and descriptions")] = "en",
+) -> dict[str, Any]:
+    """Rule presets, bot levels and the knobs a room may change (with their meaning), the texts
+    in ``lang``."""
     out_presets = []
     for name in PRESET_NAMES:
         r = PRESETS[name]
         out_presets.append(
             {
                 "name": name,
-                "description": PRESET_DESCRIPTIONS.get(name, ""),
+                "description": preset_description(name, lang),
                 "max_players": r.max_players,
                 "multi_player_mode": r.multi_player_mode,
                 "match_hands": r.match_hands,
@@ -211,7 +216,7 @@ async def presets(request: Request) -> dict[str, Any]:
             {
                 "name": k.name,
                 "kind": k.kind,
-                "meaning": k.meaning,
+                "meaning": knob_meaning(k.name, lang),
                 "choices": list(k.choices),
                 "minimum": k.minimum,
                 "maximum": k.maximum,

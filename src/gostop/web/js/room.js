@@ -1,8 +1,8 @@
 // A room page (#/room/{id}, #/room/{id}/watch): join by link, friendly pages for unknown, full
 // and finished rooms, then the live table over the WebSocket with reconnects, the event feed,
 // call-outs, the settlement step by step, the standings, and keyboard play.
-import { botName, errorText, levelOf, levelText, reasonText, t, tx } from "./i18n.js";
-import { banner, h, words } from "./dom.js";
+import { botName, errorText, getLang, levelOf, levelText, reasonText, strings, t, tx } from "./i18n.js";
+import { banner, h } from "./dom.js";
 import { loadPresets } from "./lobby.js";
 import { api, ApiError, forgetSeat, playerName, saveSeat, savedSeat, setPlayerName } from "./api.js";
 import { TableSocket } from "./socket.js";
@@ -14,26 +14,7 @@ import { cheapest, setting } from "./table.js";
 import { firstPlay, soundFor } from "./sound.js";
 import { animateUpdate, reducedMotion, snapshot } from "./motion.js";
 
-const w = words({
-  en: {
-    timeUp: (what) => `Time's up — a bot decided for you: ${what}`,
-    leaveConfirm: "Leave this table? A bot will play your seat to the end of the match.",
-    notSent: "Not connected: that move was not sent. Wait for the connection to come back, then play it again.",
-    side: "Events · invite", rematch: "Rematch (same seats)", winnerCards: (n) => `${n}'s scoring cards`,
-    review: "Review this hand", download: "Download the match record", closeSide: "Close",
-    prev: "Previous", nextMove: "Next", moveOf: (a, b) => `Move ${a} of ${b}`, finalHands: "The cards left in each hand",
-    reviewClose: "Back",
-  },
-  ko: {
-    timeUp: (what) => `시간 초과 — 봇이 대신 정했습니다: ${what}`,
-    leaveConfirm: "자리를 떠날까요? 게임이 끝날 때까지 봇이 대신 칩니다.",
-    notSent: "연결이 끊겨 이 수를 보내지 못했습니다. 다시 연결되면 다시 내세요.",
-    side: "기록 · 초대", rematch: "같은 자리로 한 판 더", winnerCards: (n) => `${n}의 점수 패`,
-    review: "이 판 다시 보기", download: "게임 기록 받기", closeSide: "닫기",
-    prev: "이전", nextMove: "다음", moveOf: (a, b) => `${b}수 중 ${a}수`, finalHands: "판이 끝났을 때 각자 손에 남은 패",
-    reviewClose: "돌아가기",
-  },
-});
+const w = strings("room");
 
 function friendly(main, title, text, room) {
   main.replaceChildren(h("section.panel.friendly", { role: "alert" },
@@ -548,7 +529,8 @@ class TablePage {
     if (action) { ev.preventDefault(); this.act(action); }
   }
 
-  relabel() { this.render(); }
+  /** The page's language changed: the server says the table again in it (a `state`). */
+  relabel() { this.socket.setLang(getLang()); this.render(); }
 
   dispose() {
     document.removeEventListener("keydown", this.onKey);

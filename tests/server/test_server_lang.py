@@ -59,7 +59,7 @@ def assert_language(client: TableClient, lang: str) -> int:
             if lang == "ko":
                 assert korean(t), (client.name, t)
             else:  # English words (a term may carry its hangul: "godori 고도리: 5")
-                assert re.search("[A-Za-z]{3,}", t.replace("Ann", "")), (client.name, t)
+                assert re.search("[A-Za-z]{2,}", t.replace("Ann", "")), (client.name, t)
     return n
 
 

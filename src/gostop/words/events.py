@@ -9,7 +9,7 @@ at a card code except to say the card's name.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from gostop.words.cards import card_name
@@ -121,7 +121,7 @@ def event_line(
         return w.t("The match is over ({reason}).", reason=reason) if reason else w.t("The match is over.")
     if kind == "claim" and not data.get("claimed", True):
         return w.t("{who} claims no compensation.", who=who)
-    lines = {
+    lines: dict[str, Callable[[], str | None]] = {
         "first-dealer": lambda: w.t("{who} deals first.", who=who),
         "list": lambda: None,
         "layout": lambda: w.t("The table: {cards}.", cards=cards),
@@ -187,7 +187,7 @@ def callout_text(kind: str, who: str, lang: str = "en", *, to: str = "") -> str 
     w = catalog(lang)
     if kind == "surrender":
         return w.t("{to} takes a junk card from {who}", to=to, who=who) if to else None
-    calls = {
+    calls: dict[str, Callable[[], str]] = {
         "ppuk": lambda: w.t("Ppuk! 뻑"),
         "ja-ppuk": lambda: w.t("Ja-ppuk! 자뻑"),
         "first-turn-ppuk": lambda: w.t("First-turn ppuk! 첫뻑"),

@@ -38,11 +38,8 @@ def messages() -> list[str]:
 
 def extract(
     fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: Sequence[str], options: Mapping[str, Any]
-) -> Iterator[tuple[int, str | None, str | tuple[str, ...], list[str]]]:
-    """Babel extraction method (``gostop.words.knobs:extract``): this file's messages (none
-    today) and every knob meaning and preset description."""
-    from babel.messages.extract import extract_python
-
-    yield from extract_python(fileobj, keywords, comment_tags, options)
+) -> Iterator[tuple[int, str | None, str, list[str]]]:
+    """Babel extraction method (``gostop.words.knobs:extract``, for this file only): every knob
+    meaning and preset description (this file holds no message of its own)."""
     for text in messages():
         yield 0, None, text, []

@@ -262,6 +262,8 @@ class Room:
         self.agents: dict[int, Agent] = {}
         self._told: dict[int, object] = {}
         self._score_cache: dict[tuple[tuple[str, ...], str], list[str]] = {}
+        #: per language: the events of the last broadcast and their words (see events_for)
+        self._said: dict[str, tuple[Sequence[MatchEvent], list[tuple[str | None, str | None]]]] = {}
         self._near_cache: dict[tuple[tuple[str, ...], ...], list[tuple[int, str, str, int, Any]]] = {}
         if not config.open_seats:
             self.start()
@@ -661,13 +663,18 @@ class Room:
         another seat's private hand events (``deal``, ``draw``) lose their cards. Each event
         carries its feed line (``text``) and call-out (``callout``, or null) in ``lang``."""
         hand_seats = tuple(seats_before)
-        names = self.names(lang)
+        # the words are the same for every viewer (a hidden card is never said): said once per
+        # language for the events of one broadcast
+        said_before = self._said.get(lang)
+        words = said_before[1] if said_before is not None and said_before[0] is events else None
+        names = self.names(lang) if words is None else []
 
         def name(table_seat: Any) -> str:
             return names[table_seat] if isinstance(table_seat, int) and 0 <= table_seat < len(names) else ""
 
+        said_now: list[tuple[str | None, str | None]] = []
         out = []
-        for ev in events:
+        for i, ev in enumerate(events):
             if ev.type == "hand-start":
                 hand_seats = tuple(ev.data.get("seats", ()))
             j = ev.to_json()
@@ -676,16 +683,22 @@ class Room:
                 mine = seat is not None and seat in hand_seats and hand_seats.index(seat) == he.seat
                 if not mine:
                     j["event"] = he.redacted().to_json()
-            said = j.get("event", j)
-            who = name(ev.seat)
-            to = ""
-            if said["type"] == "surrender":
-                taker = said.get("data", {}).get("to")
-                if isinstance(taker, int) and taker < len(hand_seats):
-                    to = name(hand_seats[taker])
-            j["text"] = event_line(said, who, lang, to=to)
-            j["callout"] = callout_text(said["type"], who, lang, to=to)
+            if words is not None:
+                j["text"], j["callout"] = words[i]
+            else:
+                said = j.get("event", j)
+                who = name(ev.seat)
+                to = ""
+                if said["type"] == "surrender":
+                    taker = said.get("data", {}).get("to")
+                    if isinstance(taker, int) and taker < len(hand_seats):
+                        to = name(hand_seats[taker])
+                j["text"] = event_line(said, who, lang, to=to)
+                j["callout"] = callout_text(said["type"], who, lang, to=to)
+                said_now.append((j["text"], j["callout"]))
             out.append(j)
+        if words is None:
+            self._said[lang] = (events, said_now)
         return out
 
     def record(self) -> dict[str, Any]:

@@ -28,6 +28,8 @@ TEXT_FIELDS = [
     ("scores", "*", "items"),
     ("legal", "*", "preview", "text"),
     ("last_hand", "plain_steps"),
+    ("last_hand", "reason_text"),
+    ("over", "reason_text"),
 ]
 
 
@@ -132,7 +134,7 @@ def test_every_view_and_event_text_is_said_in_the_language_asked() -> None:
             check_events(room, room.apply(seat, policy(view)), seats_before, seen)
     # every kind of text was met (the test plays enough to see each)
     wanted = {"stop_preview.plain_steps", "go_warnings", "bak.text", "near_sets.label", "near_sets.where_text",
-              "scores.items", "legal.preview.text", "last_hand.plain_steps", "events.play.text",
+              "scores.items", "legal.preview.text", "last_hand.plain_steps", "last_hand.reason_text", "events.play.text",
               "events.capture.text", "events.stop.text", "events.stop.callout", "events.settlement.text"}
     assert wanted <= set(seen), (wanted - set(seen), seen)
 

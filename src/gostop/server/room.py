@@ -53,6 +53,7 @@ from gostop.words import (
     go_warnings_text,
     item_name,
     preview_text,
+    reason_text,
     score_item_lines,
     settlement_lines,
     stamp_text,
@@ -524,9 +525,14 @@ class Room:
                 "ledger": None if entry is None else entry.to_json(),
                 "hands": self.last_hands,
                 "plain_steps": self._plain_steps(self.last_result, m.deals[self.last_deal].hand_seats, lang),
+                "reason_text": reason_text(self.last_result.reason, lang),
             }
         if m.is_over:
-            view["over"] = {"reason": m.end_reason, "standings": [s.to_json() for s in m.standings]}
+            view["over"] = {
+                "reason": m.end_reason,
+                "reason_text": reason_text(m.end_reason, lang),
+                "standings": [s.to_json() for s in m.standings],
+            }
         return view
 
     def _plain_steps(self, result: HandResult, hand_seats: Sequence[int], lang: str = "en") -> list[str]:

@@ -201,18 +201,6 @@ export function stampLabel(b) {
   return lang === "ko" ? `${b.hangul} ${state}` : `${b.hangul} ${b.name} ${state}`;
 }
 
-const REASONS = {
-  en: {},
-  ko: {
-    stop: "스톱", chongtong: "총통", "three-ppuk": "삼연뻑", heodang: "허당", "first-turn-ppuk": "첫뻑",
-    "first-turn-four": "첫 차례 네 장", boar: "멧돼지", nagari: "나가리", joker: "조커", "no-junk": "줄 피 없음",
-    "ja-ppuk": "자뻑", yell: "외치기", exhaustion: "패가 다 떨어짐 (나가리)", shodang: "쇼당 (나가리)",
-    "four-on-table": "바닥에 같은 달 네 장", "chongtong-tie": "총통 동시 (나가리)",
-    match_hands: "정한 판 수를 다 쳤습니다", hands_limit: "정한 판 수를 다 쳤습니다",
-    target_chips: "목표 칩에 닿았습니다", nagari_limit: "나가리가 너무 많이 났습니다", closed: "게임을 닫았습니다",
-  },
-};
-
 // The bot each level plays (gostop.agents.LEVELS), as the server keeps it in a room's seats.
 const LEVEL_OF_SPEC = { greedy: "easy", expert: "normal", learned: "instinct", search: "hard" };
 // The level names of gostop.agents.LEVEL_NAMES (tests/web/test_levels_js.py keeps them equal).
@@ -242,10 +230,10 @@ const BOT_NAMES_KO = { Minji: "민지", Hoon: "훈", Sora: "소라", Jun: "준",
 /** A bot's name in the page's language. */
 export function botName(name) { return (lang === "ko" && BOT_NAMES_KO[name]) || name || ""; }
 
-/** A hand result's or a payment's `reason` key in words. */
-export function reasonText(reason) {
-  if (!reason) return "";
-  return REASONS[lang]?.[reason] ?? reason;
+/** Why a hand or the match ended, in words: the server says it (`last_hand.reason_text`,
+ * `over.reason_text`) in this page's language. */
+export function reasonText(obj) {
+  return (obj && (obj.reason_text || obj.reason)) || "";
 }
 
 const ERRORS_KO = {

@@ -424,8 +424,8 @@ class TablePage {
     const seats = last.seats || (v.match ? v.match.hand_seats : []);
     const name = (hs) => (hs === null || hs === undefined ? "" : seatName(v, seats[hs]));
     const title = r.winner === null || r.winner === undefined
-      ? (r.nagari ? t("nagari") : reasonText(r.reason))
-      : `${name(r.winner)} ${t("winner")} — ${reasonText(r.reason)}${r.points ? `, ${t("pointsN", r.points)}` : ""}`;
+      ? (r.nagari ? t("nagari") : reasonText(last))
+      : `${name(r.winner)} ${t("winner")} — ${reasonText(last)}${r.points ? `, ${t("pointsN", r.points)}` : ""}`;
     // plain_steps: the settlement in words (the raw steps are for record authors)
     const plain = tx(last, "plain_steps");
     const steps = (plain && plain.length ? plain : (r.settlement && r.settlement.steps)) || [];

@@ -84,7 +84,8 @@ class Ack(_Msg):
 
 
 class Update(_Msg):
-    """An action was applied: the acting table seat, its action, this viewer's events and view."""
+    """An action was applied: the acting table seat, its action, this viewer's events (each with
+    its feed line ``text`` and ``callout`` in the connection's language) and view."""
 
     type: Literal["update"]
     version: int

@@ -1,7 +1,8 @@
 """The table in Korean: with Korean on, every text of the table is Korean -- the score panels,
 the bak stamps, the hints for sets one card away, the stop preview and the go warnings, the
-event feed, the settlement and the standings -- including the texts the server makes; switched
-to English, the same view shows the server's English texts, unchanged.
+event feed, the settlement and the standings -- including the texts the server makes, which
+the page asks in Korean (hello's ``lang``); switched to English, the page asks the server for
+the table in English (a ``lang`` message) and shows the server's English texts.
 
 A scripted deal (a room stored with a chosen seed, three players, two easy bots) brings the
 person to a go/stop decision with stamps and hints on the table; the page stops there.
@@ -11,7 +12,6 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, expect
@@ -30,22 +30,11 @@ ENGLISH_RUN = re.compile(r"[A-Za-z][A-Za-z'-]*(?:[\s,:;.()/—-]+[A-Za-z][A-Za-z
 NAMES = ("Tester", *BOT_NAMES)
 
 
-CARD_NAMES = json.loads((Path(__file__).resolve().parents[2] / "src/gostop/web/cards/names.json").read_text(encoding="utf-8"))
-CODE_IN_TEXT = re.compile(r"\b(?:(?:0[1-9]|1[0-2])(?:B|A|R|D|J[12])|JK[1-3BXP])\b")
-
-
-BOT_KO = {"Minji": "민지", "Hoon": "훈", "Sora": "소라", "Jun": "준", "Yuna": "유나", "Tae": "태", "Dami": "다미"}
-BOT_IN_TEXT = re.compile(r"\b(" + "|".join(BOT_KO) + r")\b")
-
-
-def named(texts: list[str], lang: str) -> list[str]:
-    """The server's texts as the page shows them (issue #18): card codes said as card names,
-    bots named in Korean on the Korean page, a sentence split over two steps joined."""
+def named(texts: list[str]) -> list[str]:
+    """The server's texts as the page shows them: as they are, a sentence the server split
+    over two steps joined (issue #18)."""
     out: list[str] = []
     for t in texts:
-        t = CODE_IN_TEXT.sub(lambda m: CARD_NAMES[m.group(0)][lang], t)
-        if lang == "ko":
-            t = BOT_IN_TEXT.sub(lambda m: BOT_KO[m.group(0)], t)
         if out and out[-1].rstrip().endswith(":"):
             out[-1] = f"{out[-1]} {t}"
         else:
@@ -127,32 +116,40 @@ def test_the_korean_table_from_play_to_settlement(page: Page, base_url: str, gam
     # ... and they are the server's Korean texts
     warnings = page.locator(".stop-preview .warnings li").all_inner_texts()
     steps = page.locator(".stop-preview ol.steps li").all_inner_texts()
-    assert warnings == named(view["go_warnings_ko"], "ko")
-    assert steps == named(view["stop_preview"]["plain_steps_ko"], "ko")
-    items = named([i for s in view["scores"] for i in s["items_ko"]], "ko")
+    assert warnings == named(view["go_warnings"])
+    assert steps == named(view["stop_preview"]["plain_steps"])
+    items = [i for s in view["scores"] for i in s["items"]]
     panel = " ".join(page.locator(".player .score .items").all_inner_texts())
     assert items and all(i in panel for i in items)
     hints = " ".join(page.locator(".player .hints").all_inner_texts())
-    assert all(named([f"{n['name_ko']} (+{n['points']})"], "ko")[0] in hints and named([n["where_ko"]], "ko")[0] in hints for n in view["near_sets"]), hints
+    assert all(f"{n['label']} (+{n['points']})" in hints and n["where_text"] in hints for n in view["near_sets"]), hints
+    assert not [f for f in frames if re.search(r'"[a-z_]+_ko":', json.dumps(f, ensure_ascii=False))]
 
-    # English: the same view shows the server's English texts, as before
+    # English: the page asks for the table in English and shows the server's English texts
+    seen = len(frames)
     page.click("#lang-toggle")
     expect(page.locator("#lang-toggle")).to_have_text("한국어")
-    assert page.locator(".stop-preview .warnings li").all_inner_texts() == named(view["go_warnings"], "en")
-    assert page.locator(".stop-preview ol.steps li").all_inner_texts() == named(view["stop_preview"]["plain_steps"], "en")
+    page.wait_for_function("() => /[A-Za-z]{2,} [A-Za-z]{2,} [A-Za-z]{2,}/.test(document.querySelector('.stop-preview .warnings').innerText)")
+    states = [f for f in frames[seen:] if f.get("type") == "state"]
+    assert states, "the server sent the table again"
+    en = states[-1]["view"]
+    assert en["version"] == view["version"] and en["go_warnings"] != view["go_warnings"]
+    assert page.locator(".stop-preview .warnings li").all_inner_texts() == named(en["go_warnings"])
+    assert page.locator(".stop-preview ol.steps li").all_inner_texts() == named(en["stop_preview"]["plain_steps"])
     assert any(english_left(t) for t in page.locator(".stop-preview").all_inner_texts())
     hints = " ".join(page.locator(".player .hints").all_inner_texts())
-    assert all(named([f"{n['name']} (+{n['points']})"], "en")[0] in hints for n in view["near_sets"]), hints
+    assert all(f"{n['label']} (+{n['points']})" in hints for n in en["near_sets"]), hints
     page.click("#lang-toggle")
     expect(page.locator("#lang-toggle")).to_have_text("English")
+    page.wait_for_function("() => !/[A-Za-z]{2,} [A-Za-z]{2,} [A-Za-z]{2,}/.test(document.querySelector('.stop-preview .warnings').innerText)")
 
     # stop: the settlement, step by step, then the standings (a one-hand match)
     page.keyboard.press("s")
     expect(page.locator(".overlay .settlement")).to_be_visible()
     page.wait_for_function("() => document.querySelector('#settle-next') && document.querySelector('#settle-next').hidden")
     last = last_view(frames)["last_hand"]
-    assert last is not None and last["plain_steps_ko"]
-    assert page.locator(".overlay .settlement ol.steps li").all_inner_texts() == named(last["plain_steps_ko"], "ko")
+    assert last is not None and last["plain_steps"]
+    assert page.locator(".overlay .settlement ol.steps li").all_inner_texts() == named(last["plain_steps"])
     assert_korean("settlement", page.locator(".overlay .settlement").all_inner_texts())
     page.click("#settle-close")
     expect(page.locator(".overlay .standings")).to_be_visible()

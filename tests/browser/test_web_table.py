@@ -455,23 +455,6 @@ def test_rule_changes_in_korean_words(page: Page, base_url: str) -> None:
     expect(page.locator("#create .changes li")).to_contain_text("폭탄")
 
 
-def test_a_junk_card_given_says_who_took_it_from_whom(page: Page, base_url: str) -> None:
-    """Defect 12: "피 뺏김!" says who took a junk card from whom (the event's data.to)."""
-    page.goto(base_url + "/")
-    script = """async (lang) => {
-      localStorage.setItem('gostop.lang', lang);
-      const i18n = await import('/js/i18n.js'); i18n.setLang(lang);
-      const { narrate } = await import('/js/narrate.js');
-      const ev = [{type: 'hand', seat: 0, event: {type: 'surrender', seat: 0, cards: ['03J1'], data: {to: 1, for: 'chok'}}}];
-      const r = narrate(ev, (w, e) => ['Ann', 'Minji'][e.seat]);
-      return [r.lines[0].text, r.callouts[0].text];
-    }"""
-    line, callout = page.evaluate(script, "en")
-    assert "Minji" in line and "Ann" in line and callout == "Minji takes a junk card from Ann", (line, callout)
-    line, callout = page.evaluate(script, "ko")
-    assert callout == "Minji: Ann의 피 뺏음!" and "뺏음" in line, (line, callout)
-
-
 def test_giving_junk_says_why_preselects_the_cheapest_and_can_be_automatic(page: Page, base_url: str, game_server: Any) -> None:
     """Defect 6: one "Give" button, the reason in words, the cheapest choice preselected, and an
     "always give the cheapest" setting that answers by itself (remembered)."""

@@ -1,9 +1,11 @@
-"""Every text for people in a room's view comes in English and in Korean (``x`` and ``x_ko``,
-docs/protocol.md "Texts in two languages"): one view per seat serves every page of that seat,
-whatever its language. Played without sockets, all seats people, by a fixed policy."""
+"""Every text for people in a room's view and events is said in the language asked
+(docs/protocol.md "Language"): the same view in English and in Korean has the same texts, each
+in its language, and no per-language twin field. Played without sockets, all seats people, by
+a fixed policy."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -21,11 +23,13 @@ TEXT_FIELDS = [
     ("stop_preview", "plain_steps"),
     ("", "go_warnings"),
     ("bak", "*", "text"),
-    ("near_sets", "*", "name"),
-    ("near_sets", "*", "where"),
+    ("near_sets", "*", "label"),
+    ("near_sets", "*", "where_text"),
     ("scores", "*", "items"),
     ("legal", "*", "preview", "text"),
     ("last_hand", "plain_steps"),
+    ("last_hand", "reason_text"),
+    ("over", "reason_text"),
 ]
 
 
@@ -36,8 +40,8 @@ def korean(text: str) -> bool:
     return bool(HANGUL.search(text)) and not ENGLISH_RUN.search(plain)
 
 
-def twins(view: dict[str, Any], path: tuple[str, ...]) -> list[tuple[Any, Any]]:
-    """(English, Korean) pairs of one text field in a view."""
+def texts(view: dict[str, Any], path: tuple[str, ...]) -> list[Any]:
+    """The values of one text field in a view."""
     objs: list[Any] = [view]
     *where, key = [p for p in path if p]
     for p in where:
@@ -50,12 +54,19 @@ def twins(view: dict[str, Any], path: tuple[str, ...]) -> list[tuple[Any, Any]]:
             else:
                 nxt.append(o.get(p))
         objs = nxt
-    return [(o[key], o[f"{key}_ko"]) for o in objs if isinstance(o, dict) and key in o]
+    return [o[key] for o in objs if isinstance(o, dict) and key in o]
 
 
-def check_view(view: dict[str, Any], seen: dict[str, int]) -> None:
+def no_twins(message: dict[str, Any]) -> None:
+    keys = re.findall(r'"([A-Za-z_]+)":', json.dumps(message))
+    assert not [k for k in keys if k.endswith("_ko")]
+
+
+def check_view(en_view: dict[str, Any], ko_view: dict[str, Any], seen: dict[str, int]) -> None:
+    no_twins(en_view)
+    no_twins(ko_view)
     for path in TEXT_FIELDS:
-        for en, ko in twins(view, path):
+        for en, ko in zip(texts(en_view, path), texts(ko_view, path), strict=True):
             name = ".".join(p for p in path if p and p != "*")
             if isinstance(en, list):
                 assert isinstance(ko, list) and len(ko) == len(en), (name, en, ko)
@@ -81,7 +92,21 @@ def policy(view: dict[str, Any]) -> str:
     return str(legal[0]["action"])
 
 
-def test_every_view_text_has_a_korean_twin() -> None:
+def check_events(room: Room, events: list[Any], seats_before: tuple[int, ...], seen: dict[str, int]) -> None:
+    for seat in (None, *range(len(room.config.seats))):
+        en = room.events_for(seat, events, seats_before, "en")
+        ko = room.events_for(seat, events, seats_before, "ko")
+        no_twins({"events": ko})
+        for e, k in zip(en, ko, strict=True):
+            said = e.get("event", e)["type"]
+            for key in ("text", "callout"):
+                assert (e[key] is None) == (k[key] is None), (said, e[key], k[key])
+                if k[key] is not None:
+                    assert korean(k[key]), (said, e[key], k[key])
+                    seen[f"events.{said}.{key}"] = seen.get(f"events.{said}.{key}", 0) + 1
+
+
+def test_every_view_and_event_text_is_said_in_the_language_asked() -> None:
     seen: dict[str, int] = {}
     for players, seed in ((3, 1), (2, 2), (3, 3), (2, 4)):
         cfg = RoomConfig(seats=[SeatConfig("human", name=NAMES[i], status="taken") for i in range(players)], hands=2)
@@ -91,14 +116,13 @@ def test_every_view_text_has_a_korean_twin() -> None:
             seat = room.decider()
             assert seat is not None
             view = room.view(seat)
-            check_view(view, seen)
-            check_view(room.view(None), seen)  # the spectators' view too
+            check_view(view, room.view(seat, lang="ko"), seen)
+            check_view(room.view(None), room.view(None, lang="ko"), seen)  # the spectators' view too
             if view["stop_preview"] is not None:
                 hs = view["hand_seat"]
                 obs = view["hand"]
                 # the English texts are the ones the server always sent
                 assert view["go_warnings"] == list(go_warnings(room.rules, obs["players"], obs["goes"][hs], obs["stop_points"][hs]))
-                assert len(view["stop_preview"]["plain_steps_ko"]) == len(view["stop_preview"]["plain_steps"])
             last = room.last_result
             if last is not None and last.settlement is not None and view["last_hand"] is not None:
                 assert view["last_hand"]["plain_steps"] == settlement_lines(
@@ -106,15 +130,18 @@ def test_every_view_text_has_a_korean_twin() -> None:
                     [NAMES[view["last_hand"]["seats"][o]] for o in last.opponents],
                     last.context.goes if last.context is not None else 0,
                 )
-            room.apply(seat, policy(view))
+            seats_before = tuple(room.match.hand_seats) if room.match is not None else ()
+            check_events(room, room.apply(seat, policy(view)), seats_before, seen)
     # every kind of text was met (the test plays enough to see each)
-    wanted = {"stop_preview.plain_steps", "go_warnings", "bak.text", "near_sets.name", "near_sets.where",
-              "scores.items", "legal.preview.text", "last_hand.plain_steps"}
+    wanted = {"stop_preview.plain_steps", "go_warnings", "bak.text", "near_sets.label", "near_sets.where_text",
+              "scores.items", "legal.preview.text", "last_hand.plain_steps", "last_hand.reason_text", "events.play.text",
+              "events.capture.text", "events.stop.text", "events.stop.callout", "events.settlement.text"}
     assert wanted <= set(seen), (wanted - set(seen), seen)
 
 
-def test_korean_twins_are_in_the_empty_view_too() -> None:
+def test_the_empty_view_has_no_twin_either() -> None:
     cfg = RoomConfig(seats=[SeatConfig("human"), SeatConfig("bot", "easy")])
     cfg.check()
-    view = Room("w", cfg, 1).view(None)
-    assert view["go_warnings"] == [] and view["go_warnings_ko"] == []
+    view = Room("w", cfg, 1).view(None, lang="ko")
+    assert view["go_warnings"] == []
+    no_twins(view)

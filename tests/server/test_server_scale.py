@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 
 from serverproc import (
     REDIS_URL,
@@ -55,7 +56,7 @@ def test_two_processes_one_database_one_redis(serve, pg_url: str, redis_prefix: 
 
     async def main() -> tuple[TableClient, TableClient, TableClient]:
         ann = await TableClient.open(a_srv.ws_url, room, token=made["token"], name="ann@A")
-        bob = await TableClient.open(b_srv.ws_url, room, token=bo["token"], name="bo@B")
+        bob = await TableClient.open(b_srv.ws_url, room, token=bo["token"], name="bo@B", lang="ko")
         spec = await TableClient.open(b_srv.ws_url, room, spectate=True, name="spec@B")
         # the seat to move acts through both processes at once: exactly one is applied
         mover_token = made["token"] if ann.view["current_seat"] == 0 else bo["token"]  # type: ignore[index]
@@ -89,5 +90,12 @@ def test_two_processes_one_database_one_redis(serve, pg_url: str, redis_prefix: 
         first = min(got)
         assert set(got) == set(range(first, final + 1)), f"{c.name} missed updates"
     assert "seed" not in json.dumps(spec.messages)
+    # the language is the connection's: Bo (Korean, process B) reads the actions applied by
+    # either process in Korean, Ann (process A) in English
+    hangul = re.compile(r"[\uac00-\ud7a3]")
+    bo_lines = [e["text"] for m in bob.messages if m["type"] == "update" for e in m["events"] if e["text"]]
+    ann_lines = [e["text"] for m in ann.messages if m["type"] == "update" for e in m["events"] if e["text"]]
+    assert bo_lines and all(hangul.search(t) for t in bo_lines)
+    assert ann_lines and not any(hangul.search(t) for t in ann_lines)
     # the players stayed connected: neither process handed a seat to a bot
     assert not any(m["type"] == "presence" and m["away"] for c in (ann, bob, spec) for m in c.messages)

@@ -44,34 +44,36 @@ Db = Callable[..., Any]
 # -- messages ---------------------------------------------------------------------------------
 
 
-def view_of(live: LiveRoom, seat: int | None, history: bool = True) -> dict[str, Any]:
-    return live.room.view(seat, live.seats_presence(), live.deadline, history)
+def view_of(live: LiveRoom, seat: int | None, history: bool = True, lang: str = "en") -> dict[str, Any]:
+    """The view of ``seat`` (None: a spectator), its texts said in ``lang``."""
+    return live.room.view(seat, live.seats_presence(), live.deadline, history, lang)
 
 
 def broadcast_update(live: LiveRoom, seat: int, action: str, events: list[Any], seats_before: tuple[int, ...]) -> None:
     room = live.room
-    cache: dict[int | None, dict[str, Any]] = {}
+    cache: dict[tuple[int | None, str], dict[str, Any]] = {}  # one message per (seat, language)
     for conn in list(live.conns):
-        s = conn.seat
-        if s not in cache:
-            cache[s] = {
+        key = (conn.seat, conn.lang)
+        if key not in cache:
+            cache[key] = {
                 "type": "update",
                 "version": room.version,
                 "seat": seat,
                 "action": action,
-                "events": room.events_for(s, events, seats_before),
-                "view": view_of(live, s, history=False),
+                "events": room.events_for(conn.seat, events, seats_before, conn.lang),
+                "view": view_of(live, conn.seat, history=False, lang=conn.lang),
             }
-        conn.send(cache[s])
+        conn.send(cache[key])
 
 
 def broadcast_state(live: LiveRoom) -> None:
-    cache: dict[int | None, dict[str, Any]] = {}
+    cache: dict[tuple[int | None, str], dict[str, Any]] = {}  # one message per (seat, language)
     for conn in list(live.conns):
-        s = conn.seat
-        if s not in cache:
-            cache[s] = {"type": "state", "version": live.room.version, "view": view_of(live, s)}
-        conn.send(cache[s])
+        key = (conn.seat, conn.lang)
+        if key not in cache:
+            cache[key] = {"type": "state", "version": live.room.version,
+                          "view": view_of(live, conn.seat, lang=conn.lang)}
+        conn.send(cache[key])
 
 
 def broadcast_presence(live: LiveRoom, seat: int) -> None:
@@ -87,7 +89,7 @@ def broadcast_all(live: LiveRoom, message: dict[str, Any]) -> None:
 
 
 def send_state(live: LiveRoom, conn: Connection) -> None:
-    conn.send({"type": "state", "version": live.room.version, "view": view_of(live, conn.seat)})
+    conn.send({"type": "state", "version": live.room.version, "view": view_of(live, conn.seat, lang=conn.lang)})
 
 
 # -- commits ----------------------------------------------------------------------------------

@@ -202,7 +202,7 @@ class Hub:
     async def record(self, room_id: str, token: str | None) -> dict[str, Any] | str:
         return await rooms.record(self, room_id, token)
 
-    async def hand_review(self, room_id: str, deal: int, token: str | None) -> dict[str, Any]:
+    async def hand_review(self, room_id: str, deal: int, token: str | None, lang: str = "en") -> dict[str, Any]:
         """A finished hand, every card face up, move by move (:meth:`Room.hand_review`): for a
         seated player (the seat token) while the match is on, for anyone once it is over. A hand
         still in play is refused (409): its hidden cards are never sent."""
@@ -218,7 +218,7 @@ class Hub:
                 raise errors.BadToken("that token holds no seat of this room")
         async with live.lock:
             try:
-                return live.room.hand_review(deal)
+                return live.room.hand_review(deal, lang)
             except HandInPlayError as exc:
                 raise errors.HandInPlay(str(exc)) from None
             except RoomError as exc:  # a deal that is not there
@@ -279,8 +279,8 @@ class Hub:
                 "protocol": PROTOCOL_VERSION,
                 "room": self.room_info(live.room, live),
                 "seat": seat,
-                "view": view_of(live, seat),
-                "recent": live.recent_for(seat),
+                "view": view_of(live, seat, lang=conn.lang),
+                "recent": live.recent_for(seat, conn.lang),
                 "rematch": seat_moves.rematch_public(live),
             }
         )

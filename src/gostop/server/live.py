@@ -40,9 +40,11 @@ class Connection:
     and its outgoing queue."""
 
     def __init__(self, send: Callable[[str], Awaitable[None]], seat: int | None, addr: str,
-                 on_overflow: Callable[[], Awaitable[None]] | None = None, token_hash: str | None = None) -> None:
+                 on_overflow: Callable[[], Awaitable[None]] | None = None, token_hash: str | None = None,
+                 lang: str = "en") -> None:
         self.send_text = send
         self.seat = seat
+        self.lang = lang
         self.addr = addr
         self.token_hash = token_hash
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=256)
@@ -128,10 +130,11 @@ class LiveRoom:
         """``seat -> (connected, away)`` as the views show it."""
         return self.presence.table(self.room.config.seats)
 
-    def recent_for(self, seat: int | None) -> list[dict[str, Any]]:
-        """The last actions as their updates told them to ``seat`` (the welcome's ``recent``)."""
+    def recent_for(self, seat: int | None, lang: str = "en") -> list[dict[str, Any]]:
+        """The last actions as their updates told them to ``seat`` (the welcome's ``recent``),
+        their texts in ``lang``."""
         return [
             {"version": r.version, "seat": r.seat, "action": r.action,
-             "events": self.room.events_for(seat, r.events, r.seats_before)}
+             "events": self.room.events_for(seat, r.events, r.seats_before, lang)}
             for r in self.recent
         ]

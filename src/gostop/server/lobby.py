@@ -19,12 +19,13 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from gostop import __version__
 from gostop.agents import LEVEL_EDGES, LEVEL_EDGES_FEW_DEALS
 from gostop.limits import MAX_ROOM_HANDS
-from gostop.rules import KNOBS, PRESET_DESCRIPTIONS, PRESET_NAMES, PRESETS
+from gostop.rules import KNOBS, PRESET_NAMES, PRESETS
 from gostop.server import seats as seat_moves
 from gostop.server.errors import BadRequest, BadToken
 from gostop.server.hub import Hub
 from gostop.server.protocol import PROTOCOL_VERSION
 from gostop.server.room import RoomConfig, SeatConfig
+from gostop.words import knob_meaning, preset_description
 
 __all__ = ["router"]
 
@@ -215,15 +216,19 @@ async def health(request: Request) -> dict[str, Any]:
 
 
 @router.get("/presets", responses=_ERRORS)
-async def presets(request: Request) -> dict[str, Any]:
-    """Rule presets, bot levels and the knobs a room may change (with their meaning)."""
+async def presets(
+    request: Request,
+    lang: Annotated[Literal["en", "ko"], Query(description="the language of the meanings and descriptions")] = "en",
+) -> dict[str, Any]:
+    """Rule presets, bot levels and the knobs a room may change (with their meaning), the texts
+    in ``lang``."""
     out_presets = []
     for name in PRESET_NAMES:
         r = PRESETS[name]
         out_presets.append(
             {
                 "name": name,
-                "description": PRESET_DESCRIPTIONS.get(name, ""),
+                "description": preset_description(name, lang),
                 "max_players": r.max_players,
                 "multi_player_mode": r.multi_player_mode,
                 "match_hands": r.match_hands,
@@ -236,7 +241,7 @@ async def presets(request: Request) -> dict[str, Any]:
             {
                 "name": k.name,
                 "kind": k.kind,
-                "meaning": k.meaning,
+                "meaning": knob_meaning(k.name, lang),
                 "choices": list(k.choices),
                 "minimum": k.minimum,
                 "maximum": k.maximum,
@@ -349,11 +354,12 @@ async def quick(body: QuickIn, request: Request) -> dict[str, Any]:
 async def hand_review(
     room_id: RoomId, deal: Annotated[int, Path(ge=0, le=10_000)], request: Request,
     authorization: Annotated[str | None, Header()] = None,
+    lang: Annotated[Literal["en", "ko"], Query(description="the language of each event's feed line")] = "en",
 ) -> dict[str, Any]:
-    """A finished hand move by move, every card face up (for "review this hand"): to a seated
-    player (``Authorization: Bearer <token>``) during the match, to anyone after it; ``409``
-    while that hand is being played."""
-    return await _hub(request).hand_review(room_id, deal, _bearer(authorization))
+    """A finished hand move by move, every card face up (for "review this hand"), each event with
+    its feed line in ``lang``: to a seated player (``Authorization: Bearer <token>``) during the
+    match, to anyone after it; ``409`` while that hand is being played."""
+    return await _hub(request).hand_review(room_id, deal, _bearer(authorization), lang)
 
 
 @router.get("/rooms/{room_id}/record", responses=_ERRORS)

@@ -25,12 +25,23 @@ class _Msg(BaseModel):
 
 
 class Hello(_Msg):
-    """First message of a socket: a seat token, or spectate (not both)."""
+    """First message of a socket: a seat token, or spectate (not both); ``lang``: the language
+    of every text the server sends this socket (default English)."""
 
     type: Literal["hello"]
     protocol: Literal[1] = 1
     token: str | None = Field(None, min_length=1, max_length=200)
     spectate: bool = False
+    lang: Literal["en", "ko"] = "en"
+
+
+class Lang(_Msg):
+    """Say every text in ``lang`` from now on; the server answers with the whole view (``state``)
+    in it."""
+
+    type: Literal["lang"]
+    seq: int = Field(ge=0)
+    lang: Literal["en", "ko"]
 
 
 class ActionMsg(_Msg):
@@ -108,7 +119,8 @@ class Ack(_Msg):
 
 
 class Update(_Msg):
-    """An action was applied: the acting table seat, its action, this viewer's events and view."""
+    """An action was applied: the acting table seat, its action, this viewer's events (each with
+    its feed line ``text`` and ``callout`` in the connection's language) and view."""
 
     type: Literal["update"]
     version: int
@@ -177,17 +189,17 @@ class Error(_Msg):
     version: int | None = None
 
 
-ClientMessage = Annotated[Hello | ActionMsg | Sync | Ping | RematchMsg, Field(discriminator="type")]
+ClientMessage = Annotated[Hello | ActionMsg | Sync | Ping | RematchMsg | Lang, Field(discriminator="type")]
 ServerMessage = Annotated[
     Welcome | Ack | Update | State | Presence | Rematch | RematchSeat | Moved | Pong | Error, Field(discriminator="type")
 ]
 Message = Annotated[
-    Hello | ActionMsg | Sync | Ping | RematchMsg | Welcome | Ack | Update | State | Presence | Rematch | RematchSeat
-    | Moved | Pong | Error, Field(discriminator="type")
+    Hello | ActionMsg | Sync | Ping | RematchMsg | Lang | Welcome | Ack | Update | State | Presence | Rematch
+    | RematchSeat | Moved | Pong | Error, Field(discriminator="type")
 ]
 #: Client and server message types.
 MESSAGE_TYPES = {
-    "client": ("hello", "action", "sync", "ping", "rematch"),
+    "client": ("hello", "action", "sync", "ping", "rematch", "lang"),
     "server": ("welcome", "ack", "update", "state", "presence", "rematch_state", "rematch_seat", "moved", "pong", "error"),
 }
 

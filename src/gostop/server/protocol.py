@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gostop.errors import GostopError
+from gostop.words import LANGS
 
 __all__ = [
     "PROTOCOL_VERSION",
@@ -25,6 +26,7 @@ __all__ = [
     "CLOSE_MOVED",
     "ERROR_CODES",
     "CLOSE_CODES",
+    "LANGS",
     "ClientMessage",
     "ProtocolError",
     "parse_client",
@@ -73,7 +75,8 @@ CLOSE_MOVED = 4410
 #: Largest frame the WebSocket layer accepts at all (larger: closed with 1009).
 MAX_FRAME_BYTES = 65536
 
-_TYPES = ("hello", "action", "sync", "ping", "rematch")
+_TYPES = ("hello", "action", "sync", "ping", "rematch", "lang")
+# The languages a connection may ask its texts in (``hello``'s and ``lang``'s ``lang``): LANGS.
 
 
 class ProtocolError(GostopError):
@@ -98,6 +101,7 @@ class ClientMessage:
     spectate: bool = False
     protocol: int | None = None
     accept: bool | None = None
+    lang: str = "en"
 
 
 def _int(data: dict[str, Any], key: str, seq: int | None) -> int:
@@ -107,6 +111,15 @@ def _int(data: dict[str, Any], key: str, seq: int | None) -> int:
     if not 0 <= v < 2**53:
         raise ProtocolError("bad_message", f"'{key}' is out of range", seq)
     return v
+
+
+def _lang(data: dict[str, Any], seq: int | None, needed: bool = False) -> str:
+    v = data.get("lang")
+    if v is None and not needed:
+        return "en"
+    if v not in LANGS:
+        raise ProtocolError("bad_message", f"'lang' must be one of {', '.join(LANGS)}, got {json.dumps(v)[:20]}", seq)
+    return str(v)
 
 
 def parse_client(text: str | bytes) -> ClientMessage:
@@ -125,7 +138,7 @@ def parse_client(text: str | bytes) -> ClientMessage:
     seq = raw_seq if isinstance(raw_seq, int) and not isinstance(raw_seq, bool) and 0 <= raw_seq < 2**53 else None
     kind = data.get("type")
     if not isinstance(kind, str):
-        raise ProtocolError("bad_message", "a message needs a 'type' (hello, action, sync, ping or rematch)", seq)
+        raise ProtocolError("bad_message", "a message needs a 'type' (hello, action, sync, ping, rematch or lang)", seq)
     if kind not in _TYPES:
         raise ProtocolError("unknown_type", f"unknown message type {kind[:30]!r}; known: {', '.join(_TYPES)}", seq)
     if kind == "hello":
@@ -142,8 +155,13 @@ def parse_client(text: str | bytes) -> ClientMessage:
             raise ProtocolError("bad_message", "hello needs a seat 'token', or 'spectate': true")
         if token is not None and spectate:
             raise ProtocolError("bad_message", "hello takes a seat 'token' or 'spectate': true, not both")
-        return ClientMessage("hello", token=token, spectate=spectate and token is None, protocol=PROTOCOL_VERSION)
+        lang = _lang(data, None)
+        return ClientMessage(
+            "hello", token=token, spectate=spectate and token is None, protocol=PROTOCOL_VERSION, lang=lang
+        )
     seq = _int(data, "seq", seq)
+    if kind == "lang":
+        return ClientMessage("lang", seq=seq, lang=_lang(data, seq, needed=True))
     if kind == "action":
         version = _int(data, "version", seq)
         action = data.get("action")

@@ -15,9 +15,9 @@ hand) and :mod:`gostop.hints` (sets one card away, bak stamps, score lines), nev
 hand's hidden state; the spectators' view is built from the observations with every hand card
 removed.
 
-Every text for people in a view comes in English and Korean (:mod:`gostop.explain`): a field
-``x`` has its Korean twin ``x_ko`` (docs/protocol.md, "Texts in two languages"), so one view
-per seat serves every connection of that seat, whatever language its page shows.
+Every text for people in a view is said in one language, the connection's (``hello``'s
+``lang``, docs/protocol.md "Language"): :meth:`Room.view` takes the language and says the facts
+through :mod:`gostop.words`; a view is built once per (seat, language) a broadcast needs.
 """
 
 from __future__ import annotations
@@ -52,11 +52,17 @@ from gostop.table import (
     table_rules,
 )
 from gostop.words import (
+    bot_name as said_bot_name,
+)
+from gostop.words import (
+    callout_text,
+    event_line,
     go_warnings_text,
     item_name,
     preview_text,
     push_choice,
     push_question,
+    reason_text,
     score_item_lines,
     settlement_lines,
     stamp_text,
@@ -253,7 +259,9 @@ class Room:
         )
         self.actions: list[str] = []
         self.actors: list[int] = []
-        self._score_cache: dict[tuple[str, ...], tuple[list[str], list[str]]] = {}
+        self._score_cache: dict[tuple[tuple[str, ...], str], list[str]] = {}
+        #: per language: the events of the last broadcast and their words (see events_for)
+        self._said: dict[str, tuple[Sequence[MatchEvent], list[tuple[str | None, str | None]]]] = {}
         self._near_cache: dict[tuple[tuple[str, ...], ...], list[tuple[int, str, str, int, Any]]] = {}
         if not config.open_seats:
             self.start()
@@ -409,8 +417,10 @@ class Room:
         presence: Mapping[int, tuple[bool, bool]] | None = None,
         deadline: float | None = None,
         history: bool = True,
+        lang: str = "en",
     ) -> dict[str, Any]:
-        """What table seat ``seat`` (None: a spectator) sees now (docs/protocol.md, the view).
+        """What table seat ``seat`` (None: a spectator) sees now (docs/protocol.md, the view),
+        every text in ``lang``.
 
         ``presence``: per seat ``(connected, away)``; ``history``: keep the hand's event history
         (``update`` messages leave it out: their events carry it).
@@ -435,7 +445,6 @@ class Room:
             "legal": [],
             "stop_preview": None,
             "go_warnings": [],
-            "go_warnings_ko": [],
             "bak": [],
             "near_sets": [],
             "scores": [],
@@ -468,7 +477,7 @@ class Room:
             else:
                 view["hand"] = self.public_observation(hand)
                 obs = None
-            self._hints(view, hand, obs)
+            self._hints(view, hand, obs, lang)
             if not history:
                 view["hand"].pop("history", None)
         if m.phase in ("drop", "claim"):
@@ -480,16 +489,17 @@ class Room:
                 "dropped": sum(1 for _, a in log.announcements if a == "drop"),
             }
         if m.phase == "push":  # VAR-PUSH: the winner pushes or collects (the question in words)
-            view["table"] = self._push_table(m)
+            view["table"] = self._push_table(m, lang)
         if to_move:
-            view["legal"] = [self._legal_entry(a, hand if obs is not None else None) for a in m.legal_actions()]
-            if m.phase == "push":
+            view["legal"] = [
+                self._legal_entry(a, hand if obs is not None else None, lang) for a in m.legal_actions()
+            ]
+            if m.phase == "push":  # VAR-PUSH: each choice said with its stake
                 for entry in view["legal"]:
                     entry["text"] = view["table"]["choices"][entry["kind"]]
-                    entry["text_ko"] = view["table"]["choices_ko"][entry["kind"]]
             if hand is not None and obs is not None and hs is not None and hand.stage == "go-stop":
                 sp = hand.stop_preview()
-                names = [p.name for p in self.config.players()]
+                names = self.names(lang)
                 payers = [names[m.hand_seats[s]] for s, _ in sp.payments]
                 view["stop_preview"] = {
                     **sp.to_json(),
@@ -497,15 +507,11 @@ class Room:
                     "payments_by_seat": [[s, amount] for s, amount in sp.payments],
                     "plain_steps": []
                     if sp.settlement is None
-                    else settlement_lines(sp.settlement, payers, obs.goes[hs]),
-                    "plain_steps_ko": []
-                    if sp.settlement is None
-                    else settlement_lines(sp.settlement, payers, obs.goes[hs], lang="ko"),
+                    else settlement_lines(sp.settlement, payers, obs.goes[hs], lang=lang),
                 }
-                for lang, key in (("en", "go_warnings"), ("ko", "go_warnings_ko")):
-                    view[key] = list(
-                        go_warnings_text(self.rules, hand.players, obs.goes[hs], obs.stop_points[hs], lang=lang)
-                    )
+                view["go_warnings"] = list(
+                    go_warnings_text(self.rules, hand.players, obs.goes[hs], obs.stop_points[hs], lang=lang)
+                )
         if self.last_result is not None and self.last_deal is not None:
             entry = next((e for e in reversed(m.ledger.entries) if e.deal == self.last_deal), None)
             view["last_hand"] = {
@@ -514,24 +520,26 @@ class Room:
                 "result": self.last_result.to_json(),
                 "ledger": None if entry is None else entry.to_json(),
                 "hands": self.last_hands,
-                "plain_steps": self._plain_steps(self.last_result, m.deals[self.last_deal].hand_seats),
-                "plain_steps_ko": self._plain_steps(self.last_result, m.deals[self.last_deal].hand_seats, "ko"),
+                "plain_steps": self._plain_steps(self.last_result, m.deals[self.last_deal].hand_seats, lang),
+                "reason_text": reason_text(self.last_result.reason, lang),
                 **settlement_facts(self.last_result),
             }
         if m.is_over:
-            view["over"] = {"reason": m.end_reason, "standings": [s.to_json() for s in m.standings]}
+            view["over"] = {
+                "reason": m.end_reason,
+                "reason_text": reason_text(m.end_reason, lang),
+                "standings": [s.to_json() for s in m.standings],
+            }
         return view
 
-    def _push_table(self, m: Match) -> dict[str, Any]:
-        """VAR-PUSH: the stake of the push decision and its words in both languages."""
+    def _push_table(self, m: Match, lang: str = "en") -> dict[str, Any]:
+        """VAR-PUSH: the stake of the push decision and its words in ``lang``."""
         unit = "shots" if m.shots_unit else "chips"
         stake, pushes, limit = m.push_stake, m.pushes, self.rules.push_limit
         return {
             "push": {"stake": stake, "pushes": pushes, "limit": limit},
-            "question": push_question(stake, pushes, limit, unit),
-            "question_ko": push_question(stake, pushes, limit, unit, "ko"),
-            "choices": {k: push_choice(k, stake, pushes, unit) for k in ("push", "collect")},
-            "choices_ko": {k: push_choice(k, stake, pushes, unit, "ko") for k in ("push", "collect")},
+            "question": push_question(stake, pushes, limit, unit, lang),
+            "choices": {k: push_choice(k, stake, pushes, unit, lang) for k in ("push", "collect")},
         }
 
     def _plain_steps(self, result: HandResult, hand_seats: Sequence[int], lang: str = "en") -> list[str]:
@@ -539,10 +547,19 @@ class Room:
         in ``lang``."""
         if result.settlement is None or result.winner is None:
             return []
-        names = [p.name for p in self.config.players()]
+        names = self.names(lang)
         payers = [names[hand_seats[o]] for o in result.opponents]
         goes = result.context.goes if result.context is not None else 0
         return settlement_lines(result.settlement, payers, goes, lang=lang)
+
+    def names(self, lang: str = "en") -> list[str]:
+        """The seated players' names as a text in ``lang`` says them (a bot's name in the
+        language's letters)."""
+        players = self.config.players()
+        return [
+            said_bot_name(p.name, lang) if s.kind == "bot" else p.name
+            for p, s in zip(players, self.config.seats, strict=True)
+        ]
 
     def _players(self, presence: Mapping[int, tuple[bool, bool]]) -> list[dict[str, Any]]:
         m = self.match
@@ -566,32 +583,31 @@ class Room:
             )
         return out
 
-    def _hints(self, view: dict[str, Any], hand: Hand, obs: Observation | None) -> None:
+    def _hints(self, view: dict[str, Any], hand: Hand, obs: Observation | None, lang: str) -> None:
         # Everything here is computed from an observation (the viewer's, or seat 0's with its
         # own hand never used: bak stamps and scores read only capture areas).
         base = obs if obs is not None else hand.observation(0)
         view["bak"] = [
-            {**dataclasses.asdict(st), "text_ko": stamp_text(st, "ko")} for st in bak_stamps(self.rules, base)
+            {**dataclasses.asdict(st), "text": stamp_text(st, lang)} for st in bak_stamps(self.rules, base)
         ]
-        view["near_sets"] = self._near_sets(base, obs)
-        view["scores"] = []
-        for i, caps in enumerate(base.captures):
-            items, items_ko = self._score_items(caps)
-            view["scores"].append({"hand_seat": i, "points": base.stop_points[i], "items": items, "items_ko": items_ko})
+        view["near_sets"] = self._near_sets(base, obs, lang)
+        view["scores"] = [
+            {"hand_seat": i, "points": base.stop_points[i], "items": self._score_items(caps, lang)}
+            for i, caps in enumerate(base.captures)
+        ]
 
-    def _score_items(self, caps: tuple[Any, ...]) -> tuple[list[str], list[str]]:
-        """The scoring items of a capture area, in English and in Korean."""
-        key = tuple(c.code for c in caps)
+    def _score_items(self, caps: tuple[Any, ...], lang: str) -> list[str]:
+        """The scoring items of a capture area, in ``lang``."""
+        key = (tuple(c.code for c in caps), lang)
         found = self._score_cache.get(key)
         if found is None:
             if len(self._score_cache) > 256:
                 self._score_cache.clear()
-            b, lines = score_lines(self.rules, caps)
-            ko = score_item_lines([(it.name, it.points) for it in b.items], "ko")
-            found = self._score_cache[key] = (list(lines), ko)
+            b, _ = score_lines(self.rules, caps)
+            found = self._score_cache[key] = score_item_lines(b.items, lang)
         return found
 
-    def _near_sets(self, base: Observation, obs: Observation | None) -> list[dict[str, Any]]:
+    def _near_sets(self, base: Observation, obs: Observation | None, lang: str) -> list[dict[str, Any]]:
         """Sets one card away. Which card each seat lacks depends only on the capture areas,
         so it is computed once per capture state and shared by every viewer; where the card is
         (your hand, the table, shown, unseen) is then said from this viewer's side. Only the
@@ -623,17 +639,16 @@ class Room:
             holder_name = None
             if holder is not None and self.match is not None:
                 table_seat = self.match.hand_seats[holder] if holder < len(self.match.hand_seats) else None
-                names = [p.name for p in self.config.players()]
-                holder_name = names[table_seat] if table_seat is not None else None
+                holder_name = self.names(lang)[table_seat] if table_seat is not None else None
             out.append(
-                {"seat": seat, "name": name, "name_ko": item_name(name, "ko"), "rule": rule, "points": points,
-                 "missing": card.code, "where": where, "where_ko": where_text(where, "ko", holder_name),
+                {"seat": seat, "name": name, "label": item_name(name, lang), "rule": rule, "points": points,
+                 "missing": card.code, "where": where, "where_text": where_text(where, lang, holder_name),
                  "holder": holder}
             )
         return out
 
     @staticmethod
-    def _legal_entry(action: Any, hand: Hand | None) -> dict[str, Any]:
+    def _legal_entry(action: Any, hand: Hand | None, lang: str) -> dict[str, Any]:
         if isinstance(action, MatchAction):
             return {"action": str(action), "kind": action.kind, "value": action.value, "cards": [], "month": 0}
         assert isinstance(action, Action)
@@ -650,17 +665,29 @@ class Room:
             entry["preview"] = {
                 **p,
                 "targets": targets,
-                "text": preview_text(p["kind"], targets),
-                "text_ko": preview_text(p["kind"], targets, "ko"),
+                "text": preview_text(p["kind"], targets, lang),
             }
         return entry
 
-    def events_for(self, seat: int | None, events: Sequence[MatchEvent], seats_before: Sequence[int]) -> list[dict[str, Any]]:
+    def events_for(
+        self, seat: int | None, events: Sequence[MatchEvent], seats_before: Sequence[int], lang: str = "en"
+    ) -> list[dict[str, Any]]:
         """The events of one action as table seat ``seat`` (None: a spectator) may see them:
-        another seat's private hand events (``deal``, ``draw``) lose their cards."""
+        another seat's private hand events (``deal``, ``draw``) lose their cards. Each event
+        carries its feed line (``text``) and call-out (``callout``, or null) in ``lang``."""
         hand_seats = tuple(seats_before)
+        # the words are the same for every viewer (a hidden card is never said): said once per
+        # language for the events of one broadcast
+        said_before = self._said.get(lang)
+        words = said_before[1] if said_before is not None and said_before[0] is events else None
+        names = self.names(lang) if words is None else []
+
+        def name(table_seat: Any) -> str:
+            return names[table_seat] if isinstance(table_seat, int) and 0 <= table_seat < len(names) else ""
+
+        said_now: list[tuple[str | None, str | None]] = []
         out = []
-        for ev in events:
+        for i, ev in enumerate(events):
             if ev.type == "hand-start":
                 hand_seats = tuple(ev.data.get("seats", ()))
             j = ev.to_json()
@@ -669,16 +696,32 @@ class Room:
                 mine = seat is not None and seat in hand_seats and hand_seats.index(seat) == he.seat
                 if not mine:
                     j["event"] = he.redacted().to_json()
+            if words is not None:
+                j["text"], j["callout"] = words[i]
+            else:
+                said = j.get("event", j)
+                who = name(ev.seat)
+                to = ""
+                if said["type"] == "surrender":
+                    taker = said.get("data", {}).get("to")
+                    if isinstance(taker, int) and taker < len(hand_seats):
+                        to = name(hand_seats[taker])
+                j["text"] = event_line(said, who, lang, to=to)
+                j["callout"] = callout_text(said["type"], who, lang, to=to)
+                said_now.append((j["text"], j["callout"]))
             out.append(j)
+        if words is None:
+            self._said[lang] = (events, said_now)
         return out
 
-    def hand_review(self, deal: int) -> dict[str, Any]:
+    def hand_review(self, deal: int, lang: str = "en") -> dict[str, Any]:
         """A finished hand move by move with every card face up, from its hand record (issue
         #18, "hand review"): ``start`` is the table after the deal (:func:`gostop.record.table_json`:
         every hand, the layout, the captures, the stock), then per action ``{"text", "seat"
         (hand seat), "events" (match-event shaped: ``{"type": "hand", "seat", "event"}``),
-        "table"}``. Raises :class:`RoomError` for a deal that is not there or a hand not over:
-        the cards of a hand in play are never sent."""
+        "table"}``; each event carries its feed line (``text``) in ``lang``, as an update does.
+        Raises :class:`RoomError` for a deal that is not there or a hand not over: the cards of a
+        hand in play are never sent."""
         m = self.match
         if m is None or not 0 <= deal < len(m.deals):
             raise RoomError(f"there is no hand {deal} in this match")
@@ -688,11 +731,18 @@ class Room:
             raise HandInPlayError("that hand is not over: its cards stay hidden until it ends")
         seats = list(log.hand_seats)
 
+        names = self.names(lang)
+
         def wrap(ev: Any) -> dict[str, Any]:
             j = ev.to_json()
             seat = j.get("seat")
-            return {"type": "hand", "seat": seats[seat] if isinstance(seat, int) and 0 <= seat < len(seats) else None,
-                    "event": j}
+            table_seat = seats[seat] if isinstance(seat, int) and 0 <= seat < len(seats) else None
+            who = names[table_seat] if table_seat is not None and table_seat < len(names) else ""
+            to = ""
+            taker = j.get("data", {}).get("to") if j["type"] == "surrender" else None
+            if isinstance(taker, int) and 0 <= taker < len(seats) and seats[taker] < len(names):
+                to = names[seats[taker]]
+            return {"type": "hand", "seat": table_seat, "event": j, "text": event_line(j, who, lang, to=to)}
 
         steps: list[dict[str, Any]] = []
 

@@ -3,7 +3,7 @@
 Before the upgrade: the ``Origin`` header must be on the allow-list (a client without one, i.e.
 not a browser, is let in) and the client address under its connection cap. Then the first
 message must be ``hello`` (with a seat token, checked against the stored hashes in constant
-time, or ``spectate``). Each later message passes the size cap, the connection's token bucket
+time, or ``spectate``; and the language of the connection's texts, ``lang``). Each later message passes the size cap, the connection's token bucket
 and the ``seq`` check before :class:`~gostop.server.hub.Hub` sees it. A bad message gets an
 ``error`` message and the socket stays open; nothing about the server's insides is ever sent.
 """
@@ -131,7 +131,7 @@ async def _serve(ws: WebSocket, hub: Hub, room_id: str, addr: str) -> None:
         await ws.close(code=code, reason=reason)
 
     conn = Connection(ws.send_text, seat, addr, on_overflow=too_slow,
-                      token_hash=token_hash(hello.token) if hello.token is not None else None)
+                      token_hash=token_hash(hello.token) if hello.token is not None else None, lang=hello.lang)
     conn.on_close = close_with
     conn.start()
     await hub.attach(live, conn)
@@ -171,6 +171,9 @@ async def _serve(ws: WebSocket, hub: Hub, room_id: str, addr: str) -> None:
             if msg.type == "ping":
                 conn.send({"type": "pong", "seq": msg.seq})
             elif msg.type == "sync":
+                hub.send_state(live, conn)
+            elif msg.type == "lang":  # every text from now on in this language, the table again in it
+                conn.lang = msg.lang
                 hub.send_state(live, conn)
             elif msg.type == "action":
                 assert msg.version is not None and msg.action is not None

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from gostop.words.cards import card_long_name, card_name, month_name, names_table
 from gostop.words.catalog import LANGS, Catalog, UnknownLanguageError, catalog, particle
+from gostop.words.events import bot_name, callout_text, event_line, reason_text
+from gostop.words.knobs import knob_meaning, preset_description
 from gostop.words.push import push_choice, push_done, push_question, push_standing
 from gostop.words.settlement import (
     amount_words,
@@ -55,4 +57,10 @@ __all__ = [
     "push_choice",
     "push_done",
     "push_standing",
+    "bot_name",
+    "event_line",
+    "callout_text",
+    "reason_text",
+    "knob_meaning",
+    "preset_description",
 ]

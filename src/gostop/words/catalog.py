@@ -107,6 +107,11 @@ class Catalog:
         """The text of ``message`` in this language, its fields filled in."""
         return _FORMATTER.format(self._tr.gettext(message), **fields)
 
+    def text(self, message: str, /) -> str:
+        """The text of ``message`` in this language, as it is (no fields: a text declared
+        elsewhere, such as a rule's meaning, may hold any character)."""
+        return self._tr.gettext(message)
+
     def n(self, singular: str, plural: str, count: int, /, **fields: Any) -> str:
         """The text for ``count`` (singular or plural, as the language has it); ``{n}`` is
         the count."""

@@ -25,7 +25,8 @@ async function call(method, path, body, token) {
 }
 
 export const api = {
-  presets: () => call("GET", "/api/presets"),
+  // English is the plain URL (index.html preloads it); another language asks for its words
+  presets: (lang) => call("GET", !lang || lang === "en" ? "/api/presets" : `/api/presets?lang=${encodeURIComponent(lang)}`),
   rooms: () => call("GET", "/api/rooms?limit=50"),
   room: (id) => call("GET", `/api/rooms/${encodeURIComponent(id)}`),
   create: (body) => call("POST", "/api/rooms", body),

@@ -1,5 +1,5 @@
-// English and Korean strings of the client; the choice is remembered in localStorage.
-import { cardName } from "./cards.js";
+// English and Korean strings of the client (its chrome: every text of the game itself comes
+// from the server in the page's language); the choice is remembered in localStorage.
 const STRINGS = {
   en: {
     title: "gostop — Go Stop 고스톱",
@@ -148,6 +148,39 @@ const STRINGS = {
   },
 };
 
+// The strings of one page module, `strings(name)` gives its `w(key, ...args)` (like `t`).
+const MODULE_STRINGS = {
+  room: {
+    en: {
+      timeUp: (what) => `Time's up — a bot decided for you: ${what}`,
+      leaveConfirm: "Leave this table? A bot will play your seat to the end of the match.",
+      notSent: "Not connected: that move was not sent. Wait for the connection to come back, then play it again.",
+      side: "Events · invite", rematch: "Rematch (same seats)", winnerCards: (n) => `${n}'s scoring cards`,
+      review: "Review this hand", download: "Download the match record", closeSide: "Close",
+      prev: "Previous", nextMove: "Next", moveOf: (a, b) => `Move ${a} of ${b}`, finalHands: "The cards left in each hand",
+      reviewClose: "Back",
+    },
+    ko: {
+      timeUp: (what) => `시간 초과 — 봇이 대신 정했습니다: ${what}`,
+      leaveConfirm: "자리를 떠날까요? 게임이 끝날 때까지 봇이 대신 칩니다.",
+      notSent: "연결이 끊겨 이 수를 보내지 못했습니다. 다시 연결되면 다시 내세요.",
+      side: "기록 · 초대", rematch: "같은 자리로 한 판 더", winnerCards: (n) => `${n}의 점수 패`,
+      review: "이 판 다시 보기", download: "게임 기록 받기", closeSide: "닫기",
+      prev: "이전", nextMove: "다음", moveOf: (a, b) => `${b}수 중 ${a}수`, finalHands: "판이 끝났을 때 각자 손에 남은 패",
+      reviewClose: "돌아가기",
+    },
+  },
+};
+
+/** The strings of page module `name` (see MODULE_STRINGS): a `w(key, ...args)` like `t`. */
+export function strings(name) {
+  const tables = MODULE_STRINGS[name];
+  return (key, ...args) => {
+    const s = tables[lang]?.[key] ?? tables.en[key] ?? key;
+    return typeof s === "function" ? s(...args) : s;
+  };
+}
+
 const saved = localStorage.getItem("gostop.lang");
 let lang = saved || ((navigator.language || "en").startsWith("ko") ? "ko" : "en");
 if (!STRINGS[lang]) lang = "en";
@@ -174,18 +207,17 @@ export const MONTHS = {
 export function monthName(m) { return MONTHS[lang][m - 1] || String(m); }
 
 // -- Texts made by the server ---------------------------------------------------------------
-// Every text for people in a view comes in English (`x`) and Korean (`x_ko`): see
-// docs/protocol.md, "Texts in two languages". Reasons, error codes and bak names are keys,
-// said here in both languages.
+// The server says every text of a view in this page's language (docs/protocol.md, "Language":
+// the socket's hello and `lang` messages); reasons and error codes are keys, said here.
 
-/** The text field `key` of a view object in the current language (English when the server sent no Korean). */
+/** The text field `key` of a view object (a list of lines: one sentence the server split over
+ * two steps, "…counts as an animal or as junk:" / "the winner counts it as an animal", is one
+ * step, issue #18 defect 13). */
 export function tx(obj, key) {
-  const v = txRaw(obj, key);
-  return typeof v === "string" ? namesForCodes(v) : Array.isArray(v) ? joinSplit(v.map((x) => (typeof x === "string" ? namesForCodes(x) : x))) : v;
+  const v = obj ? obj[key] : undefined;
+  return Array.isArray(v) ? joinSplit(v) : v;
 }
 
-/** One sentence the server split over two steps ("…counts as an animal or as junk:" / "the
- * winner counts it as an animal") is one step (issue #18, defect 13). */
 function joinSplit(lines) {
   const out = [];
   for (const l of lines) {
@@ -196,43 +228,11 @@ function joinSplit(lines) {
   return out;
 }
 
-// Card codes in a server text ("3 brights incl. 12B") said as card names (issue #18, defect 13).
-const CODE_RE = /\b(?:(?:0[1-9]|1[0-2])(?:B|A|R|D|J[12])|JK[1-3BXP])\b/g;
-
-/** A text with every card code replaced by the card's name in the page's language. */
-export function namesForCodes(text) {
-  const named = text.replace(CODE_RE, (c) => cardName(c));
-  // the server's texts name bots in Latin letters: in Korean, their Korean names
-  return lang === "ko" ? named.replace(BOT_RE, (n) => BOT_NAMES_KO[n]) : named;
-}
-
-function txRaw(obj, key) {
-  if (!obj) return undefined;
-  if (lang === "ko") {
-    const ko = obj[`${key}_ko`];
-    if (ko !== undefined && ko !== null) return ko;
-  }
-  return obj[key];
-}
-
 /** The label of a bak stamp (view.bak entry): "피박 pi-bak LIVE" / "피박 확정". */
 export function stampLabel(b) {
   const state = b.live ? t("live") : t("risk");
   return lang === "ko" ? `${b.hangul} ${state}` : `${b.hangul} ${b.name} ${state}`;
 }
-
-const REASONS = {
-  en: {},
-  ko: {
-    stop: "스톱", chongtong: "총통", "three-ppuk": "삼연뻑", heodang: "허당", "first-turn-ppuk": "첫뻑",
-    "ppuk-streak": "연뻑", "first-turn-ttadak": "첫따닥",
-    "first-turn-four": "첫 차례 네 장", boar: "멧돼지", nagari: "나가리", joker: "조커", "no-junk": "줄 피 없음",
-    "ja-ppuk": "자뻑", yell: "외치기", exhaustion: "패가 다 떨어짐 (나가리)", shodang: "쇼당 (나가리)",
-    "four-on-table": "바닥에 같은 달 네 장", "chongtong-tie": "총통 동시 (나가리)",
-    match_hands: "정한 판 수를 다 쳤습니다", hands_limit: "정한 판 수를 다 쳤습니다",
-    target_chips: "목표 칩에 닿았습니다", nagari_limit: "나가리가 너무 많이 났습니다", closed: "게임을 닫았습니다",
-  },
-};
 
 // The bot each level plays (gostop.agents.LEVELS), as the server keeps it in a room's seats.
 const LEVEL_OF_SPEC = { greedy: "easy", expert: "normal", learned: "instinct", search: "hard" };
@@ -260,15 +260,13 @@ export function levelText(level) {
 // The server's bot names (gostop.server.room.BOT_NAMES) in hangul for the Korean page.
 const BOT_NAMES_KO = { Minji: "민지", Hoon: "훈", Sora: "소라", Jun: "준", Yuna: "유나", Tae: "태", Dami: "다미" };
 
-const BOT_RE = new RegExp(`\\b(${Object.keys(BOT_NAMES_KO).join("|")})\\b`, "g");
-
 /** A bot's name in the page's language. */
 export function botName(name) { return (lang === "ko" && BOT_NAMES_KO[name]) || name || ""; }
 
-/** A hand result's or a payment's `reason` key in words. */
-export function reasonText(reason) {
-  if (!reason) return "";
-  return REASONS[lang]?.[reason] ?? reason;
+/** Why a hand or the match ended, in words: the server says it (`last_hand.reason_text`,
+ * `over.reason_text`) in this page's language. */
+export function reasonText(obj) {
+  return (obj && (obj.reason_text || obj.reason)) || "";
 }
 
 const ERRORS_KO = {

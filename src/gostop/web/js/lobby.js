@@ -3,12 +3,10 @@
 import { botName, getLang, levelGapLine, levelOption, levelText, t } from "./i18n.js";
 import { h, words } from "./dom.js";
 import { api, ApiError, playerName, saveSeat, savedSeat, setPlayerName } from "./api.js";
-import { KNOB_MEANING_KO } from "./knobs_ko.js";
+/** A rule's meaning (the server says it in the page's language: GET /api/presets?lang=). */
+function knobMeaning(k) { return k.meaning; }
 
-/** A rule's meaning in the page's language. */
-function knobMeaning(k) { return (getLang() === "ko" && KNOB_MEANING_KO[k.name]) || k.meaning; }
-
-let PRESETS = null;
+const PRESETS = {}; // per language
 
 const w = words({
   en: {
@@ -29,22 +27,12 @@ const w = words({
   },
 });
 
-// The presets' descriptions in Korean (the server sends them in English).
-const PRESET_KO = {
-  pagat: "pagat.com의 현재 규칙 (기본)",
-  "pagat-classic": "예전 pagat.com 규칙",
-  "fuda-wiki": "Fuda 위키 규칙",
-  blog: "pagat 규칙을 옮긴 블로그 규칙",
-  "goo-stupe": "'Goo Stupe' 패러디 술자리 게임, 칩 대신 잔(샷)으로",
-  matgo: "맞고: 두 사람이 치는 규칙",
-};
-
 /** A preset in plain words: its description, seats, who plays with many seats, the unit. */
 export function presetAbout(presets, name) {
   const p = (presets.presets || []).find((x) => x.name === name);
   if (!p) return "";
   const unit = (presets.knobs || []).find((k) => k.name === "payment_unit");
-  const parts = [(getLang() === "ko" && PRESET_KO[name]) || p.description || name];
+  const parts = [p.description || name];
   parts.push(p.max_players ? w("seatsUpTo", p.max_players) : w("anySeats"));
   if (p.multi_player_mode === "gwangpalli" || p.multi_player_mode === "rotation") parts.push(w(p.multi_player_mode));
   if (unit && unit.defaults && unit.defaults[name] === "shots") parts.push(w("shots"));
@@ -60,8 +48,9 @@ function aboutLine(presets, preset) {
 }
 
 export async function loadPresets() {
-  if (!PRESETS) PRESETS = await api.presets();
-  return PRESETS;
+  const lang = getLang();
+  if (!PRESETS[lang]) PRESETS[lang] = await api.presets(lang);
+  return PRESETS[lang];
 }
 
 function select(name, options, value, label) {

@@ -1,8 +1,8 @@
 // A room page (#/room/{id}, #/room/{id}/watch): join by link, friendly pages for unknown, full
 // and finished rooms, then the live table over the WebSocket with reconnects, the event feed,
 // call-outs, the settlement step by step, the standings, and keyboard play.
-import { bakName, botName, errorText, itemName, levelOf, levelText, reasonText, t, tx } from "./i18n.js";
-import { banner, h, words } from "./dom.js";
+import { bakName, botName, errorText, getLang, itemName, levelOf, levelText, reasonText, strings, t, tx } from "./i18n.js";
+import { banner, h } from "./dom.js";
 import { loadPresets } from "./lobby.js";
 import { api, ApiError, forgetSeat, playerName, saveSeat, savedSeat, setPlayerName } from "./api.js";
 import { TableSocket } from "./socket.js";
@@ -14,26 +14,7 @@ import { cheapest, setting } from "./table.js";
 import { firstPlay, soundFor } from "./sound.js";
 import { animateUpdate, reducedMotion, snapshot } from "./motion.js";
 
-const w = words({
-  en: {
-    timeUp: (what) => `Time's up — a bot decided for you: ${what}`,
-    leaveConfirm: "Leave this table? A bot will play your seat to the end of the match.",
-    notSent: "Not connected: that move was not sent. Wait for the connection to come back, then play it again.",
-    side: "Events · invite", rematch: "Rematch (same seats)", winnerCards: (n) => `${n}'s scoring cards`,
-    review: "Review this hand", download: "Download the match record", closeSide: "Close",
-    prev: "Previous", nextMove: "Next", moveOf: (a, b) => `Move ${a} of ${b}`, finalHands: "The cards left in each hand",
-    reviewClose: "Back",
-  },
-  ko: {
-    timeUp: (what) => `시간 초과 — 봇이 대신 정했습니다: ${what}`,
-    leaveConfirm: "자리를 떠날까요? 게임이 끝날 때까지 봇이 대신 칩니다.",
-    notSent: "연결이 끊겨 이 수를 보내지 못했습니다. 다시 연결되면 다시 내세요.",
-    side: "기록 · 초대", rematch: "같은 자리로 한 판 더", winnerCards: (n) => `${n}의 점수 패`,
-    review: "이 판 다시 보기", download: "게임 기록 받기", closeSide: "닫기",
-    prev: "이전", nextMove: "다음", moveOf: (a, b) => `${b}수 중 ${a}수`, finalHands: "판이 끝났을 때 각자 손에 남은 패",
-    reviewClose: "돌아가기",
-  },
-});
+const w = strings("room");
 
 function friendly(main, title, text, room, transfer = false) {
   main.replaceChildren(h("section.panel.friendly", { role: "alert" },
@@ -397,7 +378,7 @@ class TablePage {
     const headers = this.mine ? { Authorization: `Bearer ${this.mine.token}` } : {};
     let review = null;
     try {
-      const res = await fetch(`/api/rooms/${encodeURIComponent(this.room.id)}/hands/${last.deal}`, { headers });
+      const res = await fetch(`/api/rooms/${encodeURIComponent(this.room.id)}/hands/${last.deal}?lang=${getLang()}`, { headers });
       if (res.ok) review = await res.json();
     } catch (e) { review = null; }
     if (!this.overlayOpen) return;
@@ -618,8 +599,8 @@ class TablePage {
     const seats = last.seats || (v.match ? v.match.hand_seats : []);
     const name = (hs) => (hs === null || hs === undefined ? "" : seatName(v, seats[hs]));
     const title = r.winner === null || r.winner === undefined
-      ? (r.nagari ? t("nagari") : reasonText(r.reason))
-      : `${name(r.winner)} ${t("winner")} — ${reasonText(r.reason)}${r.points ? `, ${t("pointsN", r.points)}` : ""}`;
+      ? (r.nagari ? t("nagari") : reasonText(last))
+      : `${name(r.winner)} ${t("winner")} — ${reasonText(last)}${r.points ? `, ${t("pointsN", r.points)}` : ""}`;
     // plain_steps: the settlement in words (the raw steps are for record authors)
     const plain = tx(last, "plain_steps");
     const steps = (plain && plain.length ? plain : (r.settlement && r.settlement.steps)) || [];
@@ -812,7 +793,8 @@ class TablePage {
     if (action) { ev.preventDefault(); this.act(action); }
   }
 
-  relabel() { this.render(); }
+  /** The page's language changed: the server says the table again in it (a `state`). */
+  relabel() { this.socket.setLang(getLang()); this.render(); }
 
   dispose() {
     document.removeEventListener("keydown", this.onKey);

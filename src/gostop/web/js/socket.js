@@ -1,5 +1,7 @@
 // The table's WebSocket (docs/protocol.md "Table"): hello, actions with seq and version,
-// updates applied in version order (a gap asks for sync), reconnects with backoff.
+// updates applied in version order (a gap asks for sync), reconnects with backoff. The hello
+// says the page's language: every text the server sends is in it (`setLang` switches it live).
+import { getLang } from "./i18n.js";
 
 export const PROTOCOL = 1;
 
@@ -29,7 +31,7 @@ export class TableSocket {
     const ws = new WebSocket(`${proto}//${location.host}/ws/${encodeURIComponent(this.roomId)}`);
     this.ws = ws;
     ws.onopen = () => {
-      const hello = { type: "hello", protocol: PROTOCOL };
+      const hello = { type: "hello", protocol: PROTOCOL, lang: getLang() };
       if (this.who.token) hello.token = this.who.token;
       else hello.spectate = true;
       ws.send(JSON.stringify(hello));
@@ -111,6 +113,9 @@ export class TableSocket {
 
   /** Offer or accept a rematch (`true`), or decline it (`false`), after the match. */
   rematch(accept) { return this.send({ type: "rematch", accept }); }
+
+  /** Every text in `lang` from now on: the server sends the table again (a `state`). */
+  setLang(lang) { return this.send({ type: "lang", lang }); }
 
   close() {
     this.closed = true;

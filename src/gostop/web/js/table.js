@@ -122,7 +122,7 @@ function hintsEl(view, hs) {
   const near = (view.near_sets || []).filter((n) => n.seat === hs);
   if (!near.length) return null;
   return h("ul.hints", { "aria-label": t("hints") },
-    near.map((n) => h("li", {}, `${tx(n, "name")} (+${n.points}): `, cardEl(n.missing, { size: "xs" }), ` ${cardName(n.missing)} — ${tx(n, "where")}`)));
+    near.map((n) => h("li", {}, `${n.label} (+${n.points}): `, cardEl(n.missing, { size: "xs" }), ` ${cardName(n.missing)} — ${n.where_text}`)));
 }
 
 function tagsOf(view, p) {
@@ -196,14 +196,9 @@ function previewWord(entry) {
   return k === "none" ? t("noMatch") : k === "joker" ? t("joker") : k === "stack" ? t("stack") : k === "choice" ? t("choice") : "";
 }
 
+/** What playing a card would do, as the server says it in the page's language. */
 function previewText(entry) {
-  const p = entry.preview;
-  if (!p) return "";
-  if (p.kind === "none") return t("noMatch");
-  if (p.kind === "joker") return t("joker");
-  if (p.kind === "stack") return `${t("stack")}`;
-  if (p.kind === "choice") return `${t("choice")} ${p.targets.map(cardName).join(" / ")}`;
-  return `${t("takes")} ${p.targets.map(cardName).join(", ")}`;
+  return (entry.preview && entry.preview.text) || "";
 }
 
 function highlight(root, month, targets) {

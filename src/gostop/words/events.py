@@ -1,0 +1,220 @@
+"""The events of a match in words: one feed line per event and the big call-outs (ppuk 뻑,
+ttadak 따닥, chok 쪽, sseul 싹쓸이, bombs, go, stop...), in English and Korean.
+
+The server says each event of an ``update`` in the connection's language (docs/protocol.md,
+"Language"): :func:`event_line` reads an event as the protocol sends it (a match event, or the
+hand event inside a ``hand`` wrapper) with the names of the seats it concerns, and never looks
+at a card code except to say the card's name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from gostop.words.cards import card_name
+from gostop.words.catalog import Catalog, catalog
+
+__all__ = ["event_line", "callout_text", "reason_text", "bot_name"]
+
+
+def bot_name(name: str, lang: str = "en") -> str:
+    """A bot's name in the letters of ``lang`` (the names the server gives bot seats,
+    ``gostop.server.room.BOT_NAMES``; a name we did not give stays as it is)."""
+    w = catalog(lang)
+    names = {
+        "Minji": w.t("Minji"),
+        "Hoon": w.t("Hoon"),
+        "Sora": w.t("Sora"),
+        "Jun": w.t("Jun"),
+        "Yuna": w.t("Yuna"),
+        "Tae": w.t("Tae"),
+        "Dami": w.t("Dami"),
+    }
+    return names.get(name, name)
+
+
+def reason_text(reason: str | None, lang: str = "en") -> str:
+    """Why a hand or a match ended, or why a payment is made (a result's ``reason`` key)."""
+    if not reason:
+        return ""
+    w = catalog(lang)
+    words = {
+        "stop": w.t("stop"),
+        "chongtong": w.t("chongtong"),
+        "three-ppuk": w.t("three ppuk"),
+        "heodang": w.t("heodang"),
+        "first-turn-ppuk": w.t("first-turn ppuk"),
+        "ppuk-streak": w.t("a ppuk on each turn so far (yeon-ppuk)"),  # VAR-PPUK-STREAK
+        "first-turn-ttadak": w.t("a ttadak on the first turn"),  # VAR-FIRST-TTADAK
+        "first-turn-four": w.t("four of a month on the first turn"),
+        "boar": w.t("the boar"),
+        "nagari": w.t("nagari"),
+        "joker": w.t("joker"),
+        "no-junk": w.t("no junk to give"),
+        "ja-ppuk": w.t("ja-ppuk"),
+        "yell": w.t("yell"),
+        "exhaustion": w.t("the cards ran out (nagari)"),
+        "shodang": w.t("shodang (nagari)"),
+        "four-on-table": w.t("four of a month on the table"),
+        "chongtong-tie": w.t("chongtong on both sides (nagari)"),
+        "match_hands": w.t("every hand was played"),
+        "hands_limit": w.t("every hand was played"),
+        "target_chips": w.t("the chip target was reached"),
+        "nagari_limit": w.t("too many nagari in a row"),
+        "closed": w.t("the match was closed"),
+    }
+    return words.get(reason, reason.replace("-", " ").replace("_", " "))
+
+
+def _cards(codes: Sequence[str], w: Catalog) -> str:
+    return w.t(", ").join(card_name(c, w.lang) for c in codes)
+
+
+def event_line(
+    event: Mapping[str, Any], who: str, lang: str = "en", *, to: str = ""
+) -> str | None:
+    """The feed line of one event (its JSON: ``type``, ``seat``, ``cards`` and ``data`` for a
+    hand event; ``type``, ``seat`` and its data for a match event); ``who``: the name of the
+    seat it concerns; ``to``: the name of the seat a junk card goes to (``surrender``). None
+    for an event said by nothing (a turn, a match's deal, a type this function does not
+    know: tests/words cover every type the engine and the match make)."""
+    w = catalog(lang)
+    kind = str(event.get("type", ""))
+    raw = event.get("data")
+    data: Mapping[str, Any] = raw if isinstance(raw, Mapping) else event
+    codes = [str(c) for c in event.get("cards") or ()]
+    cards = _cards(codes, w)
+    if kind == "deal":
+        count = len(codes) or data.get("count")
+        if not count or "cards" not in event:
+            return None
+        return w.n("{who} is dealt {n} card.", "{who} is dealt {n} cards.", int(count), who=who)
+    if kind == "turn":
+        return None
+    if kind == "surrender" and to:
+        return w.t("{who} gives {cards} to {to}.", who=who, cards=cards, to=to)
+    if kind in ("payment", "compensation"):
+        amount = int(data.get("amount") or 0)
+        reason = reason_text(data.get("reason"), lang)
+        if data.get("unit") == "shots":
+            paid = w.n("{n} shot", "{n} shots", amount)
+        else:
+            paid = w.n("{n} chip", "{n} chips", amount)
+        if kind == "compensation":
+            return w.t("{who} pays compensation: {paid}.", who=who, paid=paid)
+        return w.t("{who} pays {paid} ({reason}).", who=who, paid=paid, reason=reason)
+    if kind == "settlement":
+        total = sum(int(p) for p in data.get("payments") or ())
+        return w.t("Settlement: {who} is paid {n}.", who=who, n=total)
+    if kind == "go":
+        return w.t("{who} says go ({n}).", who=who, n=data.get("goes", ""))
+    if kind == "stop":
+        return w.n("{who} says stop with {n} point.", "{who} says stop with {n} points.",
+                   int(data.get("points") or 0), who=who)
+    if kind == "shot":
+        return w.n("{who} takes {n} shot.", "{who} takes {n} shots.", int(data.get("n") or 0), who=who)
+    if kind in ("win", "void", "match-end"):
+        reason = reason_text(data.get("reason"), lang)
+        if kind == "win":
+            return w.t("{who} wins ({reason}).", who=who, reason=reason)
+        if kind == "void":
+            return w.t("The deal is void and dealt again.")
+        return w.t("The match is over ({reason}).", reason=reason) if reason else w.t("The match is over.")
+    if kind == "push":  # VAR-PUSH: the next settlement doubles once per push in a row
+        return w.t("{who} pushes (milgi): no payment now, the next hand pays x{factor}.",
+                   who=who, factor=2 ** int(data.get("pushes") or 1))
+    if kind == "claim" and not data.get("claimed", True):
+        return w.t("{who} claims no compensation.", who=who)
+    lines: dict[str, Callable[[], str | None]] = {
+        "first-dealer": lambda: w.t("{who} deals first.", who=who),
+        "list": lambda: None,
+        "layout": lambda: w.t("The table: {cards}.", cards=cards),
+        "hand-start": lambda: w.t("A new hand begins."),
+        "hand-end": lambda: w.t("The hand is over."),
+        "stay": lambda: w.t("{who} stays in.", who=who),
+        "drop": lambda: w.t("{who} drops out of this hand.", who=who),
+        "claim": lambda: w.t("{who} claims compensation.", who=who),
+        "cut": lambda: w.t("{who} cuts the deck.", who=who),
+        "play": lambda: w.t("{who} plays {cards}.", who=who, cards=cards),
+        "flip": lambda: w.t("{who} flips {cards} from the stock.", who=who, cards=cards),
+        "capture": lambda: w.t("{who} captures {cards}.", who=who, cards=cards),
+        "pick": lambda: w.t("{who} takes {cards}.", who=who, cards=cards),
+        "draw": lambda: w.t("{who} draws a replacement card.", who=who),
+        "substitute": lambda: w.t("{who}'s joker: {cards} is played in its place.", who=who, cards=cards),
+        "ppuk": lambda: w.t("{who} makes a ppuk: the three cards stay on the table.", who=who),
+        "ja-ppuk": lambda: w.t("{who} takes back their own ppuk (ja-ppuk).", who=who),
+        "first-turn-ppuk": lambda: w.t("{who} ppuks on the first turn.", who=who),
+        "ppuk-streak": lambda: w.t("{who} ppuks again: a ppuk on every turn so far.", who=who),
+        "collect": lambda: w.t("{who} collects the winnings (no push).", who=who),
+        "three-ppuk": lambda: w.t("{who} made three ppuk and wins at once.", who=who),
+        "ttadak": lambda: w.t("{who} ttadak: two pairs in one turn.", who=who),
+        "chok": lambda: w.t("{who} chok: played onto the flipped card's pair.", who=who),
+        "sseul": lambda: w.t("{who} sweeps the table (sseul).", who=who),
+        "stack-capture": lambda: w.t("{who} takes a stack of three.", who=who),
+        "bomb": lambda: w.t("{who} bombs with {cards}.", who=who, cards=cards),
+        "grenade": lambda: w.t("{who} throws a grenade: {cards}.", who=who, cards=cards),
+        "shake": lambda: w.t("{who} shakes {cards}.", who=who, cards=cards),
+        "show-quad": lambda: w.t("{who} shows four: {cards}.", who=who, cards=cards),
+        "reveal": lambda: w.t("{who} reveals {cards}.", who=who, cards=cards),
+        "skip": lambda: w.t("{who} takes a stock-only turn.", who=who),
+        "surrender": lambda: w.t("{who} gives up {cards}.", who=who, cards=cards),
+        "no-junk": lambda: w.t("{who} has no junk to give.", who=who),
+        "boss-joker": lambda: w.t(
+            "{who} captured a joker (the boss joker or a bonus card): each opponent gives a junk card.",
+            who=who,
+        ),
+        "baek-hwa-jeom": lambda: w.t("{who}: baek-hwa-jeom.", who=who),
+        "nagari": lambda: w.t("Nagari: nobody wins this hand."),
+        "offer-shodang": lambda: w.t("{who} offers shodang and shows their hand.", who=who),
+        "accept": lambda: w.t("{who} accepts the shodang.", who=who),
+        "refuse": lambda: w.t("{who} refuses the shodang.", who=who),
+        "chongtong": lambda: w.t("{who} has chongtong: four of a month.", who=who),
+        "keep-quad": lambda: w.t("{who} keeps playing with a quad.", who=who),
+        "yell": lambda: w.t("{who} yells!", who=who),
+        "no-yell": lambda: w.t("{who} stays quiet.", who=who),
+        "boar": lambda: w.t("{who} caught the boar.", who=who),
+        "boar-ante": lambda: w.t("The boar pot grows."),
+        "weol-yak": lambda: w.t("{who}: the month's promise (weol-yak).", who=who),
+        "heodang": lambda: w.t("{who}: heodang.", who=who),
+        "four-on-table": lambda: w.t("Four of a month on the table."),
+        "dealt-stack": lambda: w.t("Three of a month dealt on the table: a stack."),
+        "layout-joker": lambda: w.t("A joker was dealt on the table: it goes to the dealer."),
+        "iris-out": lambda: w.t("{who} sits out (iris rule).", who=who),
+        "forced-in": lambda: w.t("{who} must play this hand.", who=who),
+        "forced-out": lambda: w.t("{who} must sit this hand out.", who=who),
+    }
+    say = lines.get(kind)
+    return None if say is None else say()
+
+
+def callout_text(kind: str, who: str, lang: str = "en", *, to: str = "") -> str | None:
+    """The big call-out of an event (``Ppuk! 뻑``), with who made it; None for an event
+    without one. A junk card given (``surrender`` with ``to``): who took it from whom."""
+    w = catalog(lang)
+    if kind == "surrender":
+        return w.t("{to} takes a junk card from {who}", to=to, who=who) if to else None
+    calls: dict[str, Callable[[], str]] = {
+        "ppuk": lambda: w.t("Ppuk! 뻑"),
+        "ja-ppuk": lambda: w.t("Ja-ppuk! 자뻑"),
+        "first-turn-ppuk": lambda: w.t("First-turn ppuk! 첫뻑"),
+        "ppuk-streak": lambda: w.t("Ppuk again! 연뻑"),
+        "three-ppuk": lambda: w.t("Three ppuk! 삼연뻑"),
+        "ttadak": lambda: w.t("Ttadak! 따닥"),
+        "chok": lambda: w.t("Chok! 쪽"),
+        "sseul": lambda: w.t("Sseul! 싹쓸이"),
+        "bomb": lambda: w.t("Bomb! 폭탄"),
+        "grenade": lambda: w.t("Grenade! 수류탄"),
+        "shake": lambda: w.t("Shake! 흔들기"),
+        "stack-capture": lambda: w.t("Stack taken! 뻑 먹기"),
+        "boss-joker": lambda: w.t("Joker takes junk!"),
+        "go": lambda: w.t("Go! 고"),
+        "stop": lambda: w.t("Stop! 스톱"),
+        "chongtong": lambda: w.t("Chongtong! 총통"),
+        "nagari": lambda: w.t("Nagari 나가리"),
+    }
+    say = calls.get(kind)
+    if say is None:
+        return None
+    text = say()
+    return w.t("{who} — {call}", who=who, call=text) if who else text

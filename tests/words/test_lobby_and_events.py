@@ -1,0 +1,64 @@
+"""The lobby's words and the event feed from the catalogue (issue 17 item 3): every rule a room
+may change and every preset is explained in Korean (from the rules' own English declaration),
+and every event a match makes has a feed line in both languages, a junk card given saying who
+took it from whom (issue #18, defect 12)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from gostop.match import Match, Player
+from gostop.rules import KNOBS, PRESET_DESCRIPTIONS, get_preset
+from gostop.words import callout_text, event_line, knob_meaning, preset_description
+
+HANGUL = re.compile(r"[\uac00-\ud7a3]")
+#: Events said by nothing: a turn's number, the goo-stupe list order, the match's own deal line
+#: (the hand's deal events are said), a hand event without cards of its own.
+SILENT = {"turn", "list"}
+
+
+def test_every_knob_and_preset_is_explained_in_korean() -> None:
+    for name, knob in KNOBS.items():
+        assert knob_meaning(name) == knob.meaning
+        ko = knob_meaning(name, "ko")
+        assert HANGUL.search(ko) and ko != knob.meaning, name
+    for name, english in PRESET_DESCRIPTIONS.items():
+        assert preset_description(name) == english
+        assert HANGUL.search(preset_description(name, "ko")), name
+    assert knob_meaning("no_such_rule", "ko") == "no_such_rule"
+
+
+def test_a_junk_card_given_says_who_took_it_from_whom() -> None:
+    ev = {"type": "surrender", "seat": 0, "cards": ["03J1"], "data": {"to": 1, "for": "chok"}}
+    line = event_line(ev, "Ann", to="Minji")
+    assert line is not None and "Ann" in line and "Minji" in line and "cherry junk" in line, line
+    assert callout_text("surrender", "Ann", to="Minji") == "Minji takes a junk card from Ann"
+    ko = event_line(ev, "Ann", "ko", to="민지")
+    assert ko is not None and "뺏음" in ko and "벚꽃 피" in ko and "03J1" not in ko, ko
+    assert callout_text("surrender", "Ann", "ko", to="민지") == "민지: Ann의 피 뺏음!"
+
+
+def test_every_event_of_whole_matches_has_a_line_in_both_languages() -> None:
+    seen: set[str] = set()
+    for preset, players, seed in (("pagat", 3, 1), ("matgo", 2, 2), ("pagat", 5, 3), ("goo-stupe", 3, 4)):
+        rules = get_preset(preset).with_overrides({"match_hands": 2})
+        m = Match(rules, [Player(f"P{i}", 40 - i) for i in range(players)], seed)
+        rng = random.Random(seed)
+        events = list(m.start_events)
+        while not m.is_over:
+            events += m.apply(rng.choice(m.legal_actions()))
+        for ev in events:
+            j = ev.to_json()
+            said = j.get("event", j)
+            kind = said["type"]
+            en, ko = event_line(said, "Ann"), event_line(said, "Ann", "ko")
+            if kind in SILENT or (kind == "deal" and "cards" not in said):
+                assert en is None and ko is None, kind
+                continue
+            assert en and ko, kind
+            assert HANGUL.search(ko), (kind, ko)
+            assert not re.search(r"\b\d\d[BARDJ]\d?\b", en + ko), (kind, en, ko)  # no card code
+            seen.add(kind)
+    assert {"play", "flip", "capture", "stop", "win", "settlement", "hand-start", "hand-end",
+            "match-end", "first-dealer", "layout", "deal"} <= seen, seen

@@ -122,7 +122,7 @@ def event_line(
             return w.t("The deal is void and dealt again.")
         return w.t("The match is over ({reason}).", reason=reason) if reason else w.t("The match is over.")
     if kind == "push":  # VAR-PUSH: the next settlement doubles once per push in a row
-        return w.t("{who} pushes (milgi): no payment now, the next hand pays x{factor}.",
+        return w.t("{who} pushes (milgi): no payment now, the next hand pays ×{factor}.",
                    who=who, factor=2 ** int(data.get("pushes") or 1))
     if kind == "claim" and not data.get("claimed", True):
         return w.t("{who} claims no compensation.", who=who)

@@ -28,7 +28,7 @@ const EN = {
   claim: () => "Claim compensation for my cards",
   "claim-triple": () => "Claim compensation for a triple",
   "no-claim": () => "No claim",
-  // VAR-PUSH (milgi): the server sends the words with the stake (entry.text / text_ko)
+  // VAR-PUSH (milgi): the server sends the words with the stake, in this page's language (entry.text)
   push: (a) => a.text || "Push — give up this win, the next hand pays double",
   collect: (a) => a.text || "Collect this win now",
 };
@@ -59,8 +59,8 @@ const KO = {
   claim: () => "광값 받기",
   "claim-triple": () => "세 장 보상 받기",
   "no-claim": () => "보상 안 받기",
-  push: (a) => a.text_ko || "밀기 — 이번 판 돈 포기, 다음 판 두 배",
-  collect: (a) => a.text_ko || "지금 받기",
+  push: (a) => a.text || "밀기 — 이번 판 돈 포기, 다음 판 두 배",
+  collect: (a) => a.text || "지금 받기",
 };
 
 /** The button label of a legal entry. */

@@ -52,6 +52,10 @@ def table(browser: object, url: str, out: Path, name: str, viewport: dict[str, i
     played = [0]
 
     def enough(p: Page) -> bool:  # a few moves in, at my turn: captures and a feed to show
+        close = p.locator(".overlay:not([hidden]) #settle-close")
+        if close.count() and close.first.is_visible():  # a hand ended: its settlement stays open until closed
+            close.first.click()
+            return False
         st = p.evaluate("() => document.querySelector('.table-page').dataset.toMove")
         if st == "1":
             played[0] += 1

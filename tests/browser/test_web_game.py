@@ -270,6 +270,7 @@ def test_phone_layout(browser: Browser, base_url: str, artifacts: Path) -> None:
     page.goto(base_url + "/")
     page.screenshot(path=str(artifacts / "lobby-phone.png"), full_page=True)
     quick_play(page, base_url, "Phone")
+    my_turn(page)  # (a hand decided at the deal opens its settlement first)
     page.wait_for_selector(PLAYABLE)
     # nothing wider than the screen
     assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"] + 1

@@ -9,7 +9,7 @@
   budgeted by iterations or milliseconds.
 
 Levels for people (:data:`LEVELS`): ``easy`` (greedy), ``normal`` (expert), ``instinct``
-(learned), ``hard`` (search).
+(learned), ``hard`` (search, inferring with 3 players).
 Build any of them from a spec with :func:`make_agent` (``"search:steps=1000"``).
 """
 

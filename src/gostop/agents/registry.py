@@ -6,7 +6,9 @@ parameters of that bot. Values are read as int, float, ``true``/``false``, else 
 Levels for people (:data:`LEVELS`, the one place a level is mapped to a bot; their names in
 English and Korean in :data:`LEVEL_NAMES`): ``easy`` = ``greedy``, ``normal`` = ``expert``,
 ``instinct`` = ``learned`` (the policy network: instant, a 2-player pagat specialist),
-``hard`` = ``search`` (expert rollouts, ``steps=1000``: about 0.1 s a decision). Their measured
+``hard`` = ``search:infer=0.7:infer_players=3`` (expert rollouts, ``steps=1000``: about 0.05 s a
+decision; with 3 players, sampled deals in which an opponent passed up greedy's play are
+weighed down). Their measured
 gaps are in docs/benchmarks.md. There is no ``master`` level yet: the candidate measured,
 ``search:guide=learned:steps=2500`` (2.5 times the budget, the learned policy's choice always
 searched), did not beat ``hard`` (-4.75 [-9.84, +0.34] points a hand, 150 deals).
@@ -45,7 +47,7 @@ LEVELS: dict[str, str] = {
     "easy": "greedy",
     "normal": "expert",
     "instinct": "learned",
-    "hard": "search",
+    "hard": "search:infer=0.7:infer_players=3",
 }
 
 #: What a level is called, per language (Korean in hangul; romanized in the comment).

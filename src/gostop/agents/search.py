@@ -32,6 +32,15 @@ Budget (per decision; whichever runs out first):
 joins the candidates of every main action (after the expert's), so that the search measures
 it against the expert's best cards; it needs numpy (a base dependency).
 
+``infer`` (inference, fast rollouts only): each world is weighted by ``exp(-infer * k)``, where
+``k`` counts the plays of the other seats that the ``greedy`` policy would not have made with
+the hand that world gives them (:func:`gostop.fast.rollout.replay_surprise`, measured while the
+fast engine replays the world's history). A world in which an opponent passed up an obvious
+capture is less likely; means and standard errors are weighted (the effective number of worlds
+is Kish's). ``0`` (the default of ``search``) weighs every world alike. ``infer_players=3``
+infers at 3-player tables only: the ``hard`` level (``infer=0.7:infer_players=3``) gained
+from it with 3 players and not with 2 (docs/benchmarks.md has the figures).
+
 At least ``min_iters`` worlds are always drawn. ``only=go-stop`` (stages joined by ``+``)
 restricts the search to some stages (the expert decides the rest).
 
@@ -154,6 +163,32 @@ def rollout(
     return float(result.chips[seat])
 
 
+def _weighted_mean_se(xs: list[float], weights: list[float], se: bool = True) -> tuple[float, float]:
+    """The mean of ``xs`` weighted by ``weights`` (the same length), and its standard error
+    with the effective number of worlds ``(sum w)**2 / sum w**2`` (Kish); ``inf`` below two.
+    Equal weights give the plain mean and standard error."""
+    n = len(xs)
+    if all(w == 1.0 for w in weights):  # no inference: the plain figures, as always computed
+        mean = sum(xs) / n if n else 0.0
+        if not se:
+            return mean, math.inf
+        if n < 2:
+            return mean, math.inf
+        var = sum((x - mean) ** 2 for x in xs) / (n - 1)
+        return mean, math.sqrt(var / n)
+    total = sum(weights)
+    if total <= 0:
+        return 0.0, math.inf
+    mean = sum(w * x for w, x in zip(weights, xs, strict=True)) / total
+    if not se:
+        return mean, math.inf
+    n_eff = total * total / sum(w * w for w in weights)
+    if n_eff < 1.5 or len(xs) < 2:
+        return mean, math.inf
+    var = sum(w * (x - mean) ** 2 for w, x in zip(weights, xs, strict=True)) / total * n_eff / (n_eff - 1)
+    return mean, math.sqrt(var / n_eff)
+
+
 def fast_engine_installed() -> bool:
     """Whether the fast engine (numba) can be imported."""
     try:
@@ -169,7 +204,7 @@ class FastRollouts:
     Raises :class:`gostop.fast.UnsupportedRulesError` (or ``ImportError`` without numba) when
     built for rules the fast engine does not cover."""
 
-    def __init__(self, rules: Rules, go_margin: float) -> None:
+    def __init__(self, rules: Rules, go_margin: float, infer: float = 0.0) -> None:
         import numpy as np
 
         from gostop.fast import kernels
@@ -182,6 +217,9 @@ class FastRollouts:
         self.np = np
         self.cfg = config_for(rules)
         self.margin = float(go_margin)
+        self.infer = float(infer)
+        self.surprise = np.zeros(1, np.int64)
+        self.weight = 1.0  # of the last world taken over (see ``infer``)
         self.w, self.rank, self.pos = greedy_tables(self.cfg.tables.score)
         self.buf = np.empty(8192, np.int64)
         self.events = np.zeros(1, np.int64)
@@ -203,10 +241,12 @@ class FastRollouts:
         """The rollout value of each candidate in ``world`` (None: the fast engine cannot
         take this world over; nothing is charged then)."""
         cfg = self.cfg
+        infer = (seat, self.w, self.rank, self.pos, self.surprise) if self.infer > 0 else None
         try:
-            S = self._state_from_hand(world, cfg, self.history, self.buf)
+            S = self._state_from_hand(world, cfg, self.history, self.buf, infer)
         except self._conversion_error:
             return None
+        self.weight = math.exp(-self.infer * float(self.surprise[0])) if infer else 1.0
         if not self._codes:
             n = self._legal(S, cfg.knobs, cfg.table, self.buf)
             probe = object.__new__(self._fast_hand)
@@ -242,7 +282,10 @@ class SearchOptions:
     choice; ``confidence``: the stopping confidence; ``width``: candidates searched;
     ``go_margin``, ``rate``: the expert policy's go/stop margin and rate; ``only``: the stages
     searched, joined by ``+`` (empty: all); ``rollouts``: ``auto``, ``fast`` or ``reference``;
-    ``guide``: a bot whose choice is always among the candidates (``learned`` for ``master``).
+    ``guide``: a bot whose choice is always among the candidates (``learned`` for ``master``);
+    ``infer``: the weight of a world falls by ``exp(-infer)`` for each opponent play the
+    ``greedy`` model would not have made in it (0: no inference), at tables of at least
+    ``infer_players`` active players.
     """
 
     steps: int = _option(1000, 0, 10_000_000)
@@ -258,6 +301,8 @@ class SearchOptions:
     only: str = _option("")
     rollouts: str = _option("auto")
     guide: str = _option("")
+    infer: float = _option(0.0, 0, 100)
+    infer_players: int = _option(2, 2, 3)
 
 
 class SearchAgent(Agent):
@@ -447,6 +492,7 @@ class SearchAgent(Agent):
         budget = [self.steps if self.steps else 1 << 62]
         n = len(candidates)
         values: list[list[float]] = [[] for _ in range(n)]
+        weights: list[float] = []  # one per world (``infer``: how likely the world is)
         alive = list(range(n))
         worlds = 0
         offered = tuple(decision.observation.exposed)
@@ -460,8 +506,10 @@ class SearchAgent(Agent):
             if fast_values is not None:
                 for i, value in zip(alive, fast_values, strict=True):
                     values[i].append(value)
+                weights.append(fast.weight if fast is not None else 1.0)
                 fast_worlds += 1
             else:
+                weights.append(1.0)
                 for i in alive:
                     w = world.clone()
                     w.apply(candidates[i])
@@ -473,7 +521,7 @@ class SearchAgent(Agent):
             # (with fast rollouts, many worlds: prune at every 1/16th of the worlds so far, as
             # each pruning pass reads every world)
             if worlds >= 3 and len(alive) > 1 and (fast is None or worlds % max(1, worlds // 16) == 0):
-                alive = self._prune(values, alive, worlds)
+                alive = self._prune(values, alive, worlds, weights)
             if worlds < self.min_iters:
                 continue
             if len(alive) == 1:
@@ -486,13 +534,11 @@ class SearchAgent(Agent):
         self.last_fast_worlds = fast_worlds
         # The best mean replaces the expert's choice (index 0, always alive) only when it beats
         # it by more than ``confidence`` standard errors of the paired difference (+ ``prior``).
-        best = max(alive, key=lambda i: (sum(values[i]) / worlds, -i))
+        best = max(alive, key=lambda i: (_weighted_mean_se(values[i], weights)[0], -i))
         if best == 0:
             return fallback
         diffs = [a - b for a, b in zip(values[best], values[0], strict=True)]
-        mean = sum(diffs) / worlds
-        var = sum((d - mean) ** 2 for d in diffs) / (worlds - 1) if worlds > 1 else math.inf
-        se = math.sqrt(var / worlds)
+        mean, se = _weighted_mean_se(diffs, weights)
         if mean > self.prior + self.confidence * se:
             return candidates[best]
         return fallback
@@ -503,31 +549,32 @@ class SearchAgent(Agent):
             return None
         if self.rollouts == "auto" and warm.started() and not warm.ready():
             return None  # a game compiles in the background: reference rollouts meanwhile
-        if self._fast_rules is rules:
+        assert self.ctx is not None
+        infer = self.options.infer if self.ctx.players >= self.options.infer_players else 0.0
+        if self._fast_rules is rules and (self._fast is None or self._fast.infer == infer):
             return self._fast
         self._fast_rules = rules
         try:
-            self._fast = FastRollouts(rules, self.policy.go_margin)
+            self._fast = FastRollouts(rules, self.policy.go_margin, infer)
         except (ImportError, ValueError):  # no numba, or rules the fast engine does not cover
             self._fast = None
         return self._fast
 
-    def _prune(self, values: list[list[float]], alive: list[int], worlds: int) -> list[int]:
+    def _prune(self, values: list[list[float]], alive: list[int], worlds: int, weights: list[float]) -> list[int]:
         """Drop candidates whose paired deficit to the leader is beyond ``prune`` SEs."""
         if self.prune <= 0:
             return alive
-        k = worlds
-        means = {i: sum(values[i][-k:]) / k for i in alive}
+        means = {i: _weighted_mean_se(values[i], weights, se=False)[0] for i in alive}
         lead = max(alive, key=lambda i: means[i])
         keep = []
         for i in alive:
             if i == lead or i == 0:  # the leader, and the expert's choice (the baseline)
                 keep.append(i)
                 continue
-            diffs = [a - b for a, b in zip(values[lead][-k:], values[i][-k:], strict=True)]
-            mean = sum(diffs) / k
-            var = sum((d - mean) ** 2 for d in diffs) / (k - 1)
-            se = math.sqrt(var / k) if var > 0 else 0.0
+            diffs = [a - b for a, b in zip(values[lead], values[i], strict=True)]
+            mean, se = _weighted_mean_se(diffs, weights)
+            if se == math.inf:
+                se = 0.0
             if mean > self.prune * se + 0.5:
                 continue
             keep.append(i)

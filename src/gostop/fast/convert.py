@@ -38,6 +38,7 @@ from . import layout as L
 from .config import FastConfig, UnsupportedRulesError, config_for
 from .kernels import _jit, apply, legal
 from .layout import OVER, STAGE
+from .rollout import listed, replay_surprise
 
 if TYPE_CHECKING:
     from .hand import FastHand
@@ -152,9 +153,14 @@ def state_from_hand(
     cfg: FastConfig | None = None,
     history: HistoryCodes | None = None,
     buf: np.ndarray | None = None,
+    surprise: tuple[int, np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None,
 ) -> np.ndarray:
     """The fast state array (``layout.STATE_SIZE`` int64) of ``hand``, reached by replaying its
     history from its rebuilt deal, without an event log.
+
+    ``surprise=(observer, weights, ranks, positions, out)``: ``out[0]`` is set to the number of
+    the other seats' plays in this deal that the compiled ``greedy`` would not have made
+    (:func:`gostop.fast.rollout.replay_surprise`; the next three are greedy's tables).
 
     ``history`` caches the encoded history between calls (determinizations of one hand);
     ``buf`` is a scratch array for legal codes (8192 int64).
@@ -185,12 +191,19 @@ def state_from_hand(
         mission_mask, hand._mission_multiplier,
     )
     codes = shared.codes
-    if codes is not None:
+    if codes is not None and surprise is not None:
+        observer, weights, rank, pos, out = surprise
+        done, out[0] = replay_surprise(S, K, T, _NO_EVENTS, codes, buf, observer, weights, rank, pos)
+        if done != len(codes):
+            raise ConversionError(f"the replay departs from the hand at action {done + 1} ({hand.history[done]})")
+    elif codes is not None:
         done = int(replay(S, K, T, _NO_EVENTS, codes, buf))
         if done != len(codes):
             raise ConversionError(f"the replay departs from the hand at action {done + 1} ({hand.history[done]})")
     else:
         shared.codes = _replay_slow(cfg, S, hand.history, buf)
+        if surprise is not None:  # once a decision: measure it on the codes just found
+            return state_from_hand(hand, cfg, shared, buf, surprise)
     if players == 3 and rules.oe_myeon:
         for s in range(players):
             held = hand._oe_myeon_start_hand[s]
@@ -252,13 +265,7 @@ def replay(S: np.ndarray, K: np.ndarray, T: np.ndarray, E: np.ndarray, codes: np
     for j in range(codes.shape[0]):
         if S[STAGE] == OVER:
             return j
-        n = legal(S, K, T, buf)
-        ok = False
-        for i in range(n):
-            if buf[i] == codes[j]:
-                ok = True
-                break
-        if not ok:
+        if not listed(buf, legal(S, K, T, buf), codes[j]):
             return j
         apply(S, K, T, E, codes[j])
     return codes.shape[0]

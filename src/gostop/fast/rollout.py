@@ -18,7 +18,7 @@ Everything else (bombs, targets, surrenders, shodang, declarations) is greedy's.
 reads only what its seat may know (its hand, the layout, captures, counts).
 """
 
-# ruff: noqa: SIM109
+# ruff: noqa: SIM109, SIM110
 # mypy: disable-error-code="no-any-return"
 from __future__ import annotations
 
@@ -82,10 +82,19 @@ from .layout import (
 )
 from .policies import _reach, greedy
 
-__all__ = ["GO_MARGIN", "rollout", "rollout_all", "rollout_choose", "wants_go"]
+__all__ = ["GO_MARGIN", "listed", "replay_surprise", "rollout", "rollout_all", "rollout_choose", "wants_go"]
 
 #: The expert's go/stop margin (``gostop.agents.expert.GO_MARGIN``).
 GO_MARGIN = -6.0
+
+
+@_jit
+def listed(buf: np.ndarray, n: int, code: int) -> bool:
+    """Whether ``code`` is among the first ``n`` codes of ``buf`` (the legal ones)."""
+    for i in range(n):
+        if buf[i] == code:
+            return True
+    return False
 
 
 @_jit
@@ -270,12 +279,7 @@ def rollout_all(
     done) if a code is not legal in S."""
     n = legal(S, K, T, buf)
     for j in range(codes.shape[0]):
-        ok = False
-        for i in range(n):
-            if buf[i] == codes[j]:
-                ok = True
-                break
-        if not ok:
+        if not listed(buf, n, codes[j]):
             return -1
     steps = 0
     S2 = np.empty_like(S)
@@ -286,3 +290,36 @@ def rollout_all(
         out[j] = value
         steps += 1 + used
     return steps
+
+
+
+@_jit
+def replay_surprise(
+    S: np.ndarray, K: np.ndarray, T: np.ndarray, E: np.ndarray, codes: np.ndarray, buf: np.ndarray,
+    observer: int, w: np.ndarray, rank: np.ndarray, pos: np.ndarray,
+) -> tuple[int, int]:
+    """``convert.replay`` (apply ``codes`` in order, each only if legal; the number applied),
+    and how many of the other seats' plays in this deal the compiled ``greedy`` would not have
+    made: at each decision of a seat other than ``observer`` that played a card from its hand
+    while it could do something else, greedy's choice in that seat's (sampled) hand is
+    compared with the card played (the same month and card weight count as the same card).
+
+    A deal in which an opponent passed up the capture greedy would have made is less likely:
+    the search weighs such deals down (``search:infer``)."""
+    surprise = 0
+    for j in range(codes.shape[0]):
+        if S[STAGE] == OVER:
+            return j, surprise
+        n = legal(S, K, T, buf)
+        if not listed(buf, n, codes[j]):
+            return j, surprise
+        code = codes[j]
+        p = current_player(S)
+        if p != observer and n > 1 and code // ACT == A_PLAY:
+            g = buf[greedy(S, K, T, buf, n, p, w, rank, pos, 3, 1)]
+            c = code % ACT
+            same = g // ACT == A_PLAY and (g % ACT) >> 2 == c >> 2 and w[g % ACT] == w[c]
+            if g != code and not same:
+                surprise += 1
+        apply(S, K, T, E, code)
+    return codes.shape[0], surprise

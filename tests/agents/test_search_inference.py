@@ -1,0 +1,183 @@
+"""The search bot's inference (``search:infer``): a sampled deal in which an opponent passed up
+the play the ``greedy`` model would have made is weighed down.
+
+* The real deal of a hand whose opponents are ``greedy`` bots is never surprising (the
+  compiled model is greedy choice for choice), whatever the observer's own play.
+* Sampled deals of such a hand often are (the measure tells deals apart), and hands whose
+  opponents play at random are surprising.
+* Taking a deal over with the measure gives the same fast state as without it.
+* The weighted statistics reduce to the plain ones with equal weights, and a search with
+  inference decides legally and reproducibly.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+pytest.importorskip("numba")
+
+import numpy as np  # noqa: E402
+
+from gostop.agents import make_agent  # noqa: E402
+from gostop.agents.protocol import Agent, Decision, HandContext, WorldSampler  # noqa: E402
+from gostop.agents.search import SearchAgent, _weighted_mean_se  # noqa: E402
+from gostop.engine import DealError, Hand  # noqa: E402
+from gostop.fast import layout as L  # noqa: E402
+from gostop.fast.config import config_for  # noqa: E402
+from gostop.fast.convert import ConversionError, state_from_hand  # noqa: E402
+from gostop.fast.policies import greedy_tables  # noqa: E402
+from gostop.rules import PRESETS  # noqa: E402
+
+
+def _played_hand(players: int, seed: int, opponents: str) -> Hand | None:
+    """Hand ``seed`` of ``pagat``: seat 0 plays at random, the other seats are ``opponents``
+    bots (``greedy`` or ``random``); stopped after a seeded number of actions (None: over)."""
+    rules = PRESETS["pagat"]
+    try:
+        h = Hand.new(rules, players, seed)
+    except DealError:
+        return None
+    bots: dict[int, Agent] = {}
+    for s in range(1, players):
+        bots[s] = make_agent(opponents)
+        bots[s].begin_hand(HandContext(rules, players, s, seed * 10 + s))
+    rng = random.Random(seed)
+    for _ in range(6 + rng.randrange(20)):
+        if h.is_over:
+            return None
+        legal = h.legal_actions()
+        s = h.current_player
+        assert s is not None
+        if s == 0 or len(legal) == 1:
+            a = legal[rng.randrange(len(legal))]
+        else:
+            a = bots[s].choose(Decision(h.observation(s), tuple(legal)))
+        h.apply(a)
+    return None if h.is_over else h
+
+
+def _surprise(h: Hand, observer: int) -> int:
+    cfg = config_for(h.rules)
+    w, rank, pos = greedy_tables(cfg.tables.score)
+    out = np.zeros(1, np.int64)
+    S = state_from_hand(h, cfg, None, None, (observer, w, rank, pos, out))
+    # The measure does not change the take-over (greedy fills only its stop-points memo).
+    plain = state_from_hand(h, cfg)
+    memo = [L.SP_MASK + s for s in range(3)] + [L.SP_VAL + s for s in range(3)]
+    S[memo] = 0
+    plain[memo] = 0
+    assert np.array_equal(S, plain)
+    return int(out[0])
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_real_deal_against_greedy_opponents_is_never_surprising(players: int) -> None:
+    checked = 0
+    sampled = []
+    for seed in range(60):
+        h = _played_hand(players, seed, "greedy")
+        if h is None:
+            continue
+        try:
+            assert _surprise(h, 0) == 0, f"{players}p seed {seed}"
+            world = h.determinize(0, random.Random(seed))
+            sampled.append(_surprise(world, 0))
+        except ConversionError:
+            continue
+        checked += 1
+    assert checked >= 20
+    # Sampled deals differ: in some of them an opponent passed up greedy's play.
+    assert sum(1 for x in sampled if x > 0) >= len(sampled) // 4, sampled
+
+
+def test_random_opponents_are_surprising() -> None:
+    total = 0
+    checked = 0
+    for seed in range(30):
+        h = _played_hand(3, seed, "random")
+        if h is None:
+            continue
+        try:
+            total += _surprise(h, 0)
+        except ConversionError:
+            continue
+        checked += 1
+    assert checked >= 15
+    assert total >= checked // 2, (total, checked)
+
+
+def test_weighted_statistics() -> None:
+    xs = [1.0, 4.0, -2.0, 7.0]
+    mean, se = _weighted_mean_se(xs, [1.0] * 4)
+    plain = sum(xs) / 4
+    assert mean == plain
+    assert se == math.sqrt(sum((x - plain) ** 2 for x in xs) / 3 / 4)
+    # A world of weight 0 does not count; doubling every weight changes nothing.
+    m0, _ = _weighted_mean_se([*xs, 1000.0], [0.5, 0.5, 0.5, 0.5, 0.0])
+    assert m0 == pytest.approx(plain)
+    m1, s1 = _weighted_mean_se(xs, [0.2, 0.4, 0.6, 0.8])
+    m2, s2 = _weighted_mean_se(xs, [0.4, 0.8, 1.2, 1.6])
+    assert m1 == pytest.approx(m2) and s1 == pytest.approx(s2)
+    assert m1 == pytest.approx((0.2 * 1 + 0.4 * 4 - 0.6 * 2 + 0.8 * 7) / 2.0)
+    # One world carrying all the weight: no standard error to speak of.
+    assert _weighted_mean_se(xs, [1e-12, 1e-12, 1.0, 1e-12])[1] == math.inf
+    assert _weighted_mean_se([3.0], [1.0]) == (3.0, math.inf)
+
+
+def _decisions(spec: str, seeds: range) -> tuple[list[str], list[float]]:
+    """3-player pagat, seat 0 the search bot, the others greedy: its choices and the weights of
+    the worlds of its last searched decision of each hand."""
+    rules = PRESETS["pagat"]
+    agent = make_agent(spec)
+    assert isinstance(agent, SearchAgent)
+    chosen: list[str] = []
+    weights: list[float] = []
+    for seed in seeds:
+        h = Hand.new(rules, 3, seed)
+        agent.begin_hand(HandContext(rules, 3, 0, seed))
+        bots = {s: make_agent("greedy") for s in (1, 2)}
+        for s, b in bots.items():
+            b.begin_hand(HandContext(rules, 3, s, seed))
+        n = 0
+        while not h.is_over:
+            legal = h.legal_actions()
+            s = h.current_player
+            assert s is not None
+            if len(legal) == 1:
+                a = legal[0]
+            elif s == 0:
+                a = agent.choose(Decision(h.observation(0), tuple(legal), WorldSampler.from_hand(h, 0, seed * 100 + n)))
+                n += 1
+                assert a in legal
+                chosen.append(a.text)
+                if agent._fast is not None and agent.last_fast_worlds:
+                    weights.append(agent._fast.weight)
+            else:
+                a = bots[s].choose(Decision(h.observation(s), tuple(legal)))
+            h.apply(a)
+    return chosen, weights
+
+
+def test_search_with_inference_is_legal_reproducible_and_weighs_worlds() -> None:
+    spec = "search:steps=200:rollouts=fast:infer=0.7"
+    first, weights = _decisions(spec, range(4))
+    again, _ = _decisions(spec, range(4))
+    assert first == again
+    assert weights and all(0.0 < w <= 1.0 for w in weights)
+    assert any(w < 1.0 for w in weights), weights
+    _, plain = _decisions("search:steps=200:rollouts=fast", range(2))
+    assert plain and all(w == 1.0 for w in plain)
+
+
+def test_infer_players_limits_inference_to_larger_tables() -> None:
+    """``infer_players=3`` (the ``hard`` level): no inference at a 2-player table."""
+    rules = PRESETS["pagat"]
+    for players, expected in ((2, 0.0), (3, 0.7)):
+        agent = make_agent("hard")
+        assert isinstance(agent, SearchAgent)
+        agent.begin_hand(HandContext(rules, players, 0, 1))
+        fast = agent._fast_rollouts(rules)
+        assert fast is not None and fast.infer == expected, players

@@ -78,14 +78,13 @@ class LevelEdge:
 LEVEL_EDGES: tuple[LevelEdge, ...] = (
     LevelEdge("normal", "easy", 5.37, 4.06, 6.67, 1000, 1),
     LevelEdge("instinct", "normal", 2.97, 0.61, 5.33, 1000, 1),
+    LevelEdge("hard", "instinct", 14.06, 9.93, 18.19, 1000, 1),
 )
 
 
 #: Gaps measured on fewer deals than that bar (docs/benchmarks.md, the search levels): shown in
 #: the lobby with their deal count, never as settled.
-LEVEL_EDGES_FEW_DEALS: tuple[LevelEdge, ...] = (
-    LevelEdge("hard", "instinct", 12.72, 2.36, 23.09, 150, 1),
-)
+LEVEL_EDGES_FEW_DEALS: tuple[LevelEdge, ...] = ()
 
 
 def level_name(level: str, lang: str = "en") -> str:

@@ -149,7 +149,9 @@ def test_vs_bots_never_takes_a_seat_in_a_friends_room(browser: Browser, base_url
     assert mine != theirs
     room = api(stranger, base_url, "GET", f"/api/rooms/{mine}")
     assert [s["kind"] for s in room["seats"]] == ["human", "bot", "bot"] and not room["public"]
-    assert {s["level"] for s in room["seats"][1:]} == {"search"}  # "hard" as the server keeps it
+    from gostop.agents import LEVELS
+
+    assert {s["level"] for s in room["seats"][1:]} == {LEVELS["hard"]}  # "hard" as the server keeps it (its bot spec)
     friends = api(stranger, base_url, "GET", f"/api/rooms/{theirs}")
     assert [s["taken"] for s in friends["seats"]] == [True, False, True], "the friend's open seat was taken"
     friend.context.close()

@@ -135,6 +135,21 @@ def my_turn(page: Page, timeout: float = 30) -> None:
     raise AssertionError(f"never my turn: {table_state(page)}")
 
 
+def playable(page: Page, timeout: float = 45) -> None:
+    """Wait until a card of my hand can be played. A hand decided at the deal (a chongtong,
+    about one deal in forty) opens its settlement first: it is closed on the way, and the
+    next hand is waited for."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        close = page.locator(".overlay:not([hidden]) #settle-close")
+        if close.count() and close.first.is_visible():
+            close.first.click()
+        elif page.locator(PLAYABLE).count() and page.locator(PLAYABLE).first.is_visible() and not overlay_open(page):
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"no card of mine became playable: {table_state(page)}")
+
+
 def hand_codes(page: Page) -> list[str]:
     return list(page.eval_on_selector_all(".myhand .handslot > .card[data-code]", "els => els.map(e => e.dataset.code)"))
 

@@ -13,6 +13,7 @@ from tableplay import (
     create_room,
     hand_codes,
     my_turn,
+    playable,
     quick_play,
     seat_token,
     step,
@@ -105,7 +106,7 @@ def test_leave_before_the_match_opens_the_seat_again(page: Page, base_url: str) 
 
 def test_leave_during_the_match_asks_then_a_bot_plays_the_seat(page: Page, base_url: str) -> None:
     room = quick_play(page, base_url, "Lee")
-    page.wait_for_selector(PLAYABLE)
+    playable(page)
     questions: list[str] = []
 
     def answer(dialog: object, accept: bool) -> None:

@@ -17,6 +17,7 @@ from tableplay import (
     PLAYABLE,
     my_turn,
     play_until,
+    playable,
     quick_play,
     record_frames,
     seat_token,
@@ -44,7 +45,7 @@ def test_lobby_quick_play_and_a_whole_hand_vs_bots(page: Page, base_url: str, ar
     room = quick_play(page, base_url)
     assert seat_token(page, room)["token"]
     # my hand: cards with plain-words names, a playable marker and what each would take
-    page.wait_for_selector(PLAYABLE)
+    playable(page)
     first = page.locator(".myhand button.card").first
     label = first.get_attribute("aria-label") or ""
     assert re.match(r"(January|February|March|April|May|June|July|August|September|October|November|December) "
@@ -196,7 +197,7 @@ def test_a_spectator_never_receives_or_shows_a_hidden_card(browser: Browser, bas
 
 def test_reload_mid_hand_resumes_the_seat(page: Page, base_url: str) -> None:
     room = quick_play(page, base_url, "Dae")
-    page.wait_for_selector(PLAYABLE)
+    playable(page)
     step(page)
     token = seat_token(page, room)
     hand_before = page.eval_on_selector_all(".myhand .card[data-code]", "els => els.map(e => e.dataset.code)")
@@ -213,7 +214,7 @@ def test_reload_mid_hand_resumes_the_seat(page: Page, base_url: str) -> None:
 
 def test_a_server_crash_shows_a_banner_and_the_table_resyncs(page: Page, base_url: str, game_server: Any) -> None:
     quick_play(page, base_url, "Gyu")
-    page.wait_for_selector(PLAYABLE)
+    playable(page)
     step(page)
     my_turn(page)
     hand = page.eval_on_selector_all(".myhand .card[data-code]", "els => els.map(e => e.dataset.code)")
@@ -230,7 +231,7 @@ def test_a_server_crash_shows_a_banner_and_the_table_resyncs(page: Page, base_ur
 
 def test_keyboard_play_and_the_language_is_remembered(page: Page, base_url: str) -> None:
     quick_play(page, base_url, "Eun")
-    page.wait_for_selector(PLAYABLE)
+    playable(page)
     version = table_state(page)["version"]
     codes = page.eval_on_selector_all(".myhand button.card", "els => els.map(e => e.classList.contains('playable'))")
     key = str(codes.index(True) + 1)
@@ -270,8 +271,7 @@ def test_phone_layout(browser: Browser, base_url: str, artifacts: Path) -> None:
     page.goto(base_url + "/")
     page.screenshot(path=str(artifacts / "lobby-phone.png"), full_page=True)
     quick_play(page, base_url, "Phone")
-    my_turn(page)  # (a hand decided at the deal opens its settlement first)
-    page.wait_for_selector(PLAYABLE)
+    playable(page)  # (a hand decided at the deal opens its settlement first)
     # nothing wider than the screen
     assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"] + 1
     page.screenshot(path=str(artifacts / "table-phone.png"), full_page=False)

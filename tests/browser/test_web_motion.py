@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
-from tableplay import PLAYABLE, hand_codes, my_turn, quick_play, record_frames, step, table_state
+from tableplay import PLAYABLE, hand_codes, my_turn, playable, quick_play, record_frames, step, table_state
 
 #: Records every running animation of a card: its role (data-anim: play, flip, capture, shift)
 #: and its card; at the first frame seen, where it was, whether in the opponent's area, on the
@@ -136,7 +136,7 @@ def test_play_flip_and_capture_are_animated_unless_reduced_motion(browser: Brows
     page.on("console", lambda m: errors.append(m.text) if m.type in ("error", "warning") else None)
     frames = record_frames(page)
     quick_play(page, base_url, "Mo")
-    page.wait_for_selector(PLAYABLE)
+    playable(page)
     page.evaluate(SAMPLER)
     clicked: dict[str, tuple[float, float]] = {}
     updates = play_turns(page, frames, {"me:play", "me:flip", "me:capture", "bot:play"}, clicked, motion == "reduce")
@@ -179,7 +179,7 @@ def test_animations_never_hold_up_my_turn(browser: Browser, base_url: str) -> No
     page = ctx.new_page()
     frames = record_frames(page)
     quick_play(page, base_url, "Quick")
-    page.wait_for_selector(PLAYABLE)
+    playable(page)
     clicked_while_moving = 0
     for _ in range(4):
         my_turn(page)

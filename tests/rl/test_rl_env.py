@@ -247,3 +247,31 @@ def test_wrapper_refuses_illegal_by_default() -> None:
 def test_wrapper_bad_opponent_is_named() -> None:
     with pytest.raises(ValueError, match="unknown bot"):
         SingleSeatEnv(opponents=["grede"])
+
+
+def test_the_knob_block_names_every_knob_and_tells_the_rules_apart() -> None:
+    """Issue 22: every knob of the rules is in the observation, so one policy can tell tables
+    apart -- presets, and house rules changed on top of a preset."""
+    from gostop.rl.encoding import KNOB_OBS_START, knob_vector
+    from gostop.rules import KNOBS
+
+    names = observation_names()
+    assert all(name.startswith("knob ") for name in names[KNOB_OBS_START:])
+    assert {name.split()[1].split("=")[0] for name in names[KNOB_OBS_START:]} == set(KNOBS)
+    vectors = {p: knob_vector(get_preset(p)) for p in PRESET_NAMES}
+    assert all(v.shape == (OBS_SIZE - KNOB_OBS_START,) and np.abs(v).max() <= 10 for v in vectors.values())
+    assert len({v.tobytes() for v in vectors.values()}) == len(PRESET_NAMES)  # matgo too (no preset bit)
+    # one house rule changes its own entries and nothing else
+    base = get_preset("pagat")
+    for knob, value in (("bomb_allowed", False), ("go_scheme", "linear"), ("stop_target_three_player", 5)):
+        changed = np.flatnonzero(knob_vector(base.with_overrides({knob: value})) != vectors["pagat"])
+        assert changed.size and {names[KNOB_OBS_START + i].split()[1].split("=")[0] for i in changed} == {knob}
+    # and it reaches the observation of every decision
+    rules = base.with_overrides({"bomb_allowed": False})
+    for players in (2, 3):
+        hand = Hand.new(rules, players, 5)
+        seat = hand.current_player
+        assert seat is not None
+        vec = encode_observation(hand.observation(seat), rules)
+        assert np.array_equal(vec[KNOB_OBS_START:], knob_vector(rules))
+        assert not np.array_equal(vec[KNOB_OBS_START:], vectors["pagat"])

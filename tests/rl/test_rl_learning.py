@@ -110,3 +110,46 @@ def test_train_script_bad_preset_is_one_line(capsys: pytest.CaptureFixture[str])
     assert main(["--preset", "nope"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: ") and err.count("\n") == 1
+
+
+def test_weights_from_before_the_knob_block_read_the_vector_up_to_it() -> None:
+    """A network trained on the observation without the knob block still plays: it reads the
+    entries before the block, and is the same function of them."""
+    from gostop.rl.encoding import KNOB_OBS_START, OBS_SIZE
+    from gostop.rl.learned import PolicyNet
+
+    full = PolicyNet.random(hidden=(16,), seed=1)
+    old = PolicyNet([(full.layers[0][0][:KNOB_OBS_START], full.layers[0][1]), full.layers[1]])
+    assert (full.inputs, old.inputs) == (OBS_SIZE, KNOB_OBS_START)
+    x = np.random.default_rng(2).random(OBS_SIZE, dtype=np.float32)
+    x_without = x.copy()
+    x_without[KNOB_OBS_START:] = 0.0
+    assert np.allclose(old.logits(x), full.logits(x_without), atol=1e-5)
+    with pytest.raises(ValueError, match="retrain"):
+        PolicyNet([(full.layers[0][0][:100], full.layers[0][1]), full.layers[1]])
+
+
+def test_train_script_takes_other_presets_and_learns_the_whole_observation(tmp_path: object) -> None:
+    pytest.importorskip("torch")
+    from pathlib import Path
+
+    from gostop.rl.encoding import OBS_SIZE
+    from gostop.rl.learned import PolicyNet
+    from gostop.rl.train import main
+
+    base = Path(str(tmp_path))
+    args = ["--seed", "4", "--hands", "20", "--hands3", "0", "--search-hands", "0", "--epochs", "1",
+            "--also", "matgo,goo-stupe", "--hands-also", "15", "--hands3-also", "5", "--search-hands-also", "0"]
+    assert main([*args, "--data-dir", str(base / "data"), "--out", str(base / "w.npz")]) == 0
+    parts = sorted(p.name.rsplit("-s", 1)[0] for p in (base / "data").iterdir())
+    # matgo is 2-player only: no 3-player part of its own
+    assert parts == ["expert2-goo-stupe-15", "expert2-matgo-15", "expert2-pagat-20", "expert3-goo-stupe-5"]
+    assert PolicyNet.load(base / "w.npz").inputs == OBS_SIZE
+
+
+def test_train_script_unknown_other_preset_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from gostop.rl.train import main
+
+    assert main(["--also", "pagat-clasic"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and err.count("\n") == 1 and "pagat-classic" in err

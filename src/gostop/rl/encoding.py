@@ -28,12 +28,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations_with_replacement
+from typing import Any
 
 import numpy as np
 
 from gostop.cards import MONTH_CARDS, Card, Kind, parse_card
 from gostop.engine import Action, Observation
-from gostop.rules import PRESET_NAMES, Rules
+from gostop.rules import KNOBS, PRESET_NAMES, Knob, Rules
 from gostop.scoring import junk_value
 
 __all__ = [
@@ -41,8 +42,10 @@ __all__ = [
     "N_ACTIONS",
     "OBS_SIZE",
     "STAGE_NAMES",
+    "KNOB_OBS_START",
     "ActionCodec",
     "encode_observation",
+    "knob_vector",
     "observation_names",
 ]
 
@@ -224,10 +227,48 @@ _SCALARS = (
 )
 
 
-#: The presets with a bit of their own in the observation: the five the shipped weights were
-#: trained with (a later preset, such as matgo, has no bit: the rules knobs it shares with them
-#: are what a learned policy sees, and the observation size stays that of the weights).
+#: The presets with a bit of their own in the observation: the first five (a later preset, such
+#: as matgo, has no bit, so that weights trained before it still fit; the knob block at the end
+#: of the vector tells every preset and house rule apart).
 ENCODED_PRESETS: tuple[str, ...] = tuple(p for p in PRESET_NAMES if p != "matgo")
+
+
+def _knob_names(k: Knob) -> list[str]:
+    """The entries of one knob in the knob block (see :func:`knob_vector`)."""
+    if k.kind in ("bool", "int"):
+        return [f"knob {k.name}"] + ([f"knob {k.name} is none"] if k.nullable else [])
+    if k.kind in ("enum", "flex_card"):
+        return [f"knob {k.name}={c}" for c in k.choices] + ([f"knob {k.name} is none"] if k.nullable else [])
+    if k.kind == "int_or_target":
+        return [f"knob {k.name}", f"knob {k.name}=target"]
+    if k.kind == "jokers":
+        return [f"knob {k.name} JK{t}" for t in JOKER_TYPES]
+    if k.kind == "int_pair":
+        return [f"knob {k.name} low", f"knob {k.name} high"]
+    raise ValueError(f"knob {k.name}: kind {k.kind} has no encoding")  # a new kind: encode it here
+
+
+def _knob_values(k: Knob, value: Any) -> list[float]:
+    """One knob's value as the numbers named by :func:`_knob_names` (integers over 10, clipped
+    to [-10, 10]; choices one-hot; jokers counted per type over 4)."""
+
+    def num(v: Any) -> float:
+        return float(min(10.0, max(-10.0, float(v) / 10.0)))
+
+    none = [float(value is None)] if k.nullable else []
+    if k.kind == "bool":
+        return [float(bool(value))] + none
+    if k.kind == "int":
+        return [0.0 if value is None else num(value)] + none
+    if k.kind in ("enum", "flex_card"):
+        return [float(value == c) for c in k.choices] + none
+    if k.kind == "int_or_target":
+        return [0.0, 1.0] if value == "target" else [num(value), 0.0]
+    if k.kind == "jokers":
+        kinds = [str(code).split("-")[0] for code in value]
+        return [kinds.count(f"JK{t}") / 4.0 for t in JOKER_TYPES]
+    low, high = value
+    return [num(low), num(high)]
 
 
 def observation_names() -> list[str]:
@@ -242,10 +283,33 @@ def observation_names() -> list[str]:
     names += [f"weol-yak month {m:02d}" for m in range(1, 13)]
     names += [name for name, _ in _SCALARS]
     names += [f"preset {p}" for p in ENCODED_PRESETS]
+    for k in KNOBS.values():
+        names += _knob_names(k)
     return names
 
 
 OBS_SIZE = len(observation_names())
+#: Where the knob block starts: every knob of the rules (RULES.md section 4), so that one policy
+#: can tell any table's rules apart, presets and house rules alike. Networks trained before the
+#: block existed read the vector up to here (:class:`gostop.rl.learned.PolicyNet`).
+KNOB_OBS_START = next(i for i, name in enumerate(observation_names()) if name.startswith("knob "))
+_KNOB_CACHE: dict[int, tuple[Rules, np.ndarray]] = {}
+
+
+def knob_vector(rules: Rules) -> np.ndarray:
+    """The knob block of the observation for ``rules`` (float32, computed once per rules object)."""
+    found = _KNOB_CACHE.get(id(rules))
+    if found is not None and found[0] is rules:
+        return found[1]
+    vals: list[float] = []
+    for k in KNOBS.values():
+        vals += _knob_values(k, getattr(rules, k.name))
+    vec = np.array(vals, dtype=np.float32)
+    vec.setflags(write=False)
+    if len(_KNOB_CACHE) > 256:
+        _KNOB_CACHE.clear()
+    _KNOB_CACHE[id(rules)] = (rules, vec)
+    return vec
 _STAGE0 = _CARD_BLOCK
 _SEAT0 = _STAGE0 + len(STAGE_NAMES)
 _NSF = len(_SEAT_FEATURES)
@@ -374,4 +438,5 @@ def encode_observation(obs: Observation, rules: Rules, out: np.ndarray | None = 
     p = _PRESET_INDEX.get(rules.preset)
     if p is not None:
         vec[_PRESET0 + p] = 1.0
+    vec[KNOB_OBS_START:] = knob_vector(rules)
     return vec

@@ -19,7 +19,7 @@ import numpy as np
 
 from gostop.agents.protocol import Agent, Decision
 from gostop.engine import Action
-from gostop.rl.encoding import N_ACTIONS, OBS_SIZE, ActionCodec, encode_observation
+from gostop.rl.encoding import KNOB_OBS_START, N_ACTIONS, OBS_SIZE, ActionCodec, encode_observation
 from gostop.rules import Rules
 
 __all__ = ["PolicyNet", "LearnedAgent", "DEFAULT_WEIGHTS"]
@@ -36,9 +36,12 @@ class PolicyNet:
     def __init__(self, layers: list[tuple[np.ndarray, np.ndarray]], meta: dict[str, str] | None = None) -> None:
         self.layers = [(w.astype(np.float32), b.astype(np.float32)) for w, b in layers]
         self.meta = dict(meta or {})
-        if self.layers[0][0].shape[0] != OBS_SIZE or self.layers[-1][0].shape[1] != N_ACTIONS:
+        #: the length of observation vector the network reads: all of it, or (weights trained
+        #: before the knob block) the part before the knobs
+        self.inputs = int(self.layers[0][0].shape[0])
+        if self.inputs not in (OBS_SIZE, KNOB_OBS_START) or self.layers[-1][0].shape[1] != N_ACTIONS:
             raise ValueError(
-                f"network shape {self.layers[0][0].shape[0]} -> {self.layers[-1][0].shape[1]} does not "
+                f"network shape {self.inputs} -> {self.layers[-1][0].shape[1]} does not "
                 f"fit the encoding ({OBS_SIZE} -> {N_ACTIONS}); retrain it"
             )
 
@@ -73,7 +76,7 @@ class PolicyNet:
         return [p for layer in self.layers for p in layer]
 
     def logits(self, x: np.ndarray) -> np.ndarray:
-        h = x
+        h = x[..., : self.inputs] if x.shape[-1] != self.inputs else x
         last = len(self.layers) - 1
         for i, (w, b) in enumerate(self.layers):
             h = h @ w + b
@@ -88,6 +91,7 @@ class PolicyNet:
 
     def loss_and_grads(self, x: np.ndarray, mask: np.ndarray, y: np.ndarray) -> tuple[float, list[np.ndarray]]:
         """Masked softmax cross-entropy of a batch and its gradients (for :func:`fit_numpy`)."""
+        x = x[:, : self.inputs]
         acts = [x]
         h = x
         last = len(self.layers) - 1

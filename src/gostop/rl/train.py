@@ -8,7 +8,11 @@ Method (docs/rl.md tells the story and the curves):
    decision of the expert with more than one legal index is recorded as (observation vector,
    action mask, index). The expert's go/stop decisions are replaced by those of
    ``search:only=go-stop`` (determinized Monte-Carlo search decides go/stop, the expert the
-   rest), recorded on hands of their own, since go/stop is where search gains most.
+   rest), recorded on hands of their own, since go/stop is where search gains most (2-player
+   hands; 3-player go/stop stays the teacher's). ``--search3-hands``: 3-player hands taught by
+   the full search on every decision (``hard``'s 3-player bot by default) instead of the
+   expert. ``--also``: other presets (or ``all``), each with fewer hands of the same kinds; the
+   observation's knob block tells the rules apart.
 2. **Supervised fit** of a 2-hidden-layer MLP (masked softmax cross-entropy, Adam, go/stop
    samples weighted up), 5 % of the hands held out to report accuracy.
 3. **Export** to ``.npz`` (float16) for the numpy bot (:mod:`gostop.rl.learned`).
@@ -29,9 +33,10 @@ from typing import Any
 
 import numpy as np
 
+from gostop.rl.encoding import KNOB_OBS_START, OBS_SIZE, knob_vector
 from gostop.rl.imitation import Dataset, collect
 from gostop.rl.learned import PolicyNet
-from gostop.rules import RulesError, get_preset
+from gostop.rules import PRESET_NAMES, Rules, RulesError, get_preset
 
 __all__ = ["main"]
 
@@ -52,36 +57,79 @@ def _progress(label: str, total: int) -> object:
     return report
 
 
+def _also(args: argparse.Namespace) -> list[str]:
+    """The other presets to train on (``--also``), checked; ``all``: every preset but --preset."""
+    if not args.also:
+        return []
+    names = [n.strip() for n in args.also.split(",") if n.strip()]
+    if names == ["all"]:
+        names = [n for n in PRESET_NAMES if n != args.preset]
+    for name in names:
+        get_preset(name)  # RulesError names the presets
+    return names
+
+
+def _with_knobs(part: Dataset, rules: Rules) -> Dataset:
+    """Data collected before the observation had its knob block, given the block of its rules
+    (the knobs are the same for every decision of a part: one preset)."""
+    if part.x.shape[1] == OBS_SIZE:
+        return part
+    if part.x.shape[1] != KNOB_OBS_START:
+        raise ValueError(f"collected observations of {part.x.shape[1]} entries fit no encoding ({OBS_SIZE})")
+    knobs = np.broadcast_to(knob_vector(rules).astype(part.x.dtype), (len(part), OBS_SIZE - KNOB_OBS_START))
+    return Dataset(np.concatenate([part.x, knobs], axis=1), part.mask, part.y, part.stage)
+
+
 def _data(args: argparse.Namespace) -> Dataset:
-    rules = get_preset(args.preset)
     out = Path(args.data_dir)
     out.mkdir(parents=True, exist_ok=True)
     parts = []
-    specs = [
-        ("expert2", 2, "expert", args.hands, None, args.seed),
-        ("expert3", 3, "expert", args.hands3, None, args.seed + 1),
-        ("search-go2", 2, "search:only=go-stop", args.search_hands, frozenset({"go-stop"}), args.seed + 2),
+    # (part name, preset, players, teacher, hands, stages, seed)
+    specs: list[tuple[str, str, int, str, int, frozenset[str] | None, int]] = [
+        ("expert2", args.preset, 2, "expert", args.hands, None, args.seed),
+        ("expert3", args.preset, 3, "expert", args.hands3, None, args.seed + 1),
+        ("search-go2", args.preset, 2, "search:only=go-stop", args.search_hands, frozenset({"go-stop"}), args.seed + 2),
     ]
+    if args.search3_hands > 0:  # 3-player hands taught by the full search (all decisions)
+        specs.append(("search3", args.preset, 3, args.search3_teacher, args.search3_hands, None, args.seed + 4))
     drivers = args.dagger_driver or []
     for i in range(len(drivers)):
-        specs.append((f"dagger2-r{i + 1}", 2, "search:only=go-stop", args.dagger_hands, None, args.seed + 3 + 10 * i))
-    for name, players, teacher, hands, stages, seed in specs:
-        if hands <= 0 or (args.collect_only and name != args.collect_only):
+        specs.append((f"dagger2-r{i + 1}", args.preset, 2, "search:only=go-stop", args.dagger_hands, None,
+                      args.seed + 3 + 10 * i))
+    drivers3 = args.dagger3_driver or []
+    for i in range(len(drivers3)):
+        specs.append((f"dagger3-r{i + 1}", args.preset, 3, args.search3_teacher, args.dagger3_hands, None,
+                      args.seed + 5 + 10 * i))
+    # the other presets (--also): fewer hands each, the same teachers; seeds apart from the above
+    for j, preset in enumerate(_also(args)):
+        base = args.seed + 1000 * (j + 1)
+        specs.append(("expert2", preset, 2, "expert", args.hands_also, None, base))
+        if not get_preset(preset).two_player_only:
+            specs.append(("expert3", preset, 3, "expert", args.hands3_also, None, base + 1))
+        specs.append(("search-go2", preset, 2, "search:only=go-stop", args.search_hands_also,
+                      frozenset({"go-stop"}), base + 2))
+    searched = {preset for name, preset, _, _, hands, _, _ in specs if name == "search-go2" and hands > 0}
+    for name, preset, players, teacher, hands, stages, seed in specs:
+        if hands <= 0 or (args.collect_only and args.collect_only not in (name, f"{name}-{preset}")):
             continue
-        path = out / f"{name}-{args.preset}-{hands}-s{seed}.npz"
+        path = out / f"{name}-{preset}-{hands}-s{seed}.npz"
         if path.is_file():
             part = Dataset.load(str(path))
         else:
             driver = None
-            if name.startswith("dagger2-r"):
-                driver = f"learned:weights={drivers[int(name.rsplit('r', 1)[1]) - 1]}"
+            if name.startswith("dagger"):
+                chosen = drivers if name.startswith("dagger2-r") else drivers3
+                driver = f"learned:weights={chosen[int(name.rsplit('r', 1)[1]) - 1]}"
             part = collect(
-                rules, players, teacher, OPPONENTS, hands, seed, stages=stages, driver=driver,
-                progress=_progress(f"collect {name}", hands),  # type: ignore[arg-type]
+                get_preset(preset), players, teacher, OPPONENTS, hands, seed, stages=stages, driver=driver,
+                progress=_progress(f"collect {name} {preset}", hands),  # type: ignore[arg-type]
             )
             part.save(str(path))
-        if teacher == "expert" and args.search_hands > 0:
-            part = part.select(part.stage != "go-stop")  # go/stop comes from the search part
+        part = _with_knobs(part, get_preset(preset))
+        if teacher == "expert" and players == 2 and preset in searched:
+            part = part.select(part.stage != "go-stop")  # 2-player go/stop comes from the search part
+        if name == "expert3" and preset == args.preset and args.search3_hands > 0:
+            continue  # 3-player hands of this preset are taught by the search alone
         print(f"{name}: {len(part)} decisions", file=sys.stderr)
         parts.append(part)
     return Dataset.concat(parts)
@@ -174,12 +222,38 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--hands3", type=int, default=6000, help="3-player expert hands (default 6000)")
     p.add_argument("--search-hands", type=int, default=8000, help="2-player hands for search go/stop labels (default 8000)")
     p.add_argument(
+        "--search3-hands", type=int, default=0,
+        help="3-player hands of --preset taught by the search on every decision (replaces the expert's 3-player hands; default 0)",
+    )
+    p.add_argument(
+        "--search3-teacher", default="search:infer=0.7",
+        help="the bot spec teaching those hands (default search:infer=0.7, what hard plays with 3 players)",
+    )
+    p.add_argument(
+        "--also", metavar="PRESETS",
+        help="other presets to train on too, comma-separated, or 'all' (the preset is one-hot in the observation)",
+    )
+    p.add_argument("--hands-also", type=int, default=3000, help="2-player expert hands per --also preset (default 3000)")
+    p.add_argument("--hands3-also", type=int, default=1000, help="3-player expert hands per --also preset (default 1000)")
+    p.add_argument(
+        "--search-hands-also", type=int, default=800,
+        help="2-player hands for search go/stop labels per --also preset (default 800)",
+    )
+    p.add_argument(
         "--dagger-hands", type=int, default=0,
         help="2-player hands played by --dagger-driver, labelled by search:only=go-stop (default 0)",
     )
     p.add_argument(
         "--dagger-driver", action="append",
         help="weights that drive one DAgger round (repeat for several rounds, in order)",
+    )
+    p.add_argument(
+        "--dagger3-hands", type=int, default=0,
+        help="3-player hands played by --dagger3-driver, labelled by --search3-teacher (default 0)",
+    )
+    p.add_argument(
+        "--dagger3-driver", action="append",
+        help="weights that drive one 3-player DAgger round (repeat for several rounds, in order)",
     )
     p.add_argument("--hidden", default="256,256", help="hidden layer sizes (default 256,256)")
     p.add_argument("--epochs", type=int, default=12)
@@ -190,7 +264,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", default="build/learned.npz", help="weights file to write")
     p.add_argument(
         "--collect-only", metavar="PART",
-        help="only collect (and cache) one part of the data (expert2, expert3, search-go2, dagger2-r1 ...)",
+        help="only collect (and cache) one part of the data (expert2, expert3, search-go2, search3, dagger2-r1, "
+        "dagger3-r1 ...; a part of an --also preset: expert2-matgo ...)",
     )
     args = p.parse_args(argv)
     try:
@@ -200,6 +275,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         get_preset(args.preset)
+        _also(args)
     except RulesError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -9,7 +9,6 @@ import re
 
 from playwright.sync_api import Browser, Page, expect
 from tableplay import (
-    PLAYABLE,
     create_room,
     hand_codes,
     my_turn,

@@ -15,7 +15,16 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
-from tableplay import PLAYABLE, hand_codes, my_turn, playable, quick_play, record_frames, step, table_state
+from tableplay import (
+    PLAYABLE,
+    hand_codes,
+    my_turn,
+    playable,
+    quick_play,
+    record_frames,
+    step,
+    table_state,
+)
 
 #: Records every running animation of a card: its role (data-anim: play, flip, capture, shift)
 #: and its card; at the first frame seen, where it was, whether in the opponent's area, on the

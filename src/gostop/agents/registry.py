@@ -5,7 +5,7 @@ parameters of that bot. Values are read as int, float, ``true``/``false``, else 
 
 Levels for people (:data:`LEVELS`, the one place a level is mapped to a bot; their names in
 English and Korean in :data:`LEVEL_NAMES`): ``easy`` = ``greedy``, ``normal`` = ``expert``,
-``instinct`` = ``learned`` (the policy network: instant, a 2-player pagat specialist),
+``instinct`` = ``learned`` (the policy network: instant, trained on every preset, 2 and 3 players),
 ``hard`` = ``search:infer=0.7:infer_players=3`` (expert rollouts, ``steps=1000``: about 0.05 s a
 decision; with 3 players, sampled deals in which an opponent passed up greedy's play are
 weighed down). Their measured
@@ -77,7 +77,7 @@ class LevelEdge:
 #: Measured gaps between neighbouring levels (only figures of at least 1,000 duplicate deals).
 LEVEL_EDGES: tuple[LevelEdge, ...] = (
     LevelEdge("normal", "easy", 5.37, 4.06, 6.67, 1000, 1),
-    LevelEdge("instinct", "normal", 2.97, 0.61, 5.33, 1000, 1),
+    LevelEdge("instinct", "normal", 2.95, 0.78, 5.13, 1000, 1),
     LevelEdge("hard", "instinct", 14.06, 9.93, 18.19, 1000, 1),
 )
 

@@ -207,7 +207,11 @@ def _fit(args: argparse.Namespace, data: Dataset) -> tuple[PolicyNet, list[dict[
     for mod in model:
         if isinstance(mod, torch.nn.Linear):
             layers.append((mod.weight.detach().numpy().T.copy(), mod.bias.detach().numpy().copy()))
-    net = PolicyNet(layers, {"seed": str(args.seed), "method": "imitation of expert + search go/stop"})
+    method = "imitation of expert + search go/stop"
+    if args.search3_hands > 0 or args.dagger3_driver:
+        method += " + search on 3-player hands"
+    presets = ",".join([args.preset, *_also(args)])
+    net = PolicyNet(layers, {"seed": str(args.seed), "method": method, "presets": presets})
     return net, curve
 
 

@@ -78,7 +78,7 @@ class LevelEdge:
 LEVEL_EDGES: tuple[LevelEdge, ...] = (
     LevelEdge("normal", "easy", 5.37, 4.06, 6.67, 1000, 1),
     LevelEdge("instinct", "normal", 2.95, 0.78, 5.13, 1000, 1),
-    LevelEdge("hard", "instinct", 14.06, 9.93, 18.19, 1000, 1),
+    LevelEdge("hard", "instinct", 10.20, 7.21, 13.18, 1000, 1),
 )
 
 

@@ -134,7 +134,8 @@ class RoomDriver:
                     if not await self._may_stand_in(live, seat):
                         continue
                     action = await self._bot_decision(room, seat)
-                    if live.room is not room or room.version != version or not self.bot_controls(live, seat):
+                    if (live.room is not room or room.version != version or not self.bot_controls(live, seat)
+                            or self._back_here(live, seat, version)):
                         continue  # the table moved on, or the player came back while the bot thought
                     await self.committer.commit(live, seat, action)
         except asyncio.CancelledError:
@@ -146,6 +147,15 @@ class RoomDriver:
                 with contextlib.suppress(Exception):
                     await self.fanout.release(live.room.id)
 
+    def _back_here(self, live: LiveRoom, seat: int, version: int) -> bool:
+        """Did the player of a taken human seat connect here while its standby bot thought (and
+        not because its turn timer ran out)? Then the player decides, not the bot."""
+        s = live.room.config.seats[seat]
+        if s.kind != "human" or s.status == "left" or live.timed_out == version or live.presence.here(seat) == 0:
+            return False
+        live.presence = live.presence.back(seat)
+        return True
+
     async def _may_stand_in(self, live: LiveRoom, seat: int) -> bool:
         """May the standby bot play this human seat now? Not when any process still holds its
         player (shared presence), nor when that cannot be told."""
@@ -156,6 +166,9 @@ class RoomDriver:
             live.presence = live.presence.back(seat)
             return False
         present = await self.fanout.present_seats(live.room.id)
+        if live.presence.here(seat) > 0:  # the player came back here while we asked
+            live.presence = live.presence.back(seat)
+            return False
         if present is not None and seat not in present:
             return True
         # the player is back, elsewhere (or we cannot tell: wait)

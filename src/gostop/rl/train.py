@@ -272,16 +272,16 @@ def main(argv: list[str] | None = None) -> int:
         "dagger3-r1 ...; a part of an --also preset: expert2-matgo ...)",
     )
     args = p.parse_args(argv)
-    try:
-        _torch()
-    except ImportError:
-        print("error: training needs torch: pip install torch==2.13.0 (the CPU build)", file=sys.stderr)
-        return 2
-    try:
+    try:  # a bad argument first, then a missing dependency
         get_preset(args.preset)
         _also(args)
     except RulesError as exc:
         print(f"error: {exc}", file=sys.stderr)
+        return 2
+    try:
+        _torch()
+    except ImportError:
+        print("error: training needs torch: pip install torch==2.13.0 (the CPU build)", file=sys.stderr)
         return 2
     t0 = time.perf_counter()
     data = _data(args)

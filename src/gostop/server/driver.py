@@ -137,6 +137,8 @@ class RoomDriver:
                     if (live.room is not room or room.version != version or not self.bot_controls(live, seat)
                             or self._back_here(live, seat, version)):
                         continue  # the table moved on, or the player came back while the bot thought
+                    if not await self._may_stand_in(live, seat) or live.room is not room or room.version != version:
+                        continue  # asked again after the thinking: the player may be back on another process
                     await self.committer.commit(live, seat, action)
         except asyncio.CancelledError:
             raise

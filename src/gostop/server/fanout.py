@@ -80,8 +80,10 @@ class Fanout:
         not be sent (never raises)."""
         return True
 
-    async def hold_presence(self, items: list[tuple[str, int]], ttl: float) -> None:
-        """Mark (room, seat) pairs as held by this process for ``ttl`` seconds."""
+    async def hold_presence(self, items: list[tuple[str, int]], ttl: float) -> bool:
+        """Mark (room, seat) pairs as held by this process for ``ttl`` seconds (True: written;
+        a lost connection is tried again a few times)."""
+        return False
 
     async def drop_presence(self, room: str, seat: int) -> None:
         """This process holds no socket of the seat any more."""
@@ -187,20 +189,26 @@ class RedisFanout(Fanout):
     def _pkey(self, room: str) -> str:
         return f"{self.prefix}presence:{room}"
 
-    async def hold_presence(self, items: list[tuple[str, int]], ttl: float) -> None:
+    async def hold_presence(self, items: list[tuple[str, int]], ttl: float) -> bool:
         if self._redis is None or not items:
-            return
+            return False
         until = time.time() + ttl
-        try:
-            async with self._redis.pipeline(transaction=False) as pipe:
-                for room, seat in items:
-                    pipe.zadd(self._pkey(room), {f"{seat}:{self.origin}": until})
-                    pipe.pexpire(self._pkey(room), int(ttl * 1000) + 1000)
-                await pipe.execute()
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:
-            log.warning("redis presence: %s", exc)
+        for attempt in range(PUBLISH_TRIES):  # a killed connection is opened again by the next try
+            try:
+                async with self._redis.pipeline(transaction=False) as pipe:
+                    for room, seat in items:
+                        pipe.zadd(self._pkey(room), {f"{seat}:{self.origin}": until})
+                        pipe.pexpire(self._pkey(room), int(ttl * 1000) + 1000)
+                    await pipe.execute()
+                return True
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                if attempt == PUBLISH_TRIES - 1:
+                    log.warning("redis presence: %s", exc)
+                    return False
+                await asyncio.sleep(0.05 * 2**attempt)
+        return False
 
     async def drop_presence(self, room: str, seat: int) -> None:
         if self._redis is None:

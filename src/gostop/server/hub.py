@@ -17,7 +17,8 @@ The lobby's refusals are domain errors (:mod:`gostop.server.errors`); the HTTP l
 to statuses (:data:`gostop.server.app.STATUS`).
 
 A maintenance task (every ``resync_seconds``) refreshes this process's presence, reloads rooms
-whose database version is ahead of memory (a lost fan-out message), and evicts finished and
+whose database version stayed ahead of memory from one check to the next (a lost fan-out
+message, not one still on its way), and evicts finished and
 idle rooms nobody is connected to (and the least recently used ones above ``max_live_rooms``).
 
 Framework-free.
@@ -61,6 +62,7 @@ class Hub:
         self.fanout = fanout
         self.rooms: OrderedDict[str, LiveRoom] = OrderedDict()
         self._loading: dict[str, asyncio.Lock] = {}
+        self._ahead: dict[str, int] = {}  # room -> its database version when the last gap check found it ahead
         self._maintainer: asyncio.Task[None] | None = None
         self.connections_by_addr: dict[str, int] = {}
         self.db_pool = ThreadPoolExecutor(max_workers=1 if store.sqlite else 8, thread_name_prefix="gostop-db")
@@ -316,6 +318,7 @@ class Hub:
     def _evict(self, live: LiveRoom) -> None:
         if live.unrecorded:
             return  # kept until its record is written
+        self._ahead.pop(live.room.id, None)
         if self.rooms.get(live.room.id) is live:
             del self.rooms[live.room.id]
         self.driver.quiet(live)
@@ -407,12 +410,21 @@ class Hub:
                     continue
                 live = found
                 if version > live.room.version:
+                    # the message of a commit made elsewhere may be on its way: the room is reloaded
+                    # only when what the database had at the last check has still not arrived (a
+                    # lost message), not on every commit this check happens to see before its message
+                    seen = self._ahead.get(rid)
+                    self._ahead[rid] = version
+                    if seen is None or live.room.version >= seen:
+                        continue
+                    del self._ahead[rid]
                     async with live.lock:
                         if version > live.room.version:
                             await self.committer.safe_reload(live)
                             broadcast_state(live)
                     self.kick(live)
                 else:
+                    self._ahead.pop(rid, None)
                     self.driver.start_grace_all(live)
 
     def _sweep(self) -> None:

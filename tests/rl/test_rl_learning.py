@@ -153,3 +153,43 @@ def test_train_script_unknown_other_preset_is_one_line(capsys: pytest.CaptureFix
     assert main(["--also", "pagat-clasic"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: ") and err.count("\n") == 1 and "pagat-classic" in err
+
+
+def test_gwangpalli_hands_are_the_three_active_seats_of_a_full_table() -> None:
+    """GWANG-2..8: everyone seated is dealt, the drop-outs' cards go into the stock; the hand
+    the three who stay play holds every card of the deck, 7 in each hand."""
+    from gostop.cards import deck_cards
+    from gostop.rl.imitation import collect, gwangpalli_hand
+    from gostop.rules import get_preset
+
+    rules = get_preset("pagat")
+    deck = sorted(c.code for c in deck_cards(rules.jokers))
+    for seated in (4, 5, 6, 7):
+        for seed in range(5):
+            hand = gwangpalli_hand(rules, seated, seed)
+            assert hand.players == 3
+            assert [len(hand.hand_cards(s)) for s in range(3)] == [7, 7, 7]
+            seen = [*hand.layout_cards(), *hand.stock_cards()]
+            for s in range(3):
+                seen += [*hand.hand_cards(s), *hand.capture_cards(s)]
+            assert sorted(c.code for c in seen) == deck
+    data = collect(rules, 3, "expert", ("greedy",), 12, 5, seated=(4, 7))
+    assert len(data) > 12
+    with pytest.raises(ValueError, match="4 to 7"):
+        collect(rules, 2, "expert", ("greedy",), 1, 5, seated=(4,))
+
+
+def test_train_script_gwangpalli_hands(tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
+    from gostop.rl.train import main
+
+    assert main(["--preset", "matgo", "--gwang-hands", "5"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and err.count("\n") == 1 and "gwangpalli" in err
+    pytest.importorskip("torch")
+    from pathlib import Path
+
+    base = Path(str(tmp_path))
+    args = ["--seed", "5", "--hands", "10", "--hands3", "0", "--search-hands", "0", "--epochs", "1",
+            "--gwang-hands", "4", "--search3-teacher", "expert", "--collect-only", "gwang3"]
+    assert main([*args, "--data-dir", str(base / "data")]) == 0
+    assert sorted(p.name for p in (base / "data").iterdir()) == ["gwang3-pagat-4-s11.npz"]

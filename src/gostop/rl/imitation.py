@@ -20,12 +20,13 @@ import numpy as np
 
 from gostop.agents import Agent, make_agent
 from gostop.engine import Hand
+from gostop.match import Match, Player
 from gostop.rl.encoding import N_ACTIONS, ActionCodec, encode_observation
 from gostop.rl.learned import PolicyNet
 from gostop.rules import Rules
-from gostop.table import ask, begin_hand, decision
+from gostop.table import ask, begin_hand, decide_table, decision
 
-__all__ = ["Dataset", "collect", "fit_numpy", "evaluate"]
+__all__ = ["Dataset", "collect", "gwangpalli_hand", "fit_numpy", "evaluate"]
 
 
 @dataclass
@@ -73,6 +74,7 @@ def collect(
     stages: frozenset[str] | None = None,
     driver: str | None = None,
     progress: Callable[[int], None] | None = None,
+    seated: Sequence[int] = (),
 ) -> Dataset:
     """Play ``hands`` seeded hands and record the teacher's decisions (see the module docstring).
 
@@ -80,7 +82,12 @@ def collect(
     ``opponents``. ``stages`` keeps only decisions of those engine stages (``None``: all).
     With ``driver`` (a bot spec, e.g. the learned bot being trained), the driver plays the
     teacher's seat and the teacher only labels the states the driver reaches (DAgger).
+    With ``seated`` (table sizes from 4 to 7; ``players`` must be 3), every hand is the one the
+    three active seats of a gwangpalli table play (:func:`gwangpalli_hand`, the table size drawn
+    from ``seated``).
     """
+    if seated and (players != 3 or any(not 4 <= n <= 7 for n in seated)):
+        raise ValueError("gwangpalli hands: 3 players, and tables of 4 to 7 seated")
     rng = random.Random(seed)
     codec = ActionCodec(rules)
     xs: list[np.ndarray] = []
@@ -88,7 +95,8 @@ def collect(
     ys: list[int] = []
     sts: list[str] = []
     for h in range(hands):
-        hand = Hand.new(rules, players, rng.randrange(2**62))
+        hand = (gwangpalli_hand(rules, rng.choice(list(seated)), rng.randrange(2**62)) if seated
+                else Hand.new(rules, players, rng.randrange(2**62)))
         tseat = rng.randrange(players)
         agents: list[Agent] = []
         for s in range(players):
@@ -136,6 +144,21 @@ def collect(
         np.array(ys, dtype=np.int16),
         np.array(sts, dtype="<U16"),
     )
+
+
+def gwangpalli_hand(rules: Rules, seated: int, seed: int, table_bot: str = "expert") -> Hand:
+    """The hand the three active seats of a gwangpalli table of ``seated`` play (RULES.md 2.15
+    GWANG: everyone dealt, stay or drop, the drop-outs' cards into the stock): the first hand of
+    a seeded :class:`~gostop.match.Match`, its table decisions made by ``table_bot``."""
+    match = Match(rules, [Player(f"Seat {s + 1}", 30 + 3 * s) for s in range(seated)], seed, hands_limit=1)
+    bots = [make_agent(table_bot) for _ in range(seated)]
+    while match.phase != "hand":
+        seat = match.current_seat
+        if match.is_over or seat is None:
+            raise ValueError(f"a gwangpalli match of {seated} ended before its first hand")
+        match.apply(decide_table(bots[seat], match))
+    assert match.hand is not None
+    return match.hand
 
 
 def fit_numpy(

@@ -12,7 +12,9 @@ Method (docs/rl.md tells the story and the curves):
    hands; 3-player go/stop stays the teacher's). ``--search3-hands``: 3-player hands taught by
    the full search on every decision (``hard``'s 3-player bot by default) instead of the
    expert. ``--also``: other presets (or ``all``), each with fewer hands of the same kinds; the
-   observation's knob block tells the rules apart.
+   observation's knob block tells the rules apart. ``--gwang-hands``: hands of the three active
+   seats of gwangpalli tables (4 to 7 seated: everyone dealt, stay or drop, the drop-outs'
+   cards in the stock), taught by the same search.
 2. **Supervised fit** of a 2-hidden-layer MLP (masked softmax cross-entropy, Adam, go/stop
    samples weighted up), 5 % of the hands held out to report accuracy.
 3. **Export** to ``.npz`` (float16) for the numpy bot (:mod:`gostop.rl.learned`).
@@ -41,6 +43,8 @@ from gostop.rules import PRESET_NAMES, Rules, RulesError, get_preset
 __all__ = ["main"]
 
 OPPONENTS = ("greedy", "expert", "random")
+#: Table sizes of the gwangpalli hands (--gwang-hands), drawn evenly.
+GWANG_TABLES = (4, 5, 6, 7)
 
 
 def _progress(label: str, total: int) -> object:
@@ -92,6 +96,8 @@ def _data(args: argparse.Namespace) -> Dataset:
     ]
     if args.search3_hands > 0:  # 3-player hands taught by the full search (all decisions)
         specs.append(("search3", args.preset, 3, args.search3_teacher, args.search3_hands, None, args.seed + 4))
+    if args.gwang_hands > 0:  # the three active seats of gwangpalli tables (4 to 7 seated), same teacher
+        specs.append(("gwang3", args.preset, 3, args.search3_teacher, args.gwang_hands, None, args.seed + 6))
     drivers = args.dagger_driver or []
     for i in range(len(drivers)):
         specs.append((f"dagger2-r{i + 1}", args.preset, 2, "search:only=go-stop", args.dagger_hands, None,
@@ -123,6 +129,7 @@ def _data(args: argparse.Namespace) -> Dataset:
             part = collect(
                 get_preset(preset), players, teacher, OPPONENTS, hands, seed, stages=stages, driver=driver,
                 progress=_progress(f"collect {name} {preset}", hands),  # type: ignore[arg-type]
+                seated=GWANG_TABLES if name == "gwang3" else (),
             )
             part.save(str(path))
         part = _with_knobs(part, get_preset(preset))
@@ -210,6 +217,8 @@ def _fit(args: argparse.Namespace, data: Dataset) -> tuple[PolicyNet, list[dict[
     method = "imitation of expert + search go/stop"
     if args.search3_hands > 0 or args.dagger3_driver:
         method += " + search on 3-player hands"
+    if args.gwang_hands > 0:
+        method += " + gwangpalli active seats"
     presets = ",".join([args.preset, *_also(args)])
     net = PolicyNet(layers, {"seed": str(args.seed), "method": method, "presets": presets})
     return net, curve
@@ -234,8 +243,13 @@ def main(argv: list[str] | None = None) -> int:
         help="the bot spec teaching those hands (default search:infer=0.7, what hard plays with 3 players)",
     )
     p.add_argument(
+        "--gwang-hands", type=int, default=0,
+        help="hands of the three active seats of gwangpalli tables (4 to 7 seated) of --preset, taught by "
+        "--search3-teacher (default 0)",
+    )
+    p.add_argument(
         "--also", metavar="PRESETS",
-        help="other presets to train on too, comma-separated, or 'all' (the preset is one-hot in the observation)",
+        help="other presets to train on too, comma-separated, or 'all' (the knob block of the observation tells them apart)",
     )
     p.add_argument("--hands-also", type=int, default=3000, help="2-player expert hands per --also preset (default 3000)")
     p.add_argument("--hands3-also", type=int, default=1000, help="3-player expert hands per --also preset (default 1000)")
@@ -269,12 +283,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument(
         "--collect-only", metavar="PART",
         help="only collect (and cache) one part of the data (expert2, expert3, search-go2, search3, dagger2-r1, "
-        "dagger3-r1 ...; a part of an --also preset: expert2-matgo ...)",
+        "dagger3-r1, gwang3 ...; a part of an --also preset: expert2-matgo ...)",
     )
     args = p.parse_args(argv)
     try:  # a bad argument first, then a missing dependency
-        get_preset(args.preset)
+        rules = get_preset(args.preset)
         _also(args)
+        if args.gwang_hands > 0 and (rules.two_player_only or rules.multi_player_mode != "gwangpalli"
+                                     or (rules.max_players or 0) < max(GWANG_TABLES)):
+            raise RulesError(f"--gwang-hands: the {args.preset} preset has no gwangpalli tables of 4 to 7 seated")
     except RulesError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -95,8 +95,13 @@ def collect(
     ys: list[int] = []
     sts: list[str] = []
     for h in range(hands):
-        hand = (gwangpalli_hand(rules, rng.choice(list(seated)), rng.randrange(2**62)) if seated
-                else Hand.new(rules, players, rng.randrange(2**62)))
+        got = (gwangpalli_hand(rules, rng.choice(list(seated)), rng.randrange(2**62)) if seated
+               else Hand.new(rules, players, rng.randrange(2**62)))
+        if got is None:  # the hand ended at the deal: nothing to record
+            if progress is not None:
+                progress(h + 1)
+            continue
+        hand = got
         tseat = rng.randrange(players)
         agents: list[Agent] = []
         for s in range(players):
@@ -146,18 +151,18 @@ def collect(
     )
 
 
-def gwangpalli_hand(rules: Rules, seated: int, seed: int, table_bot: str = "expert") -> Hand:
+def gwangpalli_hand(rules: Rules, seated: int, seed: int, table_bot: str = "expert") -> Hand | None:
     """The hand the three active seats of a gwangpalli table of ``seated`` play (RULES.md 2.15
     GWANG: everyone dealt, stay or drop, the drop-outs' cards into the stock): the first hand of
-    a seeded :class:`~gostop.match.Match`, its table decisions made by ``table_bot``."""
+    a seeded :class:`~gostop.match.Match`, its table decisions made by ``table_bot``. None when
+    that hand ended at the deal (a chongtong: nothing to decide)."""
     match = Match(rules, [Player(f"Seat {s + 1}", 30 + 3 * s) for s in range(seated)], seed, hands_limit=1)
     bots = [make_agent(table_bot) for _ in range(seated)]
     while match.phase != "hand":
         seat = match.current_seat
         if match.is_over or seat is None:
-            raise ValueError(f"a gwangpalli match of {seated} ended before its first hand")
+            return None
         match.apply(decide_table(bots[seat], match))
-    assert match.hand is not None
     return match.hand
 
 

@@ -198,3 +198,24 @@ def test_train_script_gwangpalli_hands(tmp_path: object, capsys: pytest.CaptureF
             "--gwang-hands", "4", "--search3-teacher", "expert", "--collect-only", "gwang3"]
     assert main([*args, "--data-dir", str(base / "data")]) == 0
     assert sorted(p.name for p in (base / "data").iterdir()) == ["gwang3-pagat-4-s11.npz"]
+
+
+def test_train_script_weighs_the_decisions_of_the_three_player_search(tmp_path: object) -> None:
+    """--weight3: the decisions taught by the 3-player search (search3, dagger3, gwang3 parts)
+    weigh that much in the loss; every other decision 1."""
+    from pathlib import Path
+
+    from gostop.rl.train import _data, _parser
+
+    base = Path(str(tmp_path))
+    args = _parser().parse_args(["--seed", "6", "--hands", "6", "--hands3", "0", "--search-hands", "0",
+                                 "--search3-hands", "3", "--search3-teacher", "expert", "--gwang-hands", "3",
+                                 "--weight3", "4", "--data-dir", str(base / "data")])
+    data, weight = _data(args)
+    assert len(weight) == len(data)
+    names = sorted(p.name.split("-pagat")[0] for p in (base / "data").iterdir())
+    assert names == ["expert2", "gwang3", "search3"]
+    from gostop.rl.imitation import Dataset
+
+    n2 = len(Dataset.load(str(next((base / "data").glob("expert2-*")))))
+    assert set(weight[:n2].tolist()) == {1.0} and set(weight[n2:].tolist()) == {4.0}

@@ -84,10 +84,11 @@ def _with_knobs(part: Dataset, rules: Rules) -> Dataset:
     return Dataset(np.concatenate([part.x, knobs], axis=1), part.mask, part.y, part.stage)
 
 
-def _data(args: argparse.Namespace) -> Dataset:
+def _data(args: argparse.Namespace) -> tuple[Dataset, np.ndarray]:
     out = Path(args.data_dir)
     out.mkdir(parents=True, exist_ok=True)
     parts = []
+    weights = []  # the loss weight of each decision (--weight3)
     # (part name, preset, players, teacher, hands, stages, seed)
     specs: list[tuple[str, str, int, str, int, frozenset[str] | None, int]] = [
         ("expert2", args.preset, 2, "expert", args.hands, None, args.seed),
@@ -139,7 +140,9 @@ def _data(args: argparse.Namespace) -> Dataset:
             continue  # 3-player hands of this preset are taught by the search alone
         print(f"{name}: {len(part)} decisions", file=sys.stderr)
         parts.append(part)
-    return Dataset.concat(parts)
+        searched3 = name in ("search3", "gwang3") or name.startswith("dagger3-")
+        weights.append(np.full(len(part), args.weight3 if searched3 else 1.0, dtype=np.float32))
+    return Dataset.concat(parts), np.concatenate(weights)
 
 
 def _torch() -> Any:
@@ -147,7 +150,7 @@ def _torch() -> Any:
     return importlib.import_module("torch")
 
 
-def _fit(args: argparse.Namespace, data: Dataset) -> tuple[PolicyNet, list[dict[str, float]]]:
+def _fit(args: argparse.Namespace, data: Dataset, part_weight: np.ndarray) -> tuple[PolicyNet, list[dict[str, float]]]:
     torch = _torch()
 
     torch.manual_seed(args.seed)
@@ -161,7 +164,7 @@ def _fit(args: argparse.Namespace, data: Dataset) -> tuple[PolicyNet, list[dict[
     x = torch.from_numpy(data.x.astype(np.float32))
     mask = torch.from_numpy(data.mask)
     y = torch.from_numpy(data.y.astype(np.int64))
-    weight = torch.from_numpy(np.where(data.stage == "go-stop", args.go_weight, 1.0).astype(np.float32))
+    weight = torch.from_numpy((np.where(data.stage == "go-stop", args.go_weight, 1.0) * part_weight).astype(np.float32))
     hidden = [int(h) for h in args.hidden.split(",") if h]
     sizes = [x.shape[1], *hidden, mask.shape[1]]
     mods: list[Any] = []
@@ -224,7 +227,7 @@ def _fit(args: argparse.Namespace, data: Dataset) -> tuple[PolicyNet, list[dict[
     return net, curve
 
 
-def main(argv: list[str] | None = None) -> int:
+def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="python -m gostop.rl.train",
         description="Train the learned bot by imitation of the expert and search bots (needs torch).",
@@ -278,6 +281,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--batch", type=int, default=512)
     p.add_argument("--lr", type=float, default=1e-3)
     p.add_argument("--go-weight", type=float, default=3.0, help="loss weight of go/stop decisions (default 3)")
+    p.add_argument(
+        "--weight3", type=float, default=1.0,
+        help="loss weight of the decisions taught by the 3-player search (search3, dagger3, gwang3 parts; default 1)",
+    )
     p.add_argument("--data-dir", default="build/rl-data", help="cache of collected decisions")
     p.add_argument("--out", default="build/learned.npz", help="weights file to write")
     p.add_argument(
@@ -285,7 +292,11 @@ def main(argv: list[str] | None = None) -> int:
         help="only collect (and cache) one part of the data (expert2, expert3, search-go2, search3, dagger2-r1, "
         "dagger3-r1, gwang3 ...; a part of an --also preset: expert2-matgo ...)",
     )
-    args = p.parse_args(argv)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
     try:  # a bad argument first, then a missing dependency
         rules = get_preset(args.preset)
         _also(args)
@@ -301,11 +312,11 @@ def main(argv: list[str] | None = None) -> int:
         print("error: training needs torch: pip install torch==2.13.0 (the CPU build)", file=sys.stderr)
         return 2
     t0 = time.perf_counter()
-    data = _data(args)
+    data, part_weight = _data(args)
     t1 = time.perf_counter()
     if args.collect_only:
         return 0
-    net, curve = _fit(args, data)
+    net, curve = _fit(args, data, part_weight)
     t2 = time.perf_counter()
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -77,7 +77,7 @@ class LevelEdge:
 #: Measured gaps between neighbouring levels (only figures of at least 1,000 duplicate deals).
 LEVEL_EDGES: tuple[LevelEdge, ...] = (
     LevelEdge("normal", "easy", 5.37, 4.06, 6.67, 1000, 1),
-    LevelEdge("instinct", "normal", 2.95, 0.78, 5.13, 1000, 1),
+    LevelEdge("instinct", "normal", 3.74, 1.48, 6.00, 1000, 1),
     LevelEdge("hard", "instinct", 10.20, 7.21, 13.18, 1000, 1),
 )
 

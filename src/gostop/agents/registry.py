@@ -5,7 +5,8 @@ parameters of that bot. Values are read as int, float, ``true``/``false``, else 
 
 Levels for people (:data:`LEVELS`, the one place a level is mapped to a bot; their names in
 English and Korean in :data:`LEVEL_NAMES`): ``easy`` = ``greedy``, ``normal`` = ``expert``,
-``instinct`` = ``learned`` (the policy network: instant, trained on every preset, 2 and 3 players),
+``instinct`` = ``learned`` (the policy network: instant, trained on every preset, 2 and 3 players
+and the active seats of gwangpalli tables),
 ``hard`` = ``search:infer=0.7:infer_players=3`` (expert rollouts, ``steps=1000``: about 0.05 s a
 decision; with 3 players, sampled deals in which an opponent passed up greedy's play are
 weighed down). Their measured
@@ -78,7 +79,7 @@ class LevelEdge:
 LEVEL_EDGES: tuple[LevelEdge, ...] = (
     LevelEdge("normal", "easy", 5.37, 4.06, 6.67, 1000, 1),
     LevelEdge("instinct", "normal", 3.74, 1.48, 6.00, 1000, 1),
-    LevelEdge("hard", "instinct", 10.20, 7.21, 13.18, 1000, 1),
+    LevelEdge("hard", "instinct", 11.24, 7.65, 14.82, 1000, 1),
 )
 
 

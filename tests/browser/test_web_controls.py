@@ -82,7 +82,8 @@ def test_copy_link_gives_the_join_link_and_a_friend_joins_by_it(browser: Browser
     expect(ann.locator(".player[data-seat='1'] .pname")).to_have_text("Bo")
     assert seat_token(friend, room)["seat"] == 1
     seats = room_info(ann, base_url, room)["seats"]
-    assert [s["name"] for s in seats] == ["Ann", "Bo"] and room_info(ann, base_url, room)["state"] == "playing"
+    # the match started (over already when its one hand ended at the deal, a chongtong)
+    assert [s["name"] for s in seats] == ["Ann", "Bo"] and room_info(ann, base_url, room)["state"] in ("playing", "over")
     friend.context.close()
     ctx.close()
 

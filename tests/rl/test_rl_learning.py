@@ -190,6 +190,9 @@ def test_train_script_gwangpalli_hands(tmp_path: object, capsys: pytest.CaptureF
     assert main(["--preset", "matgo", "--gwang-hands", "5"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: ") and err.count("\n") == 1 and "gwangpalli" in err
+    assert main(["--weight3", "0"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and err.count("\n") == 1 and "--weight3" in err
     pytest.importorskip("torch")
     from pathlib import Path
 

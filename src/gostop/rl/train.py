@@ -297,6 +297,9 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if not args.weight3 > 0:
+        print(f"error: --weight3 must be above 0 (got {args.weight3})", file=sys.stderr)
+        return 2
     try:  # a bad argument first, then a missing dependency
         rules = get_preset(args.preset)
         _also(args)

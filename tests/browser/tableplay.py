@@ -138,12 +138,18 @@ def my_turn(page: Page, timeout: float = 30) -> None:
 def playable(page: Page, timeout: float = 45) -> None:
     """Wait until a card of my hand can be played. A hand decided at the deal (a chongtong,
     about one deal in forty) opens its settlement first: it is closed on the way, and the
-    next hand is waited for."""
+    next hand is waited for. When I hold the four cards of a month myself, the chongtong
+    question comes to me first: its first answer is clicked (DEAL-7)."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         close = page.locator(".overlay:not([hidden]) #settle-close")
+        st = table_state(page)
         if close.count() and close.first.is_visible():
             close.first.click()
+        elif (st.get("stage") == "chongtong" and st.get("toMove") == "1" and not overlay_open(page)
+              and page.locator(PLAIN).count()):
+            page.locator(PLAIN).first.click()
+            wait_for_change(page, st.get("version", ""))
         elif page.locator(PLAYABLE).count() and page.locator(PLAYABLE).first.is_visible() and not overlay_open(page):
             return
         page.wait_for_timeout(50)

@@ -222,3 +222,60 @@ def test_train_script_weighs_the_decisions_of_the_three_player_search(tmp_path: 
 
     n2 = len(Dataset.load(str(next((base / "data").glob("expert2-*")))))
     assert set(weight[:n2].tolist()) == {1.0} and set(weight[n2:].tolist()) == {4.0}
+
+
+def test_train_script_two_player_search_self_play_and_fine_tune(tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
+    """--search2-hands: 2-player hands taught by a teacher on every decision; --self2-driver:
+    self-play hands (the network in both seats) labelled by that teacher; --weight2 weighs both;
+    --init starts the fit from given weights (0 epochs give them back); --keep-hands labels the
+    other tables by the --init network itself."""
+    from pathlib import Path
+
+    from gostop.rl.imitation import Dataset
+    from gostop.rl.train import _data, _parser, main
+
+    base = Path(str(tmp_path))
+    start = PolicyNet.random(hidden=(8,), seed=3)
+    start_path = base / "start.npz"
+    start.save(start_path)
+    start = PolicyNet.load(start_path)  # as saved (float16)
+    for bad, word in ((["--weight2", "0"], "--weight2"), (["--init", str(base / "none.npz")], "--init"),
+                      (["--keep-hands", "3"], "--init"), (["--self2-driver", str(base / "none.npz")], "--self2-driver")):
+        assert main(bad) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("error: ") and err.count("\n") == 1 and word in err
+    args = _parser().parse_args([
+        "--seed", "8", "--hands", "5", "--hands3", "0", "--search-hands", "0",
+        "--search2-hands", "3", "--search2-teacher", "expert",
+        "--self2-driver", str(start_path), "--self2-driver", str(start_path), "--self2-hands", "3", "--weight2", "3",
+        "--init", str(start_path), "--keep-hands", "3", "--also", "matgo",
+        "--hands-also", "0", "--hands3-also", "0", "--search-hands-also", "0",
+        "--data-dir", str(base / "data"),
+    ])
+    data, weight = _data(args)
+    names = sorted(p.name.rsplit("-s", 1)[0] for p in (base / "data").iterdir())
+    # no 2-player keep part of --preset (that table is the one the search teaches); matgo is 2-player only
+    assert names == ["expert2-pagat-5", "keep2-matgo-3", "keep3-pagat-3", "search2-pagat-3", "self2-r1-pagat-3",
+                     "self2-r2-pagat-3"]
+    parts = {p.name.rsplit("-s", 1)[0]: Dataset.load(str(p)) for p in (base / "data").iterdir()}
+    assert len(weight) == len(data) == sum(len(p) for p in parts.values())
+    assert float(weight.max()) == 3.0 and int((weight == 3.0).sum()) == sum(
+        len(parts[n]) for n in ("search2-pagat-3", "self2-r1-pagat-3", "self2-r2-pagat-3"))
+    for name in ("keep2-matgo-3", "keep3-pagat-3"):  # the --init network's own choices
+        part = parts[name]
+        assert len(part) > 0
+        assert all(start.choose(x.astype(np.float32), m) == y for x, m, y in zip(part.x, part.mask, part.y, strict=True))
+    pytest.importorskip("torch")
+    out = base / "same.npz"
+    fit = ["--seed", "8", "--hands", "5", "--hands3", "0", "--search-hands", "0", "--hidden", "8",
+           "--data-dir", str(base / "data"), "--init", str(start_path)]
+    assert main([*fit, "--epochs", "0", "--out", str(out)]) == 0
+    same = PolicyNet.load(out)
+    assert all(np.array_equal(a, b) for a, b in zip(same.params(), start.params(), strict=True))
+    assert "fine-tune of start.npz" in same.meta["method"]
+    assert main([*fit, "--epochs", "1", "--out", str(base / "moved.npz")]) == 0
+    moved = PolicyNet.load(base / "moved.npz")
+    assert not all(np.array_equal(a, b) for a, b in zip(moved.params(), start.params(), strict=True))
+    assert main([*fit[:-2], "--hidden", "16", "--init", str(start_path), "--epochs", "1",
+                 "--out", str(base / "x.npz")]) == 2
+    assert "--hidden" in capsys.readouterr().err

@@ -78,8 +78,8 @@ class LevelEdge:
 #: Measured gaps between neighbouring levels (only figures of at least 1,000 duplicate deals).
 LEVEL_EDGES: tuple[LevelEdge, ...] = (
     LevelEdge("normal", "easy", 5.37, 4.06, 6.67, 1000, 1),
-    LevelEdge("instinct", "normal", 3.74, 1.48, 6.00, 1000, 1),
-    LevelEdge("hard", "instinct", 11.24, 7.65, 14.82, 1000, 1),
+    LevelEdge("instinct", "normal", 7.99, 5.30, 10.68, 1000, 1),
+    LevelEdge("hard", "instinct", 6.39, 3.95, 8.82, 1000, 1),
 )
 
 

@@ -14,9 +14,14 @@ Method (docs/rl.md tells the story and the curves):
    expert. ``--also``: other presets (or ``all``), each with fewer hands of the same kinds; the
    observation's knob block tells the rules apart. ``--gwang-hands``: hands of the three active
    seats of gwangpalli tables (4 to 7 seated: everyone dealt, stay or drop, the drop-outs'
-   cards in the stock), taught by the same search.
+   cards in the stock), taught by the same search. ``--search2-hands``: 2-player hands taught by
+   the full search (``hard``'s 2-player bot) on every decision. ``--self2-driver``: self-play
+   hands, the given network in both seats, the search labelling every decision of one of them
+   (expert iteration: the search improves on the network's own play, the network learns it).
 2. **Supervised fit** of a 2-hidden-layer MLP (masked softmax cross-entropy, Adam, go/stop
-   samples weighted up), 5 % of the hands held out to report accuracy.
+   samples weighted up), 5 % of the hands held out to report accuracy. ``--init`` starts it from
+   given weights (a fine-tune), and ``--keep-hands`` adds hands of every other table labelled by
+   that network itself, so that what it knew there stays while the searched table moves.
 3. **Export** to ``.npz`` (float16) for the numpy bot (:mod:`gostop.rl.learned`).
 
 Everything is seeded (the hands, the bots, torch), with one torch thread: the same seed gives
@@ -35,7 +40,7 @@ from typing import Any
 
 import numpy as np
 
-from gostop.rl.encoding import KNOB_OBS_START, OBS_SIZE, knob_vector
+from gostop.rl.encoding import KNOB_OBS_START, N_ACTIONS, OBS_SIZE, knob_vector
 from gostop.rl.imitation import Dataset, collect
 from gostop.rl.learned import PolicyNet
 from gostop.rules import PRESET_NAMES, Rules, RulesError, get_preset
@@ -99,6 +104,11 @@ def _data(args: argparse.Namespace) -> tuple[Dataset, np.ndarray]:
         specs.append(("search3", args.preset, 3, args.search3_teacher, args.search3_hands, None, args.seed + 4))
     if args.gwang_hands > 0:  # the three active seats of gwangpalli tables (4 to 7 seated), same teacher
         specs.append(("gwang3", args.preset, 3, args.search3_teacher, args.gwang_hands, None, args.seed + 6))
+    if args.search2_hands > 0:  # 2-player hands taught by the full search (all decisions)
+        specs.append(("search2", args.preset, 2, args.search2_teacher, args.search2_hands, None, args.seed + 7))
+    for i in range(len(args.self2_driver or [])):  # self-play: the network in both seats, the search labelling one
+        specs.append((f"self2-r{i + 1}", args.preset, 2, args.search2_teacher, args.self2_hands, None,
+                      args.seed + 8 + 10 * i))
     drivers = args.dagger_driver or []
     for i in range(len(drivers)):
         specs.append((f"dagger2-r{i + 1}", args.preset, 2, "search:only=go-stop", args.dagger_hands, None,
@@ -115,6 +125,16 @@ def _data(args: argparse.Namespace) -> tuple[Dataset, np.ndarray]:
             specs.append(("expert3", preset, 3, "expert", args.hands3_also, None, base + 1))
         specs.append(("search-go2", preset, 2, "search:only=go-stop", args.search_hands_also,
                       frozenset({"go-stop"}), base + 2))
+    if args.keep_hands > 0:  # anchors: the --init network's own choices on every table but the one searched
+        keeper = f"learned:weights={args.init}"
+        for j, preset in enumerate([args.preset, *_also(args)]):
+            base = args.seed + 500 + 1000 * j
+            if preset != args.preset:
+                specs.append(("keep2", preset, 2, keeper, args.keep_hands, None, base))
+            if not get_preset(preset).two_player_only:
+                specs.append(("keep3", preset, 3, keeper, args.keep_hands, None, base + 1))
+        if args.keep_gwang:
+            specs.append(("keepg3", args.preset, 3, keeper, args.keep_hands, None, args.seed + 502))
     searched = {preset for name, preset, _, _, hands, _, _ in specs if name == "search-go2" and hands > 0}
     for name, preset, players, teacher, hands, stages, seed in specs:
         if hands <= 0 or (args.collect_only and args.collect_only not in (name, f"{name}-{preset}")):
@@ -124,13 +144,17 @@ def _data(args: argparse.Namespace) -> tuple[Dataset, np.ndarray]:
             part = Dataset.load(str(path))
         else:
             driver = None
+            opponents: tuple[str, ...] = OPPONENTS
             if name.startswith("dagger"):
                 chosen = drivers if name.startswith("dagger2-r") else drivers3
                 driver = f"learned:weights={chosen[int(name.rsplit('r', 1)[1]) - 1]}"
+            elif name.startswith("self2-r"):
+                driver = f"learned:weights={args.self2_driver[int(name.rsplit('r', 1)[1]) - 1]}"
+                opponents = (driver,)
             part = collect(
-                get_preset(preset), players, teacher, OPPONENTS, hands, seed, stages=stages, driver=driver,
+                get_preset(preset), players, teacher, opponents, hands, seed, stages=stages, driver=driver,
                 progress=_progress(f"collect {name} {preset}", hands),  # type: ignore[arg-type]
-                seated=GWANG_TABLES if name == "gwang3" else (),
+                seated=GWANG_TABLES if name in ("gwang3", "keepg3") else (),
             )
             part.save(str(path))
         part = _with_knobs(part, get_preset(preset))
@@ -141,7 +165,8 @@ def _data(args: argparse.Namespace) -> tuple[Dataset, np.ndarray]:
         print(f"{name}: {len(part)} decisions", file=sys.stderr)
         parts.append(part)
         searched3 = name in ("search3", "gwang3") or name.startswith("dagger3-")
-        weights.append(np.full(len(part), args.weight3 if searched3 else 1.0, dtype=np.float32))
+        weight = args.weight3 if searched3 else args.weight2 if name == "search2" or name.startswith("self2-") else 1.0
+        weights.append(np.full(len(part), weight, dtype=np.float32))
     return Dataset.concat(parts), np.concatenate(weights)
 
 
@@ -173,6 +198,16 @@ def _fit(args: argparse.Namespace, data: Dataset, part_weight: np.ndarray) -> tu
         if i < len(sizes) - 2:
             mods.append(torch.nn.ReLU())
     model = torch.nn.Sequential(*mods)
+    if args.init:  # fine-tune: start from these weights (same layer sizes)
+        init_net = PolicyNet.load(args.init)
+        linears = [m for m in model if isinstance(m, torch.nn.Linear)]
+        shapes = [tuple(w.shape) for w, _ in init_net.layers]
+        if shapes != [(m.in_features, m.out_features) for m in linears]:
+            raise ValueError(f"--init {args.init}: layers {shapes} do not fit --hidden {args.hidden}")
+        with torch.no_grad():
+            for m, (w, b) in zip(linears, init_net.layers, strict=True):
+                m.weight.copy_(torch.from_numpy(w.T.copy()))
+                m.bias.copy_(torch.from_numpy(b.copy()))
     opt = torch.optim.Adam(model.parameters(), lr=args.lr, weight_decay=1e-5)
     sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=args.epochs)
     is_go = torch.from_numpy(data.stage == "go-stop")
@@ -222,6 +257,12 @@ def _fit(args: argparse.Namespace, data: Dataset, part_weight: np.ndarray) -> tu
         method += " + search on 3-player hands"
     if args.gwang_hands > 0:
         method += " + gwangpalli active seats"
+    if args.search2_hands > 0:
+        method += " + search on 2-player hands"
+    if args.self2_driver:
+        method += f" + search-labelled self-play ({len(args.self2_driver)} round{'s' if len(args.self2_driver) > 1 else ''})"
+    if args.init:
+        method = f"fine-tune of {Path(args.init).name}: " + method
     presets = ",".join([args.preset, *_also(args)])
     net = PolicyNet(layers, {"seed": str(args.seed), "method": method, "presets": presets})
     return net, curve
@@ -230,7 +271,7 @@ def _fit(args: argparse.Namespace, data: Dataset, part_weight: np.ndarray) -> tu
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="python -m gostop.rl.train",
-        description="Train the learned bot by imitation of the expert and search bots (needs torch).",
+        description="Train the learned bot by imitation of the expert and search bots, and search-labelled self-play (needs torch).",
     )
     p.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
     p.add_argument("--preset", default="pagat", help="rules preset (default pagat)")
@@ -276,7 +317,39 @@ def _parser() -> argparse.ArgumentParser:
         "--dagger3-driver", action="append",
         help="weights that drive one 3-player DAgger round (repeat for several rounds, in order)",
     )
+    p.add_argument(
+        "--search2-hands", type=int, default=0,
+        help="2-player hands of --preset taught by --search2-teacher on every decision (default 0)",
+    )
+    p.add_argument(
+        "--search2-teacher", default="search",
+        help="the bot spec teaching 2-player hands on every decision (default search, what hard plays with 2 players)",
+    )
+    p.add_argument(
+        "--self2-hands", type=int, default=2000,
+        help="self-play 2-player hands a round of --self2-driver (default 2000)",
+    )
+    p.add_argument(
+        "--self2-driver", metavar="WEIGHTS", action="append",
+        help="weights that play both seats of 2-player self-play hands, one seat labelled by --search2-teacher "
+        "(one round of --self2-hands; repeat for several rounds, in order)",
+    )
+    p.add_argument(
+        "--weight2", type=float, default=1.0,
+        help="loss weight of the decisions taught by the 2-player search (search2, self2 parts; default 1)",
+    )
     p.add_argument("--hidden", default="256,256", help="hidden layer sizes (default 256,256)")
+    p.add_argument(
+        "--init", metavar="WEIGHTS",
+        help="start the fit from these weights (a fine-tune; their layers must fit --hidden) instead of at random",
+    )
+    p.add_argument(
+        "--keep-hands", type=int, default=0,
+        help="with --init: hands of every other table (each --also preset with 2 and 3 players, --preset with 3, "
+        "gwangpalli seats with --keep-gwang) labelled by the --init network itself, so that a fine-tune keeps "
+        "what it knew there (default 0)",
+    )
+    p.add_argument("--keep-gwang", action="store_true", help="with --keep-hands: gwangpalli active seats too")
     p.add_argument("--epochs", type=int, default=12)
     p.add_argument("--batch", type=int, default=512)
     p.add_argument("--lr", type=float, default=1e-3)
@@ -290,22 +363,43 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--collect-only", metavar="PART",
         help="only collect (and cache) one part of the data (expert2, expert3, search-go2, search3, dagger2-r1, "
-        "dagger3-r1, gwang3 ...; a part of an --also preset: expert2-matgo ...)",
+        "dagger3-r1, gwang3, search2, self2-r1, keep3, keepg3 ...; a part of an --also preset: expert2-matgo, "
+        "keep2-blog ...)",
     )
     return p
 
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    if not args.weight3 > 0:
-        print(f"error: --weight3 must be above 0 (got {args.weight3})", file=sys.stderr)
+    for flag in ("weight2", "weight3"):
+        if not getattr(args, flag) > 0:
+            print(f"error: --{flag} must be above 0 (got {getattr(args, flag)})", file=sys.stderr)
+            return 2
+    if args.init and Path(args.init).is_file():
+        try:
+            shapes = [tuple(w.shape) for w, _ in PolicyNet.load(args.init).layers]
+        except (OSError, ValueError, KeyError) as exc:
+            print(f"error: --init {args.init}: {exc}", file=sys.stderr)
+            return 2
+        want = [OBS_SIZE, *(int(h) for h in args.hidden.split(",") if h), N_ACTIONS]
+        if shapes != list(zip(want[:-1], want[1:], strict=True)):
+            print(f"error: --init {args.init}: its layers {shapes} do not fit --hidden {args.hidden}", file=sys.stderr)
+            return 2
+    if args.keep_hands > 0 and not args.init:
+        print("error: --keep-hands needs --init (the network whose choices are kept)", file=sys.stderr)
         return 2
+    for flag, paths in (("init", [args.init]), ("self2-driver", args.self2_driver or []),
+                        ("dagger-driver", args.dagger_driver or []), ("dagger3-driver", args.dagger3_driver or [])):
+        for path in paths:
+            if path and not Path(path).is_file():
+                print(f"error: --{flag}: no weights file {path}", file=sys.stderr)
+                return 2
     try:  # a bad argument first, then a missing dependency
         rules = get_preset(args.preset)
         _also(args)
-        if args.gwang_hands > 0 and (rules.two_player_only or rules.multi_player_mode != "gwangpalli"
+        if (args.gwang_hands > 0 or args.keep_gwang) and (rules.two_player_only or rules.multi_player_mode != "gwangpalli"
                                      or (rules.max_players or 0) < max(GWANG_TABLES)):
-            raise RulesError(f"--gwang-hands: the {args.preset} preset has no gwangpalli tables of 4 to 7 seated")
+            raise RulesError(f"--gwang-hands/--keep-gwang: the {args.preset} preset has no gwangpalli tables of 4 to 7 seated")
     except RulesError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

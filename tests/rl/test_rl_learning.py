@@ -227,8 +227,7 @@ def test_train_script_weighs_the_decisions_of_the_three_player_search(tmp_path: 
 def test_train_script_two_player_search_self_play_and_fine_tune(tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
     """--search2-hands: 2-player hands taught by a teacher on every decision; --self2-driver:
     self-play hands (the network in both seats) labelled by that teacher; --weight2 weighs both;
-    --init starts the fit from given weights (0 epochs give them back); --keep-hands labels the
-    other tables by the --init network itself."""
+    --keep-hands labels the other tables by the --init network itself."""
     from pathlib import Path
 
     from gostop.rl.imitation import Dataset
@@ -265,7 +264,20 @@ def test_train_script_two_player_search_self_play_and_fine_tune(tmp_path: object
         part = parts[name]
         assert len(part) > 0
         assert all(start.choose(x.astype(np.float32), m) == y for x, m, y in zip(part.x, part.mask, part.y, strict=True))
+
+
+def test_train_script_fine_tune_starts_from_its_init_weights(tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
+    """--init: the fit starts from given weights (0 epochs give them back, 1 epoch moves them);
+    layers that do not fit --hidden are a one-line error before anything is collected."""
     pytest.importorskip("torch")
+    from pathlib import Path
+
+    from gostop.rl.train import main
+
+    base = Path(str(tmp_path))
+    start_path = base / "start.npz"
+    PolicyNet.random(hidden=(8,), seed=3).save(start_path)
+    start = PolicyNet.load(start_path)
     out = base / "same.npz"
     fit = ["--seed", "8", "--hands", "5", "--hands3", "0", "--search-hands", "0", "--hidden", "8",
            "--data-dir", str(base / "data"), "--init", str(start_path)]

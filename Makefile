@@ -53,13 +53,13 @@ HYPOTHESIS_SEED := $(if $(CI),--hypothesis-seed=0,)
 
 # Two pytest runs: the browser tests' sync Playwright fixtures leave an event loop running,
 # which breaks the Textual and asyncio tests, so they get their own process.
-# The main run uses two workers (pytest-xdist; a fixed count that fits a 2-core machine): every
+# Both runs use two workers (pytest-xdist; a fixed count that fits a 2-core machine): every
 # test makes its own temporary folders, server ports, PostgreSQL database and Redis key prefix,
-# so the workers never share state.
+# and each browser worker starts its own game server, so the workers never share state.
 WORKERS ?= 2
 unit: test-setup browser-tools
 	$(BIN)/python -m pytest -n $(WORKERS) --ignore=tests/browser -p no:playwright $(HYPOTHESIS_SEED)
-	$(BIN)/python -m pytest tests/browser
+	$(BIN)/python -m pytest -n $(WORKERS) tests/browser
 
 # axe-core for the accessibility tests (npm, tests only; the versions are locked in
 # tests/browser/package-lock.json). Without npm those tests skip with one line.
@@ -69,7 +69,7 @@ browser-tools:
 	else echo "note: npm not found: the accessibility tests will skip"; fi
 
 browser: test-setup browser-tools
-	$(BIN)/python -m pytest tests/browser
+	$(BIN)/python -m pytest -n $(WORKERS) tests/browser
 
 test: lint typecheck unit
 

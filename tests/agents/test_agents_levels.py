@@ -42,7 +42,7 @@ def test_unknown_guide_is_refused() -> None:
         make_agent("search:guide=greedy")
 
 
-def _main_decisions(players: int, seeds: range):
+def _main_decisions(players: int, seeds: range, least: int = 3):
     rules = get_preset("pagat")
     for seed in seeds:
         h = Hand.new(rules, players, seed)
@@ -52,7 +52,7 @@ def _main_decisions(players: int, seeds: range):
             legal = h.legal_actions()
             s = h.current_player
             assert s is not None
-            if len(legal) > 2:
+            if len(legal) >= least:
                 yield rules, s, seed, Decision(h.observation(s), tuple(legal), WorldSampler.from_hand(h, s, seed * 50 + n))
                 n += 1
             h.apply(legal[rng.randrange(len(legal))])
@@ -114,3 +114,38 @@ def test_the_games_offer_the_levels_of_the_registry() -> None:
     from gostop.play.names import LEVEL_NAMES as OFFERED
 
     assert tuple(LEVELS) == OFFERED
+
+
+def test_anchored_search_defends_the_learned_policys_choice() -> None:
+    # ``anchor=learned``: the learned choice is the baseline (first candidate) at the anchored
+    # stages, so a search that can never be confident (prior=1000) plays it; elsewhere the expert's.
+    anchored = make_agent("search:anchor=learned:iters=2:prior=1000")
+    both = make_agent("search:anchor=learned:anchor_stages=main+go-stop:iters=2:prior=1000")
+    expert = make_agent("search:iters=2:prior=1000")
+    learned = make_agent("learned")
+    assert isinstance(anchored, SearchAgent) and isinstance(both, SearchAgent)
+    differs = {"main": 0, "go-stop": 0}
+    seen = {"main": 0, "go-stop": 0}
+    for players in (2, 3):
+        for rules, seat, seed, d in _main_decisions(players, range(12), least=2):
+            for agent in (anchored, both, expert, learned):
+                agent.begin_hand(HandContext(rules, players, seat, seed))
+            stage = View.from_observation(d.observation, rules).stage
+            if stage not in seen:
+                continue
+            seen[stage] += 1
+            mine = learned.choose(d)
+            theirs = expert.choose(d)
+            differs[stage] += mine.text != theirs.text
+            assert anchored.searched_candidates(d)[0].text == (mine.text if stage == "main" else theirs.text)
+            assert anchored.choose(d).text == (mine.text if stage == "main" else theirs.text)
+            assert both.choose(d).text == mine.text
+    assert seen["main"] >= 40 and differs["main"] >= 1  # the anchor changes some main choices
+    assert seen["go-stop"] >= 3
+
+
+def test_bad_anchor_options_are_refused() -> None:
+    with pytest.raises(ValueError, match="anchor= takes"):
+        make_agent("search:anchor=greedy")
+    with pytest.raises(ValueError, match="anchor_stages= takes"):
+        make_agent("search:anchor=learned:anchor_stages=main+deal")

@@ -10,9 +10,11 @@ and the active seats of gwangpalli tables),
 ``hard`` = ``search:infer=0.7:infer_players=3`` (expert rollouts, ``steps=1000``: about 0.05 s a
 decision; with 3 players, sampled deals in which an opponent passed up greedy's play are
 weighed down). Their measured
-gaps are in docs/benchmarks.md. There is no ``master`` level yet: the candidate measured,
-``search:guide=learned:steps=2500`` (2.5 times the budget, the learned policy's choice always
-searched), did not beat ``hard`` (-4.75 [-9.84, +0.34] points a hand, 150 deals).
+gaps are in docs/benchmarks.md. There is no ``master`` level yet: neither candidate measured
+beat ``hard``: ``search:guide=learned:steps=2500`` (2.5 times the budget, the learned policy's
+choice always searched; -4.75 [-9.84, +0.34] points a hand, 150 deals) and
+``search:anchor=learned`` (the learned choice as the baseline, the same budget; +0.38 [-4.12,
++4.88] and +9.69 [-3.00, +22.37], 1,000 deals on seeds 1 and 2: not beyond doubt).
 
 Each parameter has the type of its default (a whole number, a number, text) and, where the bot
 declares one in :attr:`~gostop.agents.protocol.Agent.PARAMETER_RANGES`, a range; anything else

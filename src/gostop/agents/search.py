@@ -32,6 +32,11 @@ Budget (per decision; whichever runs out first):
 joins the candidates of every main action (after the expert's), so that the search measures
 it against the expert's best cards; it needs numpy (a base dependency).
 
+``anchor=learned``: the learned policy's choice, not the expert's, is the baseline that a
+candidate must beat by ``prior`` plus ``confidence`` standard errors, at the stages named by
+``anchor_stages`` (default ``main``; stages joined by ``+``). An experiment: no gain beyond the
+noise (docs/benchmarks.md, *A search anchored on the learned policy*), so no level uses it.
+
 ``infer`` (inference, fast rollouts only): each world is weighted by ``exp(-infer * k)``, where
 ``k`` counts the plays of the other seats that the ``greedy`` policy would not have made with
 the hand that world gives them (:func:`gostop.fast.rollout.replay_surprise`, measured while the
@@ -106,6 +111,9 @@ ROLLOUTS = ("auto", "fast", "reference")
 
 #: Values of the ``guide`` option: no guide, or the policy whose choice is always searched.
 GUIDES = ("", "learned")
+
+#: Values of the ``anchor`` option: the expert's choice as the baseline, or the learned policy's.
+ANCHORS = ("expert", "learned")
 
 #: Stages whose decisions are searched; every other decision is the expert's.
 SEARCHED_STAGES = frozenset({"main", "go-stop", "pick-hand", "pick-stock", "answer-shodang"})
@@ -285,7 +293,8 @@ class SearchOptions:
     ``guide``: a bot whose choice is always among the candidates (``learned`` for ``master``);
     ``infer``: the weight of a world falls by ``exp(-infer)`` for each opponent play the
     ``greedy`` model would not have made in it (0: no inference), at tables of at least
-    ``infer_players`` active players.
+    ``infer_players`` active players; ``anchor``: the baseline's policy (``expert`` or
+    ``learned``) at the ``anchor_stages`` (joined by ``+``).
     """
 
     steps: int = _option(1000, 0, 10_000_000)
@@ -303,6 +312,8 @@ class SearchOptions:
     guide: str = _option("")
     infer: float = _option(0.0, 0, 100)
     infer_players: int = _option(2, 2, 3)
+    anchor: str = _option("expert")
+    anchor_stages: str = _option("main")
 
 
 class SearchAgent(Agent):
@@ -356,6 +367,19 @@ class SearchAgent(Agent):
             from gostop.agents.registry import make_agent
 
             self._guide = make_agent(guide)  # AgentSpecError (a ValueError) without numpy
+        if o.anchor not in ANCHORS:
+            raise ValueError(f"anchor= takes {' or '.join(ANCHORS)}, got {o.anchor!r}")
+        self.anchor_stages = frozenset(o.anchor_stages.split("+")) if o.anchor_stages else SEARCHED_STAGES
+        if not self.anchor_stages <= SEARCHED_STAGES:
+            raise ValueError(
+                f"anchor_stages= takes stages joined by '+' among {', '.join(sorted(SEARCHED_STAGES))}, "
+                f"got {o.anchor_stages!r}"
+            )
+        self._anchor: Agent | None = None
+        if o.anchor != "expert":
+            from gostop.agents.registry import make_agent
+
+            self._anchor = make_agent(o.anchor)
         self._fast: FastRollouts | None = None
         self._fast_rules: Rules | None = None
         self.last_fast_worlds = 0  # of those, worlds rolled out by the fast engine
@@ -373,7 +397,7 @@ class SearchAgent(Agent):
         assert self.ctx is not None
         rules = self.ctx.rules
         v = View.from_observation(decision.observation, rules)
-        fallback = self.policy.choose(v, decision.legal)
+        fallback = self.baseline(decision, v)
         self.last_worlds = 0
         self.last_fast_worlds = 0
         if decision.sampler is None or v.stage not in self.only:
@@ -383,10 +407,19 @@ class SearchAgent(Agent):
             return candidates[0]
         return self._search(decision, candidates, fallback)
 
+    def baseline(self, decision: Decision, v: View) -> Action:
+        """The choice the search keeps unless a candidate beats it: the expert's, or with
+        ``anchor=learned`` the learned policy's at the ``anchor_stages``."""
+        if self._anchor is not None and v.stage in self.anchor_stages:
+            return self._anchor.choose(decision)
+        return self.policy.choose(v, decision.legal)
+
     def begin_hand(self, ctx: HandContext) -> None:
         super().begin_hand(ctx)
         if self._guide is not None:
             self._guide.begin_hand(ctx)
+        if self._anchor is not None:
+            self._anchor.begin_hand(ctx)
 
     def choose_table(self, decision: TableDecision) -> object:
         """Table decisions as the expert's, except the gwangpalli stay/drop (DEC-3): the hand
@@ -450,7 +483,7 @@ class SearchAgent(Agent):
         if v is None:
             v = View.from_observation(decision.observation, self.ctx.rules)
         if fallback is None:
-            fallback = self.policy.choose(v, decision.legal)
+            fallback = self.baseline(decision, v)
         candidates = self._candidates(v, decision.legal, fallback)
         if self._guide is not None and v.stage == "main":
             guided = self._guide.choose(decision)

@@ -108,7 +108,8 @@ def test_two_players_by_invite_link_to_the_end_of_a_hand(browser: Browser, base_
         # the settlement step by step, then the standings of the (one-hand) match
         expect(p.locator(".overlay .settlement .result")).not_to_be_empty()
         p.click("#settle-close")
-        expect(p.locator(".overlay .standings")).to_be_visible()
+        # (under load the match-over view may come a few seconds after the hand's settlement)
+        expect(p.locator(".overlay .standings")).to_be_visible(timeout=20_000)
         expect(p.locator(".overlay .standings li")).to_have_count(2)
     # someone else opening the link now gets a friendly page, not a table
     late = browser.new_context().new_page()

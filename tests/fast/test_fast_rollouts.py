@@ -30,7 +30,7 @@ from gostop.fast.convert import ConversionError, HistoryCodes, from_hand, state_
 from gostop.fast.hand import FastHand  # noqa: E402
 from gostop.fast.kernels import current_player, legal  # noqa: E402
 from gostop.fast.policies import greedy_tables  # noqa: E402
-from gostop.fast.rollout import GO_MARGIN, rollout, rollout_choose  # noqa: E402
+from gostop.fast.rollout import GO_MARGIN, load_net, no_net, rollout, rollout_choose  # noqa: E402
 from gostop.rules import PRESETS, Rules, RulesError  # noqa: E402
 from gostop.sim import simulate  # noqa: E402
 
@@ -163,7 +163,7 @@ def test_conversion_refuses_a_hand_it_cannot_rebuild() -> None:
     assert refused > 0
 
 
-def _shadow_rollout(h: Hand, seat: int) -> float:
+def _shadow_rollout(h: Hand, seat: int, weights: tuple[np.ndarray, ...]) -> float:
     """The rollout policy's game played on the reference engine: at each decision the compiled
     policy chooses on a fast copy, the reference hand applies the same action; the seat's chips."""
     cfg = config_for(h.rules)
@@ -173,7 +173,7 @@ def _shadow_rollout(h: Hand, seat: int) -> float:
     while not h.is_over:
         n = legal(fh._s, cfg.knobs, cfg.table, buf)
         p = current_player(fh._s)
-        idx = 0 if n == 1 else rollout_choose(fh._s, cfg.knobs, cfg.table, buf, n, p, w, rank, pos, GO_MARGIN)
+        idx = 0 if n == 1 else rollout_choose(fh._s, cfg.knobs, cfg.table, buf, n, p, w, rank, pos, GO_MARGIN, *weights)
         action = fh.legal_actions()[idx]
         h.apply(action)
         fh.apply(action)
@@ -183,8 +183,13 @@ def _shadow_rollout(h: Hand, seat: int) -> float:
     return float(h.result.chips[seat])
 
 
-@pytest.mark.parametrize(("preset", "players"), [("pagat", 2), ("pagat", 3), ("fuda-wiki", 2), ("blog", 3)])
-def test_compiled_rollout_scores_as_the_reference_engine(preset: str, players: int) -> None:
+@pytest.mark.parametrize(
+    ("preset", "players", "net"),
+    [("pagat", 2, False), ("pagat", 3, False), ("fuda-wiki", 2, False), ("blog", 3, False), ("pagat", 3, True), ("blog", 2, True)],
+)
+def test_compiled_rollout_scores_as_the_reference_engine(preset: str, players: int, net: bool) -> None:
+    """(``net``: with the rollout net choosing the cards played, ``search:rollout_policy=net``.)"""
+    weights = load_net() if net else no_net()
     rules = PRESETS[preset]
     cfg = config_for(rules)
     w, rank, pos = greedy_tables(cfg.tables.score)
@@ -201,9 +206,9 @@ def test_compiled_rollout_scores_as_the_reference_engine(preset: str, players: i
             S = state_from_hand(h, cfg, HistoryCodes(), buf)
         except ConversionError:
             continue
-        value, steps = rollout(S, cfg.knobs, cfg.table, np.zeros(1, np.int64), buf, seat, w, rank, pos, GO_MARGIN)
+        value, steps = rollout(S, cfg.knobs, cfg.table, np.zeros(1, np.int64), buf, seat, w, rank, pos, GO_MARGIN, *weights)
         assert steps >= 1
-        assert value == _shadow_rollout(h.clone(), seat), f"{preset} {players}p seed {seed}"
+        assert value == _shadow_rollout(h.clone(), seat, weights), f"{preset} {players}p seed {seed}"
         checked += 1
     assert checked >= 25
 

@@ -57,7 +57,11 @@ Rollouts (``rollouts=auto|fast|reference``, default ``auto``):
   taken over by the fast engine (:func:`gostop.fast.convert.state_from_hand`) and every
   candidate is finished by :func:`gostop.fast.rollout.rollout`, whose policy is the compiled
   ``greedy`` with the expert's go/stop and the stock's answer to a match (``expert-lite``, see
-  that module); ``go_margin`` is passed on, ``rate`` is fixed at 0.55. A world the fast engine
+  that module); ``go_margin`` is passed on, ``rate`` is fixed at 0.55. With
+  ``rollout_policy=net`` the card each seat plays from its hand is the rollout net's
+  (:func:`gostop.fast.rollout.net_play`, a small network distilled from the learned policy by
+  :mod:`gostop.rl.rollnet`, shipped as ``gostop/fast/rollnet.npz``); everything else stays
+  expert-lite's. An experiment: no level uses it (docs/benchmarks.md, *A rollout net*). A world the fast engine
   cannot take over (rare: see :mod:`gostop.fast.convert`), and every world under rules it does
   not cover, is rolled out by the reference engine. Refused at construction when the fast
   engine is not installed;
@@ -106,6 +110,11 @@ TABLE_PRIOR_WORLDS = 16
 #: With fast rollouts, this many compiled actions cost one step of the ``steps`` budget.
 FAST_STEPS_PER_STEP = 40
 
+#: With the rollout net (``rollout_policy=net``), this many compiled actions cost one step: its
+#: rollouts take about 1.25 times as long (a decision's time, p50, 2 players, on the benchmark
+#: machine), so that a ``steps`` budget takes about the same time with either rollout policy.
+NET_FAST_STEPS_PER_STEP = 32
+
 #: Values of the ``rollouts`` option.
 ROLLOUTS = ("auto", "fast", "reference")
 
@@ -114,6 +123,10 @@ GUIDES = ("", "learned")
 
 #: Values of the ``anchor`` option: the expert's choice as the baseline, or the learned policy's.
 ANCHORS = ("expert", "learned")
+
+#: Values of the ``rollout_policy`` option (fast rollouts): the compiled heuristic, or it with
+#: the rollout net choosing the card played (:func:`gostop.fast.rollout.net_play`).
+ROLLOUT_POLICIES = ("expert-lite", "net")
 
 #: Stages whose decisions are searched; every other decision is the expert's.
 SEARCHED_STAGES = frozenset({"main", "go-stop", "pick-hand", "pick-stock", "answer-shodang"})
@@ -212,7 +225,7 @@ class FastRollouts:
     Raises :class:`gostop.fast.UnsupportedRulesError` (or ``ImportError`` without numba) when
     built for rules the fast engine does not cover."""
 
-    def __init__(self, rules: Rules, go_margin: float, infer: float = 0.0) -> None:
+    def __init__(self, rules: Rules, go_margin: float, infer: float = 0.0, net: bool = False) -> None:
         import numpy as np
 
         from gostop.fast import kernels
@@ -220,7 +233,7 @@ class FastRollouts:
         from gostop.fast.convert import ConversionError, HistoryCodes, state_from_hand
         from gostop.fast.hand import FastHand
         from gostop.fast.policies import greedy_tables
-        from gostop.fast.rollout import rollout_all
+        from gostop.fast.rollout import load_net, no_net, rollout_all
 
         self.np = np
         self.cfg = config_for(rules)
@@ -237,6 +250,8 @@ class FastRollouts:
         self._history_codes = HistoryCodes
         self._fast_hand = FastHand
         self._rollout_all = rollout_all
+        self.net = net
+        self.weights = load_net() if net else no_net()
         self.history = HistoryCodes()
         self._codes: dict[Action, int] = {}
 
@@ -267,11 +282,11 @@ class FastRollouts:
         except KeyError:
             return None
         out = self.np.empty(len(candidates), self.np.float64)
-        steps = int(self._rollout_all(S, cfg.knobs, cfg.table, self.events, self.buf, codes, seat, self.w, self.rank, self.pos, self.margin, out))
+        steps = int(self._rollout_all(S, cfg.knobs, cfg.table, self.events, self.buf, codes, seat, self.w, self.rank, self.pos, self.margin, *self.weights, out))
         if steps < 0:
             return None
         steps += len(world.history)  # the replay
-        budget[0] -= -(-steps // FAST_STEPS_PER_STEP)
+        budget[0] -= -(-steps // (NET_FAST_STEPS_PER_STEP if self.net else FAST_STEPS_PER_STEP))
         return out.tolist()
 
 
@@ -294,7 +309,8 @@ class SearchOptions:
     ``infer``: the weight of a world falls by ``exp(-infer)`` for each opponent play the
     ``greedy`` model would not have made in it (0: no inference), at tables of at least
     ``infer_players`` active players; ``anchor``: the baseline's policy (``expert`` or
-    ``learned``) at the ``anchor_stages`` (joined by ``+``).
+    ``learned``) at the ``anchor_stages`` (joined by ``+``); ``rollout_policy``: ``expert-lite``
+    or ``net`` (the fast rollouts' card play, see the module docstring).
     """
 
     steps: int = _option(1000, 0, 10_000_000)
@@ -314,6 +330,7 @@ class SearchOptions:
     infer_players: int = _option(2, 2, 3)
     anchor: str = _option("expert")
     anchor_stages: str = _option("main")
+    rollout_policy: str = _option("expert-lite")
 
 
 class SearchAgent(Agent):
@@ -380,6 +397,8 @@ class SearchAgent(Agent):
             from gostop.agents.registry import make_agent
 
             self._anchor = make_agent(o.anchor)
+        if o.rollout_policy not in ROLLOUT_POLICIES:
+            raise ValueError(f"rollout_policy= takes {' or '.join(ROLLOUT_POLICIES)}, got {o.rollout_policy!r}")
         self._fast: FastRollouts | None = None
         self._fast_rules: Rules | None = None
         self.last_fast_worlds = 0  # of those, worlds rolled out by the fast engine
@@ -588,7 +607,7 @@ class SearchAgent(Agent):
             return self._fast
         self._fast_rules = rules
         try:
-            self._fast = FastRollouts(rules, self.policy.go_margin, infer)
+            self._fast = FastRollouts(rules, self.policy.go_margin, infer, self.options.rollout_policy == "net")
         except (ImportError, ValueError):  # no numba, or rules the fast engine does not cover
             self._fast = None
         return self._fast

@@ -25,6 +25,7 @@ from __future__ import annotations
 import numpy as np
 
 from .kernels import (
+    M48,
     _jit,
     apply,
     bright_points,
@@ -82,7 +83,21 @@ from .layout import (
 )
 from .policies import _reach, greedy
 
-__all__ = ["GO_MARGIN", "listed", "replay_surprise", "rollout", "rollout_all", "rollout_choose", "wants_go"]
+__all__ = [
+    "GO_MARGIN",
+    "NET_INPUTS",
+    "NET_FILE",
+    "listed",
+    "load_net",
+    "net_inputs",
+    "net_play",
+    "no_net",
+    "replay_surprise",
+    "rollout",
+    "rollout_all",
+    "rollout_choose",
+    "wants_go",
+]
 
 #: The expert's go/stop margin (``gostop.agents.expert.GO_MARGIN``).
 GO_MARGIN = -6.0
@@ -206,12 +221,143 @@ def _play_score(S: np.ndarray, w: np.ndarray, i: int, me: int, unseen: int, n_un
     return total + 0.5
 
 
+
+#: The rollout net's inputs: six planes of the 48 month cards as the deciding seat sees them
+#: (its hand, the layout, its captures, the next seat's, the one after's, the cards it has not
+#: seen), then :data:`NET_SCALARS` numbers (see :func:`net_inputs`).
+NET_PLANES = 6
+NET_SCALARS = 10
+NET_INPUTS = NET_PLANES * 48 + NET_SCALARS
+
+
+#: The shipped rollout net (package data, trained by ``python -m gostop.rl.rollnet``).
+NET_FILE = "rollnet.npz"
+NetWeights = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+
+
+def load_net(path: str = "") -> NetWeights:
+    """The rollout net's weights (W1, b1, W2, b2 as contiguous float32) from ``path``, by
+    default the shipped file next to this module."""
+    from importlib import resources
+    from typing import IO
+
+    source: IO[bytes] = open(path, "rb") if path else resources.files("gostop.fast").joinpath(NET_FILE).open("rb")  # noqa: SIM115
+    with source, np.load(source) as z:
+        W1, b1, W2, b2 = (np.ascontiguousarray(z[k], np.float32) for k in ("W1", "b1", "W2", "b2"))
+    if W1.shape != (NET_INPUTS, b1.shape[0]) or W2.shape != (48, b1.shape[0]) or b2.shape != (48,):
+        raise ValueError(f"{path or NET_FILE}: not rollout-net weights (W1 {W1.shape}, W2 {W2.shape})")
+    return W1, b1, W2, b2
+
+
+def no_net() -> NetWeights:
+    """Empty net weights: the rollouts play ``expert-lite`` (the module docstring)."""
+    return (np.zeros((0, 1), np.float32), np.zeros(1, np.float32), np.zeros((0, 1), np.float32), np.zeros(0, np.float32))
+
+
+@_jit
+def _net_planes(S: np.ndarray, T: np.ndarray, seat: int) -> tuple[int, int, int, int, int, int]:
+    n = S[PLAYERS]
+    seen = S[HANDS + seat] | S[LAYOUT]
+    for s in range(n):
+        seen |= S[CAPS + s]
+    nxt = S[CAPS + (seat + 1) % n] if n > 1 else 0
+    nxt2 = S[CAPS + (seat + 2) % n] if n > 2 else 0
+    return (
+        S[HANDS + seat] & M48, S[LAYOUT] & M48, S[CAPS + seat] & M48, nxt & M48, nxt2 & M48,
+        T[T_ALL] & ~seen & M48,
+    )
+
+
+@_jit
+def _net_scalars(S: np.ndarray, K: np.ndarray, T: np.ndarray, seat: int, unseen: int, x: np.ndarray) -> None:
+    n = S[PLAYERS]
+    x[0] = 1.0 if n == 3 else 0.0
+    for r in range(3):
+        if r < n:
+            o = (seat + r) % n
+            x[1 + r] = S[GOES + o] / 5.0
+            x[4 + r] = min(stop_points(K, T, S[CAPS + o]), 30) / 10.0
+        else:
+            x[1 + r] = 0.0
+            x[4 + r] = 0.0
+    x[7] = popcount(S[HANDS + seat] & M48) / 10.0
+    x[8] = popcount(unseen) / 30.0
+    x[9] = S[TARGET] / 10.0
+
+
+@_jit
+def net_inputs(S: np.ndarray, K: np.ndarray, T: np.ndarray, seat: int, x: np.ndarray) -> None:
+    """The rollout net's input vector (float32, :data:`NET_INPUTS`) for ``seat`` in S: only
+    what the seat may know (the training data of :mod:`gostop.rl.rollnet` is made of these)."""
+    planes = _net_planes(S, T, seat)
+    x[:] = 0.0
+    for p in range(NET_PLANES):
+        m = planes[p]
+        while m:
+            low = m & -m
+            x[p * 48 + lowidx(low)] = 1.0
+            m ^= low
+    scal = np.empty(NET_SCALARS, np.float32)
+    _net_scalars(S, K, T, seat, planes[5], scal)
+    x[NET_PLANES * 48 :] = scal
+
+
+@_jit
+def net_play(
+    S: np.ndarray, K: np.ndarray, T: np.ndarray, buf: np.ndarray, n: int, seat: int,
+    W1: np.ndarray, b1: np.ndarray, W2: np.ndarray, b2: np.ndarray,
+) -> int:
+    """The index (in buf) of the legal month-card play with the highest logit of the rollout
+    net (one hidden ReLU layer: ``relu(x W1 + b1) W2^T + b2``, the input being sparse, rows of
+    W1 are summed), or -1 when no legal play is of a month card."""
+    hidden = b1.shape[0]
+    h = b1.copy()
+    planes = _net_planes(S, T, seat)
+    for p in range(NET_PLANES):
+        m = planes[p]
+        while m:
+            low = m & -m
+            row = p * 48 + lowidx(low)
+            for j in range(hidden):
+                h[j] += W1[row, j]
+            m ^= low
+    scal = np.empty(NET_SCALARS, np.float32)
+    _net_scalars(S, K, T, seat, planes[5], scal)
+    for i in range(NET_SCALARS):
+        v = scal[i]
+        if v != 0.0:
+            row = NET_PLANES * 48 + i
+            for j in range(hidden):
+                h[j] += v * W1[row, j]
+    for j in range(hidden):
+        if h[j] < 0.0:
+            h[j] = 0.0
+    best = -1
+    bv = 0.0
+    for i in range(n):
+        if buf[i] // ACT != A_PLAY:
+            continue
+        c = buf[i] % ACT
+        if c >= 48:
+            return -1
+        v = b2[c]
+        for j in range(hidden):
+            v += W2[c, j] * h[j]
+        if best < 0 or v > bv:
+            best = i
+            bv = v
+    return best
+
+
 @_jit
 def rollout_choose(
     S: np.ndarray, K: np.ndarray, T: np.ndarray, buf: np.ndarray, n: int, seat: int, w: np.ndarray,
     rank: np.ndarray, pos: np.ndarray, margin: float,
+    W1: np.ndarray, b1: np.ndarray, W2: np.ndarray, b2: np.ndarray,
 ) -> int:
-    """The index of the rollout policy's choice among the n legal codes in buf."""
+    """The index of the rollout policy's choice among the n legal codes in buf: with net
+    weights (``W1`` not empty), the net's card where expert-lite would play a card from its
+    hand (:func:`net_play`)."""
     igo = -1
     istop = -1
     special = False
@@ -228,6 +374,10 @@ def rollout_choose(
             special = True
     if igo >= 0 and istop >= 0 and not special:
         return igo if wants_go(S, K, T, seat, margin) else istop
+    if not special and W1.shape[0] > 0:
+        best = net_play(S, K, T, buf, n, seat, W1, b1, W2, b2)
+        if best >= 0:
+            return best
     if not special:
         seen = S[HANDS + seat] | S[LAYOUT]
         for s in range(S[PLAYERS]):
@@ -252,6 +402,7 @@ def rollout_choose(
 def rollout(
     S: np.ndarray, K: np.ndarray, T: np.ndarray, E: np.ndarray, buf: np.ndarray, seat: int,
     w: np.ndarray, rank: np.ndarray, pos: np.ndarray, margin: float,
+    W1: np.ndarray, b1: np.ndarray, W2: np.ndarray, b2: np.ndarray,
 ) -> tuple[float, int]:
     """Finish the hand in S (in place) with the rollout policy for every seat: (the seat's net
     chips, or minus its shots when the unit is shots; the number of actions applied)."""
@@ -261,7 +412,7 @@ def rollout(
         if n == 1:
             idx = 0
         else:
-            idx = rollout_choose(S, K, T, buf, n, current_player(S), w, rank, pos, margin)
+            idx = rollout_choose(S, K, T, buf, n, current_player(S), w, rank, pos, margin, W1, b1, W2, b2)
         apply(S, K, T, E, buf[idx])
         steps += 1
     if K[K_SHOTS_UNIT]:
@@ -272,7 +423,8 @@ def rollout(
 @_jit
 def rollout_all(
     S: np.ndarray, K: np.ndarray, T: np.ndarray, E: np.ndarray, buf: np.ndarray, codes: np.ndarray,
-    seat: int, w: np.ndarray, rank: np.ndarray, pos: np.ndarray, margin: float, out: np.ndarray,
+    seat: int, w: np.ndarray, rank: np.ndarray, pos: np.ndarray, margin: float,
+    W1: np.ndarray, b1: np.ndarray, W2: np.ndarray, b2: np.ndarray, out: np.ndarray,
 ) -> int:
     """One world, every candidate: for each action code, a copy of S with it applied and then
     :func:`rollout`; the values in ``out``. Returns the actions applied in all, or -1 (nothing
@@ -286,7 +438,7 @@ def rollout_all(
     for j in range(codes.shape[0]):
         S2[:] = S
         apply(S2, K, T, E, codes[j])
-        value, used = rollout(S2, K, T, E, buf, seat, w, rank, pos, margin)
+        value, used = rollout(S2, K, T, E, buf, seat, w, rank, pos, margin, W1, b1, W2, b2)
         out[j] = value
         steps += 1 + used
     return steps

@@ -14,7 +14,9 @@ gaps are in docs/benchmarks.md. There is no ``master`` level yet: neither candid
 beat ``hard``: ``search:guide=learned:steps=2500`` (2.5 times the budget, the learned policy's
 choice always searched; -4.75 [-9.84, +0.34] points a hand, 150 deals) and
 ``search:anchor=learned`` (the learned choice as the baseline, the same budget; +0.38 [-4.12,
-+4.88] and +9.69 [-3.00, +22.37], 1,000 deals on seeds 1 and 2: not beyond doubt).
++4.88] and +9.69 [-3.00, +22.37], 1,000 deals on seeds 1 and 2: not beyond doubt) and
+``hard:rollout_policy=net`` (rollouts by a net distilled from the learned policy, the same time;
++0.64 [-2.09, +3.36] and -0.75 [-4.64, +3.14], 1,000 deals on seeds 1 and 2).
 
 Each parameter has the type of its default (a whole number, a number, text) and, where the bot
 declares one in :attr:`~gostop.agents.protocol.Agent.PARAMETER_RANGES`, a range; anything else

@@ -12,9 +12,11 @@ uses for its tiny training run; the shipped bot is trained with torch by
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Self
 
 import numpy as np
 
@@ -29,8 +31,36 @@ from gostop.table import ask, begin_hand, decide_table, decision
 __all__ = ["Dataset", "collect", "gwangpalli_hand", "fit_numpy", "evaluate"]
 
 
+class Rows:
+    """Recorded rows: a dataclass of numpy arrays of one length (their first axis), with a
+    ``y`` field; saved, loaded, joined and filtered field by field."""
+
+    y: np.ndarray
+
+    def _arrays(self) -> dict[str, np.ndarray]:
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}  # type: ignore[arg-type]
+
+    def __len__(self) -> int:
+        return int(self.y.shape[0])
+
+    def save(self, path: str) -> None:
+        np.savez_compressed(path, **self._arrays())  # type: ignore[arg-type]
+
+    @classmethod
+    def load(cls, path: str) -> Self:
+        with np.load(path) as z:
+            return cls(**{f.name: z[f.name] for f in dataclasses.fields(cls)})  # type: ignore[arg-type]
+
+    @classmethod
+    def concat(cls, parts: Sequence[Self]) -> Self:
+        return cls(**{k: np.concatenate([p._arrays()[k] for p in parts]) for k in parts[0]._arrays()})
+
+    def select(self, keep: np.ndarray) -> Self:
+        return type(self)(**{k: v[keep] for k, v in self._arrays().items()})
+
+
 @dataclass
-class Dataset:
+class Dataset(Rows):
     """Recorded decisions: ``x`` float16 [n, OBS_SIZE], ``mask`` bool [n, N_ACTIONS], ``y`` int16
     [n] (the teacher's index), ``stage`` the engine stage of each decision."""
 
@@ -38,29 +68,6 @@ class Dataset:
     mask: np.ndarray
     y: np.ndarray
     stage: np.ndarray
-
-    def __len__(self) -> int:
-        return int(self.y.shape[0])
-
-    def save(self, path: str) -> None:
-        np.savez_compressed(path, x=self.x, mask=self.mask, y=self.y, stage=self.stage)
-
-    @classmethod
-    def load(cls, path: str) -> Dataset:
-        with np.load(path) as z:
-            return cls(z["x"], z["mask"], z["y"], z["stage"])
-
-    @classmethod
-    def concat(cls, parts: Sequence[Dataset]) -> Dataset:
-        return cls(
-            np.concatenate([p.x for p in parts]),
-            np.concatenate([p.mask for p in parts]),
-            np.concatenate([p.y for p in parts]),
-            np.concatenate([p.stage for p in parts]),
-        )
-
-    def select(self, keep: np.ndarray) -> Dataset:
-        return Dataset(self.x[keep], self.mask[keep], self.y[keep], self.stage[keep])
 
 
 def collect(

@@ -29,13 +29,14 @@ import numpy as np
 
 from gostop.agents import make_agent
 from gostop.engine import Hand
+from gostop.rl.imitation import Rows
 from gostop.rules import Rules, get_preset
 
 __all__ = ["RollData", "collect", "fit", "agreement", "main"]
 
 
 @dataclass
-class RollData:
+class RollData(Rows):
     """``x`` float32 [n, NET_INPUTS], ``legal`` bool [n, 48] (the month cards the seat may play),
     ``y`` int64 [n] (the teacher's card), ``lite`` int64 [n] (the card of the compiled
     ``expert-lite``, the rollouts' policy without the net)."""
@@ -44,16 +45,6 @@ class RollData:
     legal: np.ndarray
     y: np.ndarray
     lite: np.ndarray
-
-    def __len__(self) -> int:
-        return int(self.y.shape[0])
-
-    @classmethod
-    def concat(cls, parts: Sequence[RollData]) -> RollData:
-        return cls(*(np.concatenate([getattr(p, k) for p in parts]) for k in ("x", "legal", "y", "lite")))
-
-    def select(self, keep: np.ndarray) -> RollData:
-        return RollData(self.x[keep], self.legal[keep], self.y[keep], self.lite[keep])
 
 
 def collect(
@@ -229,8 +220,7 @@ def main(argv: list[str] | None = None) -> int:
 
     start = time.time()
     if ns.data and os.path.exists(ns.data):
-        with np.load(ns.data) as z:
-            data = RollData(z["x"], z["legal"], z["y"], z["lite"])
+        data = RollData.load(ns.data)
         print(f"read {len(data)} decisions from {ns.data}", file=sys.stderr)
     else:
         parts = []
@@ -243,7 +233,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  ({len(parts[-1])} decisions, {time.time() - start:.0f} s)", file=sys.stderr)
         data = RollData.concat(parts)
         if ns.data:
-            np.savez_compressed(ns.data, x=data.x, legal=data.legal, y=data.y, lite=data.lite)
+            data.save(ns.data)
     rng = np.random.default_rng(ns.seed)
     held = rng.random(len(data)) < 0.1
     train, test = data.select(~held), data.select(held)

@@ -82,9 +82,10 @@ class WorldSampler:
         # determinize redacts other seats' private events and hidden-derived facts itself.
         return cls(hand.determinize(seat, random.Random(seed)), seat)
 
-    def sample(self, rng: random.Random) -> Hand:
-        """A fresh world: the kept determinization re-determinized with ``rng``."""
-        return self._world.determinize(self.seat, rng)
+    def sample(self, rng: random.Random, forbid: Sequence[int] | None = None) -> Hand:
+        """A fresh world: the kept determinization re-determinized with ``rng`` (``forbid``:
+        per seat, cards the search believes that seat does not hold; see ``Hand.determinize``)."""
+        return self._world.determinize(self.seat, rng, forbid)
 
 
 @dataclass(frozen=True)

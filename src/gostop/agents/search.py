@@ -43,8 +43,20 @@ the hand that world gives them (:func:`gostop.fast.rollout.replay_surprise`, mea
 fast engine replays the world's history). A world in which an opponent passed up an obvious
 capture is less likely; means and standard errors are weighted (the effective number of worlds
 is Kish's). ``0`` (the default of ``search``) weighs every world alike. ``infer_players=3``
-infers at 3-player tables only: the ``hard`` level (``infer=0.7:infer_players=3``) gained
+infers at 3-player tables only: the ``hard`` level (``infer=0.7:infer_players=3``, and
+``exclude=0.0`` below) gained
 from it with 3 players and not with 2 (docs/benchmarks.md has the figures).
+
+``exclude`` (inference by exclusion, fast rollouts only; ``-1``, the default of ``search``,
+is off): before drawing the worlds of a decision, the search replays the hand's public history
+(:func:`gostop.fast.convert.greedy_exclusions`) and notes, for each other seat, the cards it
+cannot hold if it plays like ``greedy``: every card whose capture, on the layout of that moment,
+would have been worth more than ``exclude`` above the card it played (with ``0`` also the cards
+greedy's tie-break puts first), and every capturing card when it skipped a turn or offered
+shodang. The worlds are dealt without them (``Hand.determinize(forbid=...)``; a belief no deal
+can meet is dropped). Against ``greedy`` opponents this is exact: their real hands never hold
+an excluded card (``tests/agents/test_search_exclusions.py``). Like ``infer`` it applies at
+tables of at least ``infer_players`` active players.
 
 At least ``min_iters`` worlds are always drawn. ``only=go-stop`` (stages joined by ``+``)
 restricts the search to some stages (the expert decides the rest).
@@ -230,7 +242,12 @@ class FastRollouts:
 
         from gostop.fast import kernels
         from gostop.fast.config import config_for
-        from gostop.fast.convert import ConversionError, HistoryCodes, state_from_hand
+        from gostop.fast.convert import (
+            ConversionError,
+            HistoryCodes,
+            greedy_exclusions,
+            state_from_hand,
+        )
         from gostop.fast.hand import FastHand
         from gostop.fast.policies import greedy_tables
         from gostop.fast.rollout import load_net, no_net, rollout_all
@@ -246,6 +263,7 @@ class FastRollouts:
         self.events = np.zeros(1, np.int64)
         self._legal = kernels.legal
         self._state_from_hand = state_from_hand
+        self._greedy_exclusions = greedy_exclusions
         self._conversion_error = ConversionError
         self._history_codes = HistoryCodes
         self._fast_hand = FastHand
@@ -259,6 +277,15 @@ class FastRollouts:
         """Forget the last decision's history and action codes."""
         self.history = self._history_codes()
         self._codes = {}
+
+    def exclusions(self, world: Hand, seat: int, margin: float) -> list[int] | None:
+        """Per seat, the cards it cannot hold if it plays like ``greedy`` (``search:exclude``,
+        :func:`gostop.fast.convert.greedy_exclusions`; public facts: any world of this decision
+        gives the same), or None when the fast engine cannot take the world over."""
+        try:
+            return self._greedy_exclusions(world, seat, self.w, self.rank, margin, self.cfg, self.history, self.buf)
+        except self._conversion_error:
+            return None
 
     def values(self, world: Hand, candidates: list[Action], seat: int, budget: list[int]) -> list[float] | None:
         """The rollout value of each candidate in ``world`` (None: the fast engine cannot
@@ -310,7 +337,9 @@ class SearchOptions:
     ``greedy`` model would not have made in it (0: no inference), at tables of at least
     ``infer_players`` active players; ``anchor``: the baseline's policy (``expert`` or
     ``learned``) at the ``anchor_stages`` (joined by ``+``); ``rollout_policy``: ``expert-lite``
-    or ``net`` (the fast rollouts' card play, see the module docstring).
+    or ``net`` (the fast rollouts' card play, see the module docstring); ``exclude``: deal no
+    opponent a card whose capture it passed up by more than this much (``-1``: off; same tables
+    as ``infer``).
     """
 
     steps: int = _option(1000, 0, 10_000_000)
@@ -331,6 +360,7 @@ class SearchOptions:
     anchor: str = _option("expert")
     anchor_stages: str = _option("main")
     rollout_policy: str = _option("expert-lite")
+    exclude: float = _option(-1.0, -1, 100)
 
 
 class SearchAgent(Agent):
@@ -402,6 +432,7 @@ class SearchAgent(Agent):
         self._fast: FastRollouts | None = None
         self._fast_rules: Rules | None = None
         self.last_fast_worlds = 0  # of those, worlds rolled out by the fast engine
+        self.last_forbid: list[int] | None = None  # ``exclude``: the masks of the last search
 
     def params(self) -> dict[str, object]:
         """The options that differ from the defaults (for :attr:`spec`)."""
@@ -552,8 +583,12 @@ class SearchAgent(Agent):
         if fast is not None:
             fast.new_decision()
         fast_worlds = 0
+        forbid = None
+        if fast is not None and self.options.exclude >= 0 and self.ctx.players >= self.options.infer_players:
+            forbid = fast.exclusions(decision.sampler.sample(self.rng), seat, self.options.exclude)
+        self.last_forbid = forbid
         while True:
-            world = decision.sampler.sample(self.rng)
+            world = decision.sampler.sample(self.rng, forbid)
             fast_values = fast.values(world, [candidates[i] for i in alive], seat, budget) if fast else None
             if fast_values is not None:
                 for i, value in zip(alive, fast_values, strict=True):

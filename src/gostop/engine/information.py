@@ -9,6 +9,7 @@ and the read-only properties and views (history, events, zones for invariant che
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, Self
 
 from gostop.cards import Card
@@ -116,9 +117,14 @@ class Information(HandState):
             pushes=self._pushes,
         )
 
-    def determinize(self, seat: int, rng: random.Random) -> Self:
+    def determinize(self, seat: int, rng: random.Random, forbid: Sequence[int] | None = None) -> Self:
         """A full copy consistent with ``observation(seat)``: every card ``seat`` cannot see
         (other seats' unshown hand cards and the stock) is re-dealt at random with ``rng``.
+
+        ``forbid`` (one deck mask per seat, optional): cards believed not to be in that seat's
+        hand (a search's inference from its plays); they are dealt elsewhere (another hand, the
+        stock). A belief the hidden cards cannot satisfy (too few cards left for a hand) is
+        dropped, and so is one that no sample satisfies within the tries below.
 
         Hand sizes, shown cards and everything public stay as they are, so
         ``det.observation(seat) == hand.observation(seat)``. While quad holders still decide
@@ -141,10 +147,23 @@ class Information(HandState):
                 base_pool.extend(bits(hidden[s]))
         need_quad = [s for s in self._chongtong_queue if s != seat] if self._stage == CHONGTONG else []
         no_quad = self._quadless_at_deal(seat, need_quad)
-        for _attempt in range(DETERMINIZE_TRIES):
+        pool_all = 0
+        for i in base_pool:
+            pool_all |= 1 << i
+        avoid = [0] * n
+        if forbid is not None and not need_quad:
+            avoid = [0 if s == seat else forbid[s] & pool_all for s in range(n)]
+            if any((pool_all & ~avoid[s]).bit_count() < hidden[s].bit_count() for s in range(n) if s != seat):
+                avoid = [0] * n
+        for attempt in range(DETERMINIZE_TRIES):
             pool = base_pool[:]
             rng.shuffle(pool)
             consistent = True
+            if any(avoid):
+                if attempt == DETERMINIZE_TRIES - 1:
+                    avoid = [0] * n  # the belief and the other facts never met: the facts win
+                else:
+                    pool, consistent = _deal_avoiding(pool, hidden, avoid, seat)
             for s in range(n):
                 if s == seat:
                     continue
@@ -310,3 +329,29 @@ class Information(HandState):
     def deck_mask(self) -> int:
         """The mask of the whole deck."""
         return self._t.all
+
+
+def _deal_avoiding(pool: list[int], hidden: list[int], avoid: list[int], seat: int) -> tuple[list[int], bool]:
+    """``pool`` (shuffled) reordered so that dealing it in seat order (each seat other than
+    ``seat`` takes as many cards as it hides, the rest is the stock) gives no seat a card of its
+    ``avoid`` mask: each seat takes the first cards it may hold. False when a seat cannot be
+    served (then the pool is returned as it was)."""
+    rest = pool
+    front: list[int] = []
+    for s, mask in enumerate(hidden):
+        if s == seat:
+            continue
+        k = mask.bit_count()
+        no = avoid[s]
+        take: list[int] = []
+        keep: list[int] = []
+        for i in rest:
+            if len(take) < k and not no >> i & 1:
+                take.append(i)
+            else:
+                keep.append(i)
+        if len(take) < k:
+            return pool, False
+        front += take
+        rest = keep
+    return front + rest, True

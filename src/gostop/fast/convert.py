@@ -38,12 +38,12 @@ from . import layout as L
 from .config import FastConfig, UnsupportedRulesError, config_for
 from .kernels import _jit, apply, legal
 from .layout import OVER, STAGE
-from .rollout import listed, replay_surprise
+from .rollout import listed, replay_exclusions, replay_surprise
 
 if TYPE_CHECKING:
     from .hand import FastHand
 
-__all__ = ["ConversionError", "HistoryCodes", "action_code", "from_hand", "state_from_hand"]
+__all__ = ["ConversionError", "HistoryCodes", "action_code", "from_hand", "greedy_exclusions", "state_from_hand"]
 
 #: Action kinds -> their code kind (``layout.ACTION_KINDS`` order).
 _KIND = {name: i for i, name in enumerate(L.ACTION_KINDS)}
@@ -174,22 +174,11 @@ def state_from_hand(
         raise ConversionError("the hand is over")
     if buf is None:
         buf = np.empty(8192, np.int64)
-    t = cfg.tables
     rules = hand.rules
     players = hand.players
     shared = (history if history is not None else HistoryCodes()).get(cfg, hand)
-    lay = shared.layout
-    hm = _deal_of(cfg, hand, lay, shared.played)
-    stock = np.array(hand._stock, np.int64)
-    mission = hand._mission_index
-    mission_mask = t.card_mask(MISSIONS[mission][1]) if mission >= 0 else 0
-    S = np.zeros(L.STATE_SIZE, np.int64)
+    S = _initial_state(cfg, hand, shared)
     K, T = cfg.knobs, cfg.table
-    k.init_state(
-        S, K, T, _NO_EVENTS, players, hm, lay, stock, len(stock), rules.stop_target(players),
-        t.min_cards[players], hand._nagari_before, hand._boar_pot_in, hand._weol_yak_month,
-        mission_mask, hand._mission_multiplier,
-    )
     codes = shared.codes
     if codes is not None and surprise is not None:
         observer, weights, rank, pos, out = surprise
@@ -210,6 +199,51 @@ def state_from_hand(
             S[L.OE_PASSED + s] = hand._oe_myeon_kept_on_layout[s] & int(k.expand_months(held))
     _check_same(S, hand)
     return S
+
+
+def _initial_state(cfg: FastConfig, hand: Hand, shared: HistoryCodes) -> np.ndarray:
+    """The fast state of ``hand`` as dealt (its history not yet replayed)."""
+    t = cfg.tables
+    rules = hand.rules
+    players = hand.players
+    lay = shared.layout
+    hm = _deal_of(cfg, hand, lay, shared.played)
+    stock = np.array(hand._stock, np.int64)
+    mission = hand._mission_index
+    mission_mask = t.card_mask(MISSIONS[mission][1]) if mission >= 0 else 0
+    S = np.zeros(L.STATE_SIZE, np.int64)
+    k.init_state(
+        S, cfg.knobs, cfg.table, _NO_EVENTS, players, hm, lay, stock, len(stock), rules.stop_target(players),
+        t.min_cards[players], hand._nagari_before, hand._boar_pot_in, hand._weol_yak_month,
+        mission_mask, hand._mission_multiplier,
+    )
+    return S
+
+
+def greedy_exclusions(
+    hand: Hand, observer: int, weights: np.ndarray, rank: np.ndarray, margin: float, cfg: FastConfig | None = None,
+    history: HistoryCodes | None = None, buf: np.ndarray | None = None,
+) -> list[int]:
+    """Per seat, the cards it cannot hold now if it has played like ``greedy``
+    (:func:`gostop.fast.rollout.replay_exclusions`; ``weights``: greedy's card weights). The
+    facts used are public, so any determinization of one hand for ``observer`` gives the same
+    masks; ``observer``'s own mask stays 0.
+
+    Raises:
+        ConversionError: as :func:`state_from_hand`.
+    """
+    if cfg is None:
+        cfg = config_for(hand.rules)
+    if buf is None:
+        buf = np.empty(8192, np.int64)
+    shared = (history if history is not None else HistoryCodes()).get(cfg, hand)
+    state_from_hand(hand, cfg, shared, buf)  # checks the replay (and caches its codes)
+    codes = shared.codes
+    assert codes is not None
+    S = _initial_state(cfg, hand, shared)
+    out = np.zeros(3, np.int64)
+    replay_exclusions(S, cfg.knobs, cfg.table, _NO_EVENTS, codes, buf, observer, weights, rank, float(margin), out)
+    return [int(m) for m in out[: hand.players]]
 
 
 def _replay_slow(cfg: FastConfig, S: np.ndarray, history: tuple[Action, ...], buf: np.ndarray) -> np.ndarray:

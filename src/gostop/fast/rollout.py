@@ -44,9 +44,11 @@ from .layout import (
     A_CHONGTONG,
     A_GO,
     A_GRENADE,
+    A_OFFER,
     A_PICK,
     A_PLAY,
     A_REVEAL,
+    A_SKIP,
     A_STOP,
     A_SURRENDER,
     A_YELL,
@@ -81,7 +83,7 @@ from .layout import (
     T_BRIGHTS,
     TARGET,
 )
-from .policies import _reach, greedy
+from .policies import _capture_value, _reach, greedy
 
 __all__ = [
     "GO_MARGIN",
@@ -92,6 +94,7 @@ __all__ = [
     "net_inputs",
     "net_play",
     "no_net",
+    "replay_exclusions",
     "replay_surprise",
     "rollout",
     "rollout_all",
@@ -475,3 +478,44 @@ def replay_surprise(
                 surprise += 1
         apply(S, K, T, E, code)
     return codes.shape[0], surprise
+
+
+@_jit
+def replay_exclusions(
+    S: np.ndarray, K: np.ndarray, T: np.ndarray, E: np.ndarray, codes: np.ndarray, buf: np.ndarray,
+    observer: int, w: np.ndarray, rank: np.ndarray, margin: float, out: np.ndarray,
+) -> int:
+    """``convert.replay`` (the number of codes applied), and the cards the other seats cannot
+    hold if they play like ``greedy``: at each card another seat played from its hand, every
+    card whose capture (greedy's value, from the layout of that moment: public facts only) was
+    worth more than ``margin`` above the played card's was not in that hand, so it is not in it
+    now (hands only shrink); with ``margin`` 0 also every card of the same value that greedy's
+    tie-break (text order) puts first. A seat that skipped a turn or offered shodang held no
+    card capturing more than ``margin``. ``out[seat]`` collects those cards as a deck mask
+    (``search:exclude``; cards that are no longer hidden are ignored by whoever uses the masks).
+    A seat that draws into its hand (JOKER-4) may break "hands only shrink": a belief no deal
+    can meet is dropped by ``Hand.determinize``."""
+    for j in range(codes.shape[0]):
+        if S[STAGE] == OVER:
+            return j
+        n = legal(S, K, T, buf)
+        if not listed(buf, n, codes[j]):
+            return j
+        code = codes[j]
+        p = current_player(S)
+        kind = code // ACT
+        if p != observer and kind == A_PLAY:
+            c = code % ACT
+            vc = _capture_value(S, w, c, p)
+            for x in range(64):
+                if w[x] > 0.0:
+                    vx = _capture_value(S, w, x, p)
+                    if vx > vc + margin or (margin == 0.0 and vx == vc and rank[x] > rank[c]):
+                        out[p] |= 1 << x
+        elif p != observer and (kind == A_SKIP or kind == A_OFFER):
+            # greedy skips a turn or offers shodang only when no card of its hand captures
+            for x in range(64):
+                if w[x] > 0.0 and _capture_value(S, w, x, p) > margin:
+                    out[p] |= 1 << x
+        apply(S, K, T, E, code)
+    return codes.shape[0]

@@ -284,7 +284,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--search3-teacher", default="search:infer=0.7",
-        help="the bot spec teaching those hands (default search:infer=0.7, what hard plays with 3 players)",
+        help="the bot spec teaching those hands (default search:infer=0.7, what hard played with 3 players when v5 was trained)",
     )
     p.add_argument(
         "--gwang-hands", type=int, default=0,

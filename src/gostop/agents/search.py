@@ -55,7 +55,7 @@ would have been worth more than ``exclude`` above the card it played (with ``0``
 greedy's tie-break puts first), and every capturing card when it skipped a turn or offered
 shodang. The worlds are dealt without them (``Hand.determinize(forbid=...)``; a belief no deal
 can meet is dropped). Against ``greedy`` opponents this is exact: their real hands never hold
-an excluded card (``tests/agents/test_search_exclusions.py``). Like ``infer`` it applies at
+an excluded card (``tests/agents/test_search_inference.py``). Like ``infer`` it applies at
 tables of at least ``infer_players`` active players.
 
 At least ``min_iters`` worlds are always drawn. ``only=go-stop`` (stages joined by ``+``)

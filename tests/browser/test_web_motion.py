@@ -28,9 +28,8 @@ from tableplay import (
 
 #: Records every running animation of a card: its role (data-anim: play, flip, capture, shift)
 #: and its card; at the first frame seen, where it was, whether in the opponent's area, on the
-#: stock or on my capture pile, and whether a card back covered it (a flip); at
-#: the last frame seen, and where it stands when its animation finishes, whether it was on my
-#: capture pile.
+#: stock or on my capture pile, and whether a card back covered it (a flip); from the animation
+#: itself, whether it starts displaced and ends in its own place on my capture pile.
 SAMPLER = """() => {
   const m = window.__motion = {seen: {}, frames: 0, any: 0};
   const within = (el, sel, margin) => {
@@ -58,13 +57,15 @@ SAMPLER = """() => {
           x: r.left + r.width / 2, y: r.top + r.height / 2,
           inOpponent: within(el, '.player:not(.me)', 8),
           onStock: within(el, '.board .stock', 30), inMine: within(el, '.player.me .captures', 0)};
-        // where it really ends: once finished it stands untransformed in its own place (a
-        // loaded machine may sample the last frame well before the card arrives)
-        const mark = s;
-        a.finished.then(() => { if (el.isConnected) mark.finishedInMine = within(el, '.player.me .captures', 30); }, () => {});
+        // where it ends: the animation's last keyframe leaves the card untransformed, in its
+        // own place on the page (read from the animation itself: a loaded machine may sample
+        // the last frame, or draw the next update, before the card arrives)
+        const kf = a.effect.getKeyframes();
+        const home = kf.length > 1 && kf[kf.length - 1].transform === 'none';
+        s.endsInMine = home && !!el.closest('.player.me .captures');
+        s.startsDisplaced = kf.length > 1 && kf[0].transform !== 'none';
       }
       s.n += 1;
-      s.endsInMine = within(el, '.player.me .captures', 30);
     }
     requestAnimationFrame(tick);
   };
@@ -180,7 +181,7 @@ def test_play_flip_and_capture_are_animated_unless_reduced_motion(browser: Brows
         # the "capture" move is the one that takes it)
         taken = [next(seen[k] for k in (f"capture:{c}", f"play:{c}", f"flip:{c}") if k in seen)
                  for c in captured if any(k in seen for k in (f"capture:{c}", f"play:{c}", f"flip:{c}"))]
-        assert any((s["endsInMine"] or s.get("finishedInMine")) and not s["inMine"] for s in taken), (captured, seen)
+        assert any(s["endsInMine"] and s["startsDisplaced"] and not s["inMine"] for s in taken), (captured, seen)
     assert_table_is_the_view(page, frames)
     assert not errors, errors
     ctx.close()

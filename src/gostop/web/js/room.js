@@ -15,6 +15,8 @@ import { firstPlay, soundFor } from "./sound.js";
 import { animateUpdate, reducedMotion, snapshot } from "./motion.js";
 
 const w = strings("room");
+/** How long past its timer the next update waits at most for the cards still moving, in ms. */
+const LAND_MS = 400;
 
 function friendly(main, title, text, room, transfer = false) {
   main.replaceChildren(h("section.panel.friendly", { role: "alert" },
@@ -297,7 +299,14 @@ class TablePage {
     const speed = reducedMotion() || behind >= 3 ? 0 : behind >= 1 ? 0.5 : 1;
     this.busy = true;
     const ms = this.setView(msg.view, msg.events || [], speed, msg);
-    this.drainTimer = setTimeout(() => this.drain(), ms);
+    // the timer may fire before the browser has drawn the last frames (a loaded machine starts
+    // animations late): the next update waits for the cards to land, a short while at most
+    const until = Date.now() + ms + LAND_MS;
+    const next = () => {
+      if (Date.now() < until && this.tableBox.querySelector(".table-page[data-anim=running]")) this.drainTimer = setTimeout(next, 20);
+      else this.drain();
+    };
+    this.drainTimer = setTimeout(next, ms);
   }
 
   resetQueue() {

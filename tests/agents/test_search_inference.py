@@ -17,7 +17,9 @@ when it skipped a turn or offered shodang, DEC-9), and worlds dealt without them
   exclude hidden cards (they carry information).
 * The masks are computed from public facts: two determinizations of one hand give the same.
 * ``Hand.determinize(forbid=...)`` deals no seat a forbidden card, keeps everything the seat
-  knows, conserves the cards, and drops a belief the hidden cards cannot satisfy.
+  knows, conserves the cards, and drops a belief the hidden cards cannot satisfy; its deals are
+  a uniform draw among those that meet the belief (each card's chance to be in each hand is
+  that of a rejection sampler's, which the first-fit deal alone is far from).
 * A search with exclusions decides legally and reproducibly.
 """
 
@@ -267,6 +269,69 @@ def test_determinize_deals_no_forbidden_card_and_keeps_the_facts(players: int) -
     assert done >= 15
 
 
+def _where(deals: list[tuple[int, int]]) -> dict[tuple[int, int], float]:
+    """How often each (seat, card) pair occurs among the deals (each seat 1's and seat 2's
+    hidden cards, as masks)."""
+    count: dict[tuple[int, int], int] = {}
+    for masks in deals:
+        for s, m in enumerate(masks, 1):
+            for i in bits(m):
+                count[(s, i)] = count.get((s, i), 0) + 1
+    return {k: v / len(deals) for k, v in count.items()}
+
+
+def _rejection_deals(h: Hand, masks: list[int], n: int, rng: random.Random) -> list[tuple[int, int]]:
+    """Exact: shuffle the cards seat 0 cannot see, deal them in seat order (seat 1's hidden
+    cards, seat 2's, the stock), keep the first ``n`` deals that meet the belief ``masks``."""
+    k1, k2 = _hidden(h, 1).bit_count(), _hidden(h, 2).bit_count()
+    pool = list(h._stock[h._stock_pos :]) + [i for s in (1, 2) for i in bits(_hidden(h, s))]
+    kept: list[tuple[int, int]] = []
+    for _ in range(200_000):
+        rng.shuffle(pool)
+        a = sum(1 << i for i in pool[:k1])
+        b = sum(1 << i for i in pool[k1 : k1 + k2])
+        if not (a & masks[1] or b & masks[2]):
+            kept.append((a, b))
+            if len(kept) == n:
+                break
+    assert len(kept) == n, "the belief is too rare for this check"
+    return kept
+
+
+def _determinized_deals(h: Hand, masks: list[int], n: int, rng: random.Random) -> list[tuple[int, int]]:
+    return [(_hidden(d, 1), _hidden(d, 2)) for d in (h.determinize(0, rng, masks) for _ in range(n))]
+
+
+def _largest_gap(a: dict[tuple[int, int], float], b: dict[tuple[int, int], float]) -> float:
+    return max(abs(a.get(k, 0.0) - b.get(k, 0.0)) for k in set(a) | set(b))
+
+
+def test_determinize_with_a_belief_deals_uniformly_among_the_deals_that_meet_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each card's chance to be in each hand is the rejection sampler's (within sampling noise);
+    without the mixing walk (the first-fit deal alone) it is far off."""
+    import gostop.engine.information as information
+
+    n = 3000
+    checked = leaning = 0
+    for seed, h, masks in _greedy_hands(3, 40):
+        # a belief that rules out, for each seat, cards the other may hold: where first-fit leans
+        if not (masks[1] & ~masks[2] and masks[2] & ~masks[1]):
+            continue
+        rng = random.Random(seed)
+        truth = _where(_rejection_deals(h, masks, n, rng))
+        mixed = _where(_determinized_deals(h, masks, n, rng))
+        with monkeypatch.context() as m:
+            m.setattr(information, "MIX_SWAPS", 0)
+            first_fit = _where(_determinized_deals(h, masks, n, rng))
+        gap = _largest_gap(truth, mixed)
+        assert gap < 0.06, (seed, gap)  # about 4 standard errors at p = 1/2
+        checked += 1
+        leaning += _largest_gap(truth, first_fit) > 0.1  # the check tells a leaning deal apart
+        if checked >= 3 and leaning:
+            break
+    assert checked >= 3 and leaning, (checked, leaning)
+
+
 def test_an_unsatisfiable_belief_is_dropped() -> None:
     h = _played_hand(3, 3, "greedy")
     assert h is not None
@@ -297,3 +362,65 @@ def test_a_search_with_exclusions_decides_legally_and_reproducibly() -> None:
     with pytest.raises(ValueError):
         make_agent("search:exclude=-5")
 
+
+
+# -- opponents modelled as greedy in the rollouts (search:opponents=greedy) --
+
+
+def test_rollouts_with_greedy_opponents_play_greedy_for_every_other_seat() -> None:
+    """``rollout(..., greedy_others=True)`` finishes a hand exactly as a step-by-step loop in
+    which every seat but the searcher plays the compiled ``greedy`` and the searcher the
+    rollout policy; and it is not the plain rollout (the opponents' play differs)."""
+    from gostop.fast.kernels import apply, current_player, legal
+    from gostop.fast.policies import greedy
+    from gostop.fast.rollout import GO_MARGIN, no_net, rollout, rollout_choose
+
+    checked = differs = 0
+    net = no_net()
+    for seed in range(40):
+        h = _played_hand(3, seed, "greedy")
+        if h is None:
+            continue
+        cfg = config_for(h.rules)
+        w, rank, pos = greedy_tables(cfg.tables.score)
+        world = h.determinize(0, random.Random(seed))
+        try:
+            S = state_from_hand(world, cfg)
+        except ConversionError:
+            continue
+        K, T = cfg.knobs, cfg.table
+        E = np.zeros(1, np.int64)
+        buf = np.empty(8192, np.int64)
+        modelled, plain, by_hand = S.copy(), S.copy(), S.copy()
+        value, steps = rollout(modelled, K, T, E, buf, 0, w, rank, pos, GO_MARGIN, *net, True)
+        value_plain, _ = rollout(plain, K, T, E, buf, 0, w, rank, pos, GO_MARGIN, *net, False)
+        n_steps = 0
+        while by_hand[L.STAGE] != L.OVER:
+            n = legal(by_hand, K, T, buf)
+            p = current_player(by_hand)
+            if n == 1:
+                i = 0
+            elif p != 0:
+                i = greedy(by_hand, K, T, buf, n, p, w, rank, pos, 3, 1)
+            else:
+                i = rollout_choose(by_hand, K, T, buf, n, p, w, rank, pos, GO_MARGIN, *net)
+            apply(by_hand, K, T, E, buf[i])
+            n_steps += 1
+        assert np.array_equal(modelled, by_hand) and steps == n_steps, seed
+        assert value == float(by_hand[L.CHIPS + 0]) or value == -float(by_hand[L.SHOTS + 0])
+        differs += not np.array_equal(modelled, plain) or value != value_plain
+        checked += 1
+    assert checked >= 15
+    assert differs >= 3, differs
+
+
+def test_opponents_option_is_checked_and_limited_to_larger_tables() -> None:
+    rules = PRESETS["pagat"]
+    with pytest.raises(ValueError):
+        make_agent("search:opponents=expert")
+    for players, modelled in ((2, False), (3, True)):
+        agent = make_agent("search:opponents=greedy:infer_players=3:steps=100")
+        assert isinstance(agent, SearchAgent)
+        agent.begin_hand(HandContext(rules, players, 0, 1))
+        fast = agent._fast_rollouts(rules)
+        assert fast is not None and fast.greedy_others is modelled

@@ -44,7 +44,7 @@ fast engine replays the world's history). A world in which an opponent passed up
 capture is less likely; means and standard errors are weighted (the effective number of worlds
 is Kish's). ``0`` (the default of ``search``) weighs every world alike. ``infer_players=3``
 infers at 3-player tables only: the ``hard`` level (``infer=0.7:infer_players=3``, and
-``exclude=0.0`` below) gained
+``exclude=0.0`` and ``opponents=greedy`` below) gained
 from it with 3 players and not with 2 (docs/benchmarks.md has the figures).
 
 ``exclude`` (inference by exclusion, fast rollouts only; ``-1``, the default of ``search``,
@@ -55,8 +55,13 @@ would have been worth more than ``exclude`` above the card it played (with ``0``
 greedy's tie-break puts first), and every capturing card when it skipped a turn or offered
 shodang. The worlds are dealt without them (``Hand.determinize(forbid=...)``; a belief no deal
 can meet is dropped). Against ``greedy`` opponents this is exact: their real hands never hold
-an excluded card (``tests/agents/test_search_inference.py``). Like ``infer`` it applies at
-tables of at least ``infer_players`` active players.
+an excluded card (``tests/agents/test_search_inference.py``). Among the deals that meet the
+belief, each is as likely as any other (a first-fit deal, then random swaps). Like ``infer`` it
+applies at tables of at least ``infer_players`` active players.
+
+``opponents=greedy`` (fast rollouts only; empty, the default of ``search``, is off): in the
+rollouts every other seat plays the compiled ``greedy`` instead of the rollout policy, the same
+model the inference assumes (at tables of at least ``infer_players`` active players).
 
 At least ``min_iters`` worlds are always drawn. ``only=go-stop`` (stages joined by ``+``)
 restricts the search to some stages (the expert decides the rest).
@@ -237,7 +242,7 @@ class FastRollouts:
     Raises :class:`gostop.fast.UnsupportedRulesError` (or ``ImportError`` without numba) when
     built for rules the fast engine does not cover."""
 
-    def __init__(self, rules: Rules, go_margin: float, infer: float = 0.0, net: bool = False) -> None:
+    def __init__(self, rules: Rules, go_margin: float, infer: float = 0.0, net: bool = False, greedy_others: bool = False) -> None:
         import numpy as np
 
         from gostop.fast import kernels
@@ -269,6 +274,7 @@ class FastRollouts:
         self._fast_hand = FastHand
         self._rollout_all = rollout_all
         self.net = net
+        self.greedy_others = greedy_others
         self.weights = load_net() if net else no_net()
         self.history = HistoryCodes()
         self._codes: dict[Action, int] = {}
@@ -309,7 +315,7 @@ class FastRollouts:
         except KeyError:
             return None
         out = self.np.empty(len(candidates), self.np.float64)
-        steps = int(self._rollout_all(S, cfg.knobs, cfg.table, self.events, self.buf, codes, seat, self.w, self.rank, self.pos, self.margin, *self.weights, out))
+        steps = int(self._rollout_all(S, cfg.knobs, cfg.table, self.events, self.buf, codes, seat, self.w, self.rank, self.pos, self.margin, *self.weights, out, self.greedy_others))
         if steps < 0:
             return None
         steps += len(world.history)  # the replay
@@ -339,7 +345,8 @@ class SearchOptions:
     ``learned``) at the ``anchor_stages`` (joined by ``+``); ``rollout_policy``: ``expert-lite``
     or ``net`` (the fast rollouts' card play, see the module docstring); ``exclude``: deal no
     opponent a card whose capture it passed up by more than this much (``-1``: off; same tables
-    as ``infer``).
+    as ``infer``); ``opponents``: ``greedy`` has every other seat play the compiled ``greedy``
+    in the fast rollouts (empty: the rollout policy; same tables as ``infer``).
     """
 
     steps: int = _option(1000, 0, 10_000_000)
@@ -361,6 +368,7 @@ class SearchOptions:
     anchor_stages: str = _option("main")
     rollout_policy: str = _option("expert-lite")
     exclude: float = _option(-1.0, -1, 100)
+    opponents: str = _option("")
 
 
 class SearchAgent(Agent):
@@ -429,6 +437,8 @@ class SearchAgent(Agent):
             self._anchor = make_agent(o.anchor)
         if o.rollout_policy not in ROLLOUT_POLICIES:
             raise ValueError(f"rollout_policy= takes {' or '.join(ROLLOUT_POLICIES)}, got {o.rollout_policy!r}")
+        if o.opponents not in ("", "greedy"):
+            raise ValueError(f"opponents= takes 'greedy' (or nothing: the rollout policy), got {o.opponents!r}")
         self._fast: FastRollouts | None = None
         self._fast_rules: Rules | None = None
         self.last_fast_worlds = 0  # of those, worlds rolled out by the fast engine
@@ -637,12 +647,14 @@ class SearchAgent(Agent):
         if self.rollouts == "auto" and warm.started() and not warm.ready():
             return None  # a game compiles in the background: reference rollouts meanwhile
         assert self.ctx is not None
-        infer = self.options.infer if self.ctx.players >= self.options.infer_players else 0.0
-        if self._fast_rules is rules and (self._fast is None or self._fast.infer == infer):
+        modelled = self.ctx.players >= self.options.infer_players
+        infer = self.options.infer if modelled else 0.0
+        greedy_others = modelled and self.options.opponents == "greedy"
+        if self._fast_rules is rules and (self._fast is None or (self._fast.infer == infer and self._fast.greedy_others == greedy_others)):
             return self._fast
         self._fast_rules = rules
         try:
-            self._fast = FastRollouts(rules, self.policy.go_margin, infer, self.options.rollout_policy == "net")
+            self._fast = FastRollouts(rules, self.policy.go_margin, infer, self.options.rollout_policy == "net", greedy_others)
         except (ImportError, ValueError):  # no numba, or rules the fast engine does not cover
             self._fast = None
         return self._fast

@@ -123,8 +123,10 @@ class Information(HandState):
 
         ``forbid`` (one deck mask per seat, optional): cards believed not to be in that seat's
         hand (a search's inference from its plays); they are dealt elsewhere (another hand, the
-        stock). A belief the hidden cards cannot satisfy (too few cards left for a hand) is
-        dropped, and so is one that no sample satisfies within the tries below.
+        stock), every deal that meets the belief as likely as any other (a first-fit deal, then
+        random swaps: ``_mix_avoiding``). A belief the hidden cards cannot satisfy (too few
+        cards left for a hand) is dropped, and so is one that no sample satisfies within the
+        tries below.
 
         Hand sizes, shown cards and everything public stay as they are, so
         ``det.observation(seat) == hand.observation(seat)``. While quad holders still decide
@@ -164,6 +166,8 @@ class Information(HandState):
                     avoid = [0] * n  # the belief and the other facts never met: the facts win
                 else:
                     pool, consistent = _deal_avoiding(pool, hidden, avoid, seat)
+                    if consistent:
+                        _mix_avoiding(pool, hidden, avoid, seat, rng)
             for s in range(n):
                 if s == seat:
                     continue
@@ -329,6 +333,40 @@ class Information(HandState):
     def deck_mask(self) -> int:
         """The mask of the whole deck."""
         return self._t.all
+
+
+#: Swaps per card of the pool that ``determinize`` tries after a deal that avoids the beliefs.
+MIX_SWAPS = 4
+
+
+def _mix_avoiding(pool: list[int], hidden: list[int], avoid: list[int], seat: int, rng: random.Random) -> None:
+    """Make the deal of ``_deal_avoiding`` a uniform draw among the deals that meet the beliefs
+    (in place): swap two cards of the pool at random whenever both may stand where the other was
+    (a Metropolis walk with a symmetric proposal: its resting distribution is uniform over
+    those deals). The first-fit deal alone leans: the seat dealt first takes no account of the
+    cards the later seats may not hold, which a uniform deal puts with it more often."""
+    n = len(pool)
+    if n < 2:
+        return
+    owner = [-1] * n  # the seat each place of the pool deals to; -1: the stock
+    at = 0
+    for s, mask in enumerate(hidden):
+        if s == seat:
+            continue
+        for _ in range(mask.bit_count()):
+            owner[at] = s
+            at += 1
+    rand = rng.random
+    for _ in range(MIX_SWAPS * n):
+        j = int(rand() * n)
+        k = int(rand() * n)
+        a, b = owner[j], owner[k]
+        if a == b:
+            continue
+        x, y = pool[j], pool[k]
+        if (a >= 0 and avoid[a] >> y & 1) or (b >= 0 and avoid[b] >> x & 1):
+            continue
+        pool[j], pool[k] = y, x
 
 
 def _deal_avoiding(pool: list[int], hidden: list[int], avoid: list[int], seat: int) -> tuple[list[int], bool]:

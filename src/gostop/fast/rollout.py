@@ -405,17 +405,21 @@ def rollout_choose(
 def rollout(
     S: np.ndarray, K: np.ndarray, T: np.ndarray, E: np.ndarray, buf: np.ndarray, seat: int,
     w: np.ndarray, rank: np.ndarray, pos: np.ndarray, margin: float,
-    W1: np.ndarray, b1: np.ndarray, W2: np.ndarray, b2: np.ndarray,
+    W1: np.ndarray, b1: np.ndarray, W2: np.ndarray, b2: np.ndarray, greedy_others: bool = False,
 ) -> tuple[float, int]:
-    """Finish the hand in S (in place) with the rollout policy for every seat: (the seat's net
+    """Finish the hand in S (in place) with the rollout policy for every seat (with
+    ``greedy_others``, the compiled ``greedy`` for every seat but ``seat``): (the seat's net
     chips, or minus its shots when the unit is shots; the number of actions applied)."""
     steps = 0
     while S[STAGE] != OVER:
         n = legal(S, K, T, buf)
+        p = current_player(S)
         if n == 1:
             idx = 0
+        elif greedy_others and p != seat:
+            idx = greedy(S, K, T, buf, n, p, w, rank, pos, 3, 1)
         else:
-            idx = rollout_choose(S, K, T, buf, n, current_player(S), w, rank, pos, margin, W1, b1, W2, b2)
+            idx = rollout_choose(S, K, T, buf, n, p, w, rank, pos, margin, W1, b1, W2, b2)
         apply(S, K, T, E, buf[idx])
         steps += 1
     if K[K_SHOTS_UNIT]:
@@ -427,10 +431,10 @@ def rollout(
 def rollout_all(
     S: np.ndarray, K: np.ndarray, T: np.ndarray, E: np.ndarray, buf: np.ndarray, codes: np.ndarray,
     seat: int, w: np.ndarray, rank: np.ndarray, pos: np.ndarray, margin: float,
-    W1: np.ndarray, b1: np.ndarray, W2: np.ndarray, b2: np.ndarray, out: np.ndarray,
+    W1: np.ndarray, b1: np.ndarray, W2: np.ndarray, b2: np.ndarray, out: np.ndarray, greedy_others: bool = False,
 ) -> int:
     """One world, every candidate: for each action code, a copy of S with it applied and then
-    :func:`rollout`; the values in ``out``. Returns the actions applied in all, or -1 (nothing
+    :func:`rollout` (``greedy_others``: see there); the values in ``out``. Returns the actions applied in all, or -1 (nothing
     done) if a code is not legal in S."""
     n = legal(S, K, T, buf)
     for j in range(codes.shape[0]):
@@ -441,7 +445,7 @@ def rollout_all(
     for j in range(codes.shape[0]):
         S2[:] = S
         apply(S2, K, T, E, codes[j])
-        value, used = rollout(S2, K, T, E, buf, seat, w, rank, pos, margin, W1, b1, W2, b2)
+        value, used = rollout(S2, K, T, E, buf, seat, w, rank, pos, margin, W1, b1, W2, b2, greedy_others)
         out[j] = value
         steps += 1 + used
     return steps

@@ -3,7 +3,7 @@
 Run in a fresh process, as a game does: ``gostop.agents.warm.start()`` (the background compile)
 then the ``hard`` bot's first decisions on a 2-player pagat hand, each timed, with the state of
 the background compile at that moment; then it waits for the compile and times one more
-decision with the compiled rollouts.
+decision with the compiled rollouts, and the first decision at a 3-player table.
 
     python benchmarks/first_decision.py               # the cache as it is
     NUMBA_CACHE_DIR=$(mktemp -d) python benchmarks/first_decision.py   # an empty cache
@@ -56,6 +56,14 @@ def main() -> None:
         t = time.perf_counter()
         agent.choose(d)
         rows.append(("after", time.perf_counter() - t, time.perf_counter() - T0, warm.state(), agent.last_worlds, agent.last_fast_worlds))
+        # the first decision at a 3-player table (where hard infers: exclusions and weights)
+        h = Hand.new(rules, 3, seed)
+        s3 = h.current_player or 0
+        d = Decision(h.observation(s3), tuple(h.legal_actions()), WorldSampler.from_hand(h, s3, 98))
+        agent.begin_hand(HandContext(rules, 3, s3, seed))
+        t = time.perf_counter()
+        agent.choose(d)
+        rows.append(("after 3p", time.perf_counter() - t, time.perf_counter() - T0, warm.state(), agent.last_worlds, agent.last_fast_worlds))
     print(f"{'decision':>8} {'seconds':>8} {'since start':>11} {'compile':>10} {'worlds':>6} {'fast':>5}")
     for r in rows:
         print(f"{r[0]!s:>8} {r[1]:8.3f} {r[2]:11.1f} {r[3]:>10} {r[4]:6d} {r[5]:5d}")

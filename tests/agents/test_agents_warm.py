@@ -175,3 +175,47 @@ def test_the_compiling_child_goes_when_its_game_is_killed(tmp_path: Path) -> Non
     else:  # pragma: no cover - a failure
         os.kill(child, 9)
         pytest.fail("the compile outlived its killed game")
+
+
+# What the game's background compile covers: after ``compile_here`` (compiled, or loaded from the
+# cache), a 3-player `hard` decision (inference: exclusions) and a 2-player one need no compiled
+# function that it did not already compile or load.
+COVERAGE = r"""
+import json
+from gostop.agents import make_agent, warm
+from gostop.agents.protocol import Decision, HandContext, WorldSampler
+from gostop.engine import Hand
+from gostop.fast import convert, kernels, policies, rollout
+from gostop.rules import get_preset
+
+def loaded():
+    return {f"{m.__name__}.{k}" for m in (convert, kernels, policies, rollout) for k, f in vars(m).items()
+            if hasattr(f, "signatures") and f.signatures}
+
+warm.compile_here()
+before = loaded()
+rules = get_preset("pagat")
+out = {"before": len(before)}
+for players in (3, 2):
+    h = Hand.new(rules, players, 5)
+    seat = h.current_player
+    agent = make_agent("hard")
+    agent.begin_hand(HandContext(rules, players, seat, 5))
+    legal = tuple(h.legal_actions())
+    agent.choose(Decision(h.observation(seat), legal, WorldSampler.from_hand(h, seat, 3)))
+    out[players] = dict(fast=agent.last_fast_worlds, inferred=agent.last_forbid is not None)
+out["new"] = sorted(loaded() - before)
+print(json.dumps(out))
+"""
+
+
+def test_the_background_compile_covers_what_hard_runs() -> None:
+    env = {**os.environ, "PYTHONPATH": SRC}
+    env.pop("GOSTOP_WARM", None)
+    done = subprocess.run([sys.executable, "-c", COVERAGE], env=env, capture_output=True, text=True, timeout=900, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    out = json.loads(done.stdout.strip().splitlines()[-1])
+    assert out["before"] >= 5
+    assert out["3"]["fast"] > 0 and out["3"]["inferred"]  # the compiled rollouts and the exclusions ran
+    assert out["2"]["fast"] > 0 and not out["2"]["inferred"]
+    assert out["new"] == [], out["new"]

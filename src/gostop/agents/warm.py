@@ -235,8 +235,9 @@ atexit.register(_stop_child)
 
 def compile_here() -> None:
     """Compile (or load from the cache) everything the search bot's fast rollouts use, in this
-    process: a fast-rollout evaluation of two candidates in a dealt 2-player pagat hand a few
-    actions in (the compiled functions take the same array types for every table)."""
+    process: in a dealt 2-player and a dealt 3-player pagat hand a few actions in, a fast-rollout
+    evaluation of two candidates with inference (``search:infer``) and the exclusions of
+    ``search:exclude`` (what ``hard`` runs at either table)."""
     import random
 
     from gostop.agents.search import FastRollouts
@@ -244,17 +245,19 @@ def compile_here() -> None:
     from gostop.rules import get_preset
 
     rules = get_preset("pagat")
-    hand = Hand.new(rules, 2, seed=1)
-    rng = random.Random(1)
-    for _ in range(4):
-        if hand.is_over:
-            break
-        hand.apply(rng.choice(hand.legal_actions()))
-    fast = FastRollouts(rules, -6.0)
-    seat = hand.current_player if hand.current_player is not None else 0
-    fast.new_decision()
-    legal = list(hand.legal_actions())
-    fast.values(hand.clone(), legal[:2], seat, [1 << 30])
+    for players in (2, 3):
+        hand = Hand.new(rules, players, seed=1)
+        rng = random.Random(1)
+        for _ in range(4):
+            if hand.is_over:
+                break
+            hand.apply(rng.choice(hand.legal_actions()))
+        fast = FastRollouts(rules, -6.0, infer=0.7)
+        seat = hand.current_player if hand.current_player is not None else 0
+        fast.new_decision()
+        legal = list(hand.legal_actions())
+        fast.values(hand.clone(), legal[:2], seat, [1 << 30])
+        fast.exclusions(hand.clone(), seat, 0.0)
 
 
 def _die_with(parent: int) -> None:  # pragma: no cover - runs in the child

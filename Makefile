@@ -7,7 +7,7 @@ TEST_STAMP := $(VENV)/.installed-test
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: play serve test setup test-setup system-deps browser-tools lint typecheck unit browser docs i18n clean
+.PHONY: play serve test setup test-setup system-deps browser-tools lint typecheck unit main-tests browser docs i18n clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,9 +19,12 @@ $(STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet -e .
 	touch $(STAMP)
 
-$(TEST_STAMP): $(STAMP)
+# (one pip run with the extras, not the game's install first and then the extras: a second
+# resolve of every dependency cost about 15 s of a fresh `make test`)
+$(TEST_STAMP): $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev,ray,fast,rl]'
-	touch $(TEST_STAMP)
+	touch $(STAMP) $(TEST_STAMP)
 
 setup: $(STAMP)
 
@@ -56,10 +59,13 @@ HYPOTHESIS_SEED := $(if $(CI),--hypothesis-seed=0,)
 # Both runs use two workers (pytest-xdist; a fixed count that fits a 2-core machine): every
 # test makes its own temporary folders, server ports, PostgreSQL database and Redis key prefix,
 # and each browser worker starts its own game server, so the workers never share state.
+# The tests of the fast engine go to one worker as one unit of work (tests/conftest.py): on a
+# fresh clone only that worker compiles numba's cache while the other runs the rest.
 WORKERS ?= 2
-unit: test-setup browser-tools
+unit: main-tests browser
+
+main-tests: test-setup
 	$(BIN)/python -m pytest -n $(WORKERS) --ignore=tests/browser -p no:playwright $(HYPOTHESIS_SEED)
-	$(BIN)/python -m pytest -n $(WORKERS) tests/browser
 
 # axe-core for the accessibility tests (npm, tests only; the versions are locked in
 # tests/browser/package-lock.json). Without npm those tests skip with one line.
@@ -71,7 +77,11 @@ browser-tools:
 browser: test-setup browser-tools
 	$(BIN)/python -m pytest -n $(WORKERS) tests/browser
 
-test: lint typecheck unit
+# mypy (one core, about 25 s) runs beside the main pytest run, whose workers leave a core idle
+# much of the time (servers, sockets and timers); then the browser run.
+test: lint
+	@$(MAKE) --no-print-directory -j2 typecheck main-tests
+	@$(MAKE) --no-print-directory browser
 
 docs: setup
 	$(BIN)/gostop docs rules --output docs/rules.md

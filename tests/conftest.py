@@ -40,4 +40,4 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
         def _split_scope(self, nodeid: str) -> str:
             return "fast-engine" if nodeid.startswith(FAST_ENGINE_TESTS) else nodeid
 
-    return FastEngineTogether(config, log)  # type: ignore[arg-type]
+    return FastEngineTogether(config, log)

@@ -5,6 +5,7 @@ dpkg lock."""
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 import socket
@@ -163,18 +164,47 @@ def test_system_deps_waits_for_the_dpkg_lock(tmp_path: Path) -> None:
     assert "install -y -qq chromium" in calls[1]
 
 
+def _recipe(make: str, target: str) -> str:
+    return make.split(f"\n{target}:", 1)[1].split("\n", 1)[1].split("\n\n", 1)[0]
+
+
 def test_make_test_runs_the_main_suite_and_the_browser_apart_each_on_two_workers() -> None:
     make = (ROOT / "Makefile").read_text(encoding="utf-8")
-    recipe = make.split("\nunit: test-setup", 1)[1].split("\n", 1)[1].split("\n\n", 1)[0]
-    runs = [line.strip() for line in recipe.splitlines() if "pytest" in line]
-    assert len(runs) == 2
-    assert "-n $(WORKERS)" in runs[0] and "--ignore=tests/browser" in runs[0]
+    main = [line.strip() for line in _recipe(make, "main-tests").splitlines() if "pytest" in line]
+    browser = [line.strip() for line in _recipe(make, "browser").splitlines() if "pytest" in line]
+    assert len(main) == 1 and len(browser) == 1
+    assert "-n $(WORKERS)" in main[0] and "--ignore=tests/browser" in main[0]
     # the browser tests in their own process (their sync fixtures leave an event loop running),
     # on two workers as well: each worker starts its own game server (tests/browser/conftest.py)
-    assert runs[1].endswith("pytest -n $(WORKERS) tests/browser") and "--ignore" not in runs[1]
+    assert browser[0].endswith("pytest -n $(WORKERS) tests/browser") and "--ignore" not in browser[0]
+    # `make test`: mypy beside the main run, then the browser run (never both pytest runs at once)
+    test = _recipe(make, "test").splitlines()
+    assert "-j2 typecheck main-tests" in test[0] and test[1].strip().endswith("browser")
     assert re.search(r"^WORKERS \?= 2$", make, flags=re.M)
     project = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert '"pytest-xdist>=' in project and '"filelock>=' in project
+
+
+def test_the_fast_engine_tests_go_to_one_worker_as_one_unit() -> None:
+    """On a fresh clone only one worker compiles numba's cache: tests/conftest.py's scheduler
+    makes the fast-engine tests one scope (one unit of work) and every other test its own."""
+    spec = importlib.util.spec_from_file_location("gostop_tests_conftest", ROOT / "tests" / "conftest.py")
+    assert spec is not None and spec.loader is not None
+    conftest = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(conftest)
+
+    class Config:  # what xdist's scheduler reads of pytest's config: two local workers
+        def getvalue(self, name: str) -> object:
+            return {"tx": ["2*popen"], "dist": "load", "numprocesses": 2}.get(name)
+
+        getoption = getvalue
+
+    scheduler = conftest.pytest_xdist_make_scheduler(Config(), None)
+    fast = ["tests/fast/test_batch.py::test_x[2]", "tests/agents/test_agents_levels.py::test_y",
+            "tests/agents/test_agents_warm.py::test_z", "tests/sim/test_sim_cli.py::test_w"]
+    other = ["tests/server/test_server_chaos.py::test_a", "tests/play/test_play_app.py::test_b[x]"]
+    assert {scheduler._split_scope(n) for n in fast} == {"fast-engine"}
+    assert [scheduler._split_scope(n) for n in other] == other
 
 
 def test_card_code_knobs_read_lower_case() -> None:

@@ -6,8 +6,8 @@ not start the background compile of the search bots' fast rollouts (``GOSTOP_WAR
 begin minutes of compiling only to be stopped. The tests of that compile
 (``tests/agents/test_agents_warm.py``) clear the variable for the games they start.
 
-The tests that run the fast engine (numba, :data:`FAST_ENGINE_TESTS`) go to one worker as one
-unit of work, before the rest (``pytest -n N``, :func:`pytest_xdist_make_scheduler`): on a fresh
+The tests that run the fast engine (numba, :data:`FAST_ENGINE_TESTS`) go to one worker at the
+start, all of them (``pytest -n N``, :func:`pytest_xdist_make_scheduler`): on a fresh
 clone numba's cache is empty and the first of them compiles for a minute or two. Spread over
 the workers, every worker compiled the same code at the same time (two to four compiles on a
 2-core machine); together, one worker compiles while the others run the rest. A test missing
@@ -31,13 +31,37 @@ FAST_ENGINE_TESTS = (
 
 
 def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
-    """The fast-engine tests as one unit of work for one worker, the others one by one (xdist's
-    ``loadgroup`` would do it with marks, but the installed xdist cannot rename pytest 9's node
-    ids, so its groups never form)."""
-    from xdist.scheduler import LoadScopeScheduling
+    """xdist's ``load`` scheduling, except that the fast-engine tests all go to the first worker
+    at the start (one unit of work); the others are handed out as usual, to every worker.
 
-    class FastEngineTogether(LoadScopeScheduling):
-        def _split_scope(self, nodeid: str) -> str:
-            return "fast-engine" if nodeid.startswith(FAST_ENGINE_TESTS) else nodeid
+    (xdist's ``loadgroup`` and ``loadscope`` would group with marks or scopes, but they key the
+    work by node id, and the OpenAPI tests share one node id: they would run once instead of
+    twelve times.)"""
+    from xdist.scheduler import LoadScheduling
 
-    return FastEngineTogether(config, log)
+    class FastEngineFirst(LoadScheduling):
+        def schedule(self) -> None:
+            if self.collection is not None or not self._check_nodes_have_same_collection():
+                super().schedule()
+                return
+            collection = next(iter(self.node2collection.values()))
+            fast = [i for i, nodeid in enumerate(collection) if nodeid.startswith(FAST_ENGINE_TESTS)]
+            if not fast or len(self.nodes) < 2:
+                super().schedule()
+                return
+            self.collection = collection
+            chosen = set(fast)
+            self.pending[:] = [i for i in range(len(collection)) if i not in chosen]
+            if self.maxschedchunk is None:
+                self.maxschedchunk = len(collection)
+            first, *others = self.nodes
+            self.node2pending[first].extend(fast)
+            first.send_runtest_some(fast)
+            chunk = max(2, len(self.pending) // len(others) // 4)
+            for node in others:
+                self._send_tests(node, min(chunk, self.maxschedchunk))
+            if not self.pending:
+                for node in self.nodes:
+                    node.shutdown()
+
+    return FastEngineFirst(config, log)

@@ -185,9 +185,10 @@ def test_make_test_runs_the_main_suite_and_the_browser_apart_each_on_two_workers
     assert '"pytest-xdist>=' in project and '"filelock>=' in project
 
 
-def test_the_fast_engine_tests_go_to_one_worker_as_one_unit() -> None:
+def test_the_fast_engine_tests_go_to_one_worker_and_every_test_runs_once() -> None:
     """On a fresh clone only one worker compiles numba's cache: tests/conftest.py's scheduler
-    makes the fast-engine tests one scope (one unit of work) and every other test its own."""
+    sends every fast-engine test to the first worker at the start and hands out the others as
+    xdist's ``load`` does, every test once (the OpenAPI tests share one node id)."""
     spec = importlib.util.spec_from_file_location("gostop_tests_conftest", ROOT / "tests" / "conftest.py")
     assert spec is not None and spec.loader is not None
     conftest = importlib.util.module_from_spec(spec)
@@ -195,16 +196,43 @@ def test_the_fast_engine_tests_go_to_one_worker_as_one_unit() -> None:
 
     class Config:  # what xdist's scheduler reads of pytest's config: two local workers
         def getvalue(self, name: str) -> object:
-            return {"tx": ["2*popen"], "dist": "load", "numprocesses": 2}.get(name)
+            return {"tx": ["2*popen"], "dist": "load", "numprocesses": 2, "maxschedchunk": None}.get(name)
 
         getoption = getvalue
 
+    class Node:  # a worker: records what it is sent
+        def __init__(self, name: str) -> None:
+            self.sent: list[int] = []
+            self.shutting_down = False
+            self.gateway = type("Gateway", (), {"id": name})()
+
+        def send_runtest_some(self, indices: list[int]) -> None:
+            self.sent.extend(indices)
+
+        def shutdown(self) -> None:
+            self.shutting_down = True
+
+    collection = (["tests/server/test_server_openapi.py::test_lobby_conforms_to_its_openapi"] * 3
+                  + [f"tests/agents/test_agents_levels.py::test_{i}" for i in range(5)]
+                  + [f"tests/play/test_play_app.py::test_{i}" for i in range(40)]
+                  + [f"tests/fast/test_batch.py::test_{i}" for i in range(5)]
+                  + [f"tests/server/test_server_chaos.py::test_{i}" for i in range(40)])
+    fast = {i for i, n in enumerate(collection) if "/agents/" in n or "/fast/" in n}
     scheduler = conftest.pytest_xdist_make_scheduler(Config(), None)
-    fast = ["tests/fast/test_batch.py::test_x[2]", "tests/agents/test_agents_levels.py::test_y",
-            "tests/agents/test_agents_warm.py::test_z", "tests/sim/test_sim_cli.py::test_w"]
-    other = ["tests/server/test_server_chaos.py::test_a", "tests/play/test_play_app.py::test_b[x]"]
-    assert {scheduler._split_scope(n) for n in fast} == {"fast-engine"}
-    assert [scheduler._split_scope(n) for n in other] == other
+    first, second = Node("gw0"), Node("gw1")
+    for node in (first, second):
+        scheduler.add_node(node)
+    for node in (first, second):
+        scheduler.add_node_collection(node, collection)
+    scheduler.schedule()
+    assert fast <= set(first.sent) and not fast & set(second.sent)
+    assert second.sent  # the other worker starts at once, on other tests
+    while scheduler.pending:  # the workers finish what they were sent and ask for more
+        for node in (first, second):
+            for index in list(scheduler.node2pending[node]):
+                scheduler.mark_test_complete(node, index)
+    everything = first.sent + second.sent
+    assert sorted(everything) == list(range(len(collection)))  # each test once, none lost
 
 
 def test_card_code_knobs_read_lower_case() -> None:

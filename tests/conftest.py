@@ -52,14 +52,15 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
             self.collection = collection
             chosen = set(fast)
             self.pending[:] = [i for i in range(len(collection)) if i not in chosen]
+            # (the others in small batches, so that the workers end together: whichever worker
+            # is free takes the next tests)
             if self.maxschedchunk is None:
-                self.maxschedchunk = len(collection)
+                self.maxschedchunk = 2
             first, *others = self.nodes
             self.node2pending[first].extend(fast)
             first.send_runtest_some(fast)
-            chunk = max(2, len(self.pending) // len(others) // 4)
             for node in others:
-                self._send_tests(node, min(chunk, self.maxschedchunk))
+                self._send_tests(node, self.maxschedchunk)
             if not self.pending:
                 for node in self.nodes:
                     node.shutdown()

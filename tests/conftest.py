@@ -30,6 +30,7 @@ FAST_ENGINE_TESTS = (
 )
 
 
+@pytest.hookimpl(optionalhook=True)  # (a run without xdist, ``-p no:xdist``, does not know it)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
     """xdist's ``load`` scheduling, except that the fast-engine tests all go to the first worker
     at the start (one unit of work); the others are handed out as usual, to every worker.

@@ -15,6 +15,7 @@ from the list still passes: its worker just compiles what it needs itself.
 """
 
 import os
+from typing import Any
 
 import pytest
 
@@ -30,10 +31,22 @@ FAST_ENGINE_TESTS = (
 )
 
 
+#: The tests that mostly wait (servers, sockets, timers): the other worker starts with them while
+#: the first runs the fast-engine tests, and the quick rest fills in at the end.
+WAITING_TESTS = ("tests/server/",)
+
+#: Tests a worker holds at once beyond the one it runs (a worker needs the next one to start a
+#: test): small, so that whichever worker is free takes the next test and both end together.
+QUEUE = 2
+
+
 @pytest.hookimpl(optionalhook=True)  # (a run without xdist, ``-p no:xdist``, does not know it)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
     """xdist's ``load`` scheduling, except that the fast-engine tests all go to the first worker
-    at the start (one unit of work); the others are handed out as usual, to every worker.
+    at the start (one unit of work: on a fresh clone only that worker compiles numba's cache),
+    the tests that mostly wait come first for the others, and a worker never holds more than
+    ``QUEUE`` tests beyond its own (xdist's ``load`` fills queues of a quarter of the pending
+    tests each, so one worker could end minutes after the other).
 
     (xdist's ``loadgroup`` and ``loadscope`` would group with marks or scopes, but they key the
     work by node id, and the OpenAPI tests share one node id: they would run once instead of
@@ -52,18 +65,28 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
                 return
             self.collection = collection
             chosen = set(fast)
-            self.pending[:] = [i for i in range(len(collection)) if i not in chosen]
-            # (the others in small batches, so that the workers end together: whichever worker
-            # is free takes the next tests)
-            if self.maxschedchunk is None:
-                self.maxschedchunk = 2
+            rest = [i for i in range(len(collection)) if i not in chosen]
+            waiting = [i for i in rest if collection[i].startswith(WAITING_TESTS)]
+            quick = [i for i in rest if not collection[i].startswith(WAITING_TESTS)]
+            self.pending[:] = waiting + quick
             first, *others = self.nodes
             self.node2pending[first].extend(fast)
             first.send_runtest_some(fast)
             for node in others:
-                self._send_tests(node, self.maxschedchunk)
+                self._send_tests(node, QUEUE)
             if not self.pending:
                 for node in self.nodes:
                     node.shutdown()
+
+        def check_schedule(self, node: Any, duration: float = 0) -> None:
+            if node.shutting_down or self.collection is None:
+                super().check_schedule(node, duration)
+                return
+            if not self.pending:
+                node.shutdown()
+                return
+            held = len(self.node2pending[node])
+            if held < QUEUE:
+                self._send_tests(node, QUEUE - held)
 
     return FastEngineFirst(config, log)

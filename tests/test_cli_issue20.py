@@ -187,8 +187,9 @@ def test_make_test_runs_the_main_suite_and_the_browser_apart_each_on_two_workers
 
 def test_the_fast_engine_tests_go_to_one_worker_and_every_test_runs_once() -> None:
     """On a fresh clone only one worker compiles numba's cache: tests/conftest.py's scheduler
-    sends every fast-engine test to the first worker at the start and hands out the others as
-    xdist's ``load`` does, every test once (the OpenAPI tests share one node id)."""
+    sends every fast-engine test to the first worker at the start, the tests that wait first to
+    the other, and hands out the rest a few at a time, every test once (the OpenAPI tests share
+    one node id)."""
     spec = importlib.util.spec_from_file_location("gostop_tests_conftest", ROOT / "tests" / "conftest.py")
     assert spec is not None and spec.loader is not None
     conftest = importlib.util.module_from_spec(spec)
@@ -226,11 +227,19 @@ def test_the_fast_engine_tests_go_to_one_worker_and_every_test_runs_once() -> No
         scheduler.add_node_collection(node, collection)
     scheduler.schedule()
     assert fast <= set(first.sent) and not fast & set(second.sent)
-    assert second.sent  # the other worker starts at once, on other tests
-    while scheduler.pending:  # the workers finish what they were sent and ask for more
+    assert second.sent  # the other worker starts at once, on other tests: the ones that wait
+    assert all("/server/" in collection[i] for i in second.sent)
+    # the workers finish their tests one at a time and are sent more: never more than a few
+    # beyond the one running, so whichever is free takes the next (they end together)
+    while any(scheduler.node2pending[node] for node in (first, second)):
         for node in (first, second):
-            for index in list(scheduler.node2pending[node]):
-                scheduler.mark_test_complete(node, index)
+            if scheduler.node2pending[node]:
+                scheduler.mark_test_complete(node, scheduler.node2pending[node][0])
+            assert len(scheduler.node2pending[second]) <= conftest.QUEUE
+            if not fast & set(scheduler.node2pending[first]):
+                assert len(scheduler.node2pending[first]) <= conftest.QUEUE
+    assert first.shutting_down and second.shutting_down
+    assert len(first.sent) > len(fast)  # the first worker took others once its own were done
     everything = first.sent + second.sent
     assert sorted(everything) == list(range(len(collection)))  # each test once, none lost
 

@@ -63,7 +63,7 @@ def test_move_my_seat_to_another_device_with_a_one_time_code(browser: Browser, b
     assert code not in first.url and code not in second.url
     second.fill("#transfer-input", code.lower())  # case does not matter
     second.click("#transfer-redeem")
-    second.wait_for_selector('.table-page[data-to-move="1"]')
+    my_turn(second)  # (after a hand decided at the deal, its settlement opens on the new device too)
     assert table_state(second)["version"] == version
     expect(first.locator(".friendly h1")).to_contain_text("moved to another device")
     saved = first.evaluate("() => JSON.parse(localStorage.getItem('gostop.seats') || '{}')")

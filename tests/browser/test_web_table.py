@@ -418,6 +418,10 @@ def test_a_card_played_while_disconnected_is_not_sent_and_the_page_says_so(page:
         expect(page.locator("#banner")).to_contain_text("reconnecting")
         page.locator(PLAYABLE).first.click()
         expect(page.locator("#banner")).to_contain_text("not sent")
+        # the page keeps trying to reconnect (0.3, 0.9, 2.1 s ...): a failed try does not cover
+        # the sentence before it can be read
+        page.wait_for_timeout(2500)
+        expect(page.locator("#banner")).to_contain_text("not sent", timeout=500)
     finally:
         game_server.start()
     expect(page.locator("#banner")).to_contain_text("Reconnected", timeout=20000)

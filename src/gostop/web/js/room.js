@@ -252,8 +252,9 @@ class TablePage {
   }
 
   connection(state, info) {
-    if (state === "lost") banner(t("reconnecting"), "warn");
-    else if (state === "open") { if (info) banner(t("reconnected"), "ok", 3000); else if (this.mine) banner(null); }
+    this.lost = state === "lost";
+    if (state === "lost") { if (Date.now() >= (this.notSentUntil || 0)) banner(t("reconnecting"), "warn"); }
+    else if (state === "open") { this.notSentUntil = 0; if (info) banner(t("reconnected"), "ok", 3000); else if (this.mine) banner(null); }
     else if (state === "closed") {
       if (info === 4410) this.moved();
       else if (info === 4401) { forgetSeat(this.room.id); friendly(this.main, t("roomFull"), "", this.room, true); }
@@ -272,8 +273,11 @@ class TablePage {
     if (!this.view || !this.view.to_move) return;
     if (!this.view.legal.some((e) => e.action === action)) return;
     if (!this.socket.act(action, this.view.version)) {
-      // Defect 10: a move made while disconnected is said, and nothing is queued
+      // Defect 10: a move made while disconnected is said, and nothing is queued; the next
+      // failed reconnect does not cover the sentence before it is read (five seconds)
+      this.notSentUntil = Date.now() + 5000;
       banner(w("notSent"), "warn", 5000);
+      setTimeout(() => { if (this.lost) banner(t("reconnecting"), "warn"); }, 5000);
       return;
     }
     if (action.startsWith("play ")) firstPlay();

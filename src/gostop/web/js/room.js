@@ -277,7 +277,7 @@ class TablePage {
       // failed reconnect does not cover the sentence before it is read (five seconds)
       this.notSentUntil = Date.now() + 5000;
       banner(w("notSent"), "warn", 5000);
-      setTimeout(() => { if (this.lost) banner(t("reconnecting"), "warn"); }, 5000);
+      setTimeout(() => { if (this.lost && Date.now() + 50 >= this.notSentUntil) banner(t("reconnecting"), "warn"); }, 5000);
       return;
     }
     if (action.startsWith("play ")) firstPlay();

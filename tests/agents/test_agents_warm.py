@@ -41,9 +41,9 @@ t = time.perf_counter()
 a = agent.choose(Decision(h.observation(seat), legal, WorldSampler.from_hand(h, seat, 1)))
 out["first"] = dict(seconds=time.perf_counter() - t, legal=a in legal, state=warm.state(),
                     worlds=agent.last_worlds, fast=agent.last_fast_worlds)
-if "start" in sys.argv and warm.state() == "compiling":  # let the child start (numba imports first)
+if "start" in sys.argv:  # let the child start (numba imports first), unless the cache is warm
     for _ in range(300):
-        if warm._child is not None:
+        if warm._child is not None or warm.state() != "compiling":
             break
         time.sleep(0.05)
 out["child"] = warm._child.pid if warm._child is not None else None

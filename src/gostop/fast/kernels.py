@@ -326,16 +326,16 @@ Q_DEBT = 1
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 
-def _jit(fn: _F) -> _F:
-    """Compile with numba, cached on disk (``__pycache__``), without the GIL; once per type
-    signature, not once per constant.
+def _jit(fn: _F, *, cache: bool = True) -> _F:
+    """Compile with numba, cached on disk (``__pycache__``; ``cache=False``: not), without the
+    GIL; once per type signature, not once per constant.
 
     numba compiles a kernel called from another with a constant argument (``ev(E, EV_GO, -1,
     0)``, ``finish(..., R_STOP, False, False)``) once for each constant value (its ``Literal``
     types): 48 copies of ``ev``, 10 of ``finish``, about 85 of the 195 compiled on a fresh
     cache. Here a kernel is compiled for the plain types only (``int64``, ``bool``) and every
     call converts to them: the same code, compiled once."""
-    dispatcher: Any = njit(cache=True, nogil=True)(fn)
+    dispatcher: Any = njit(cache=cache, nogil=True)(fn)
     compile_typed = dispatcher.compile
     normalize: Any = sigutils.normalize_signature
     unliteral: Any = types.unliteral

@@ -143,7 +143,7 @@ def _hidden_from(spectator_view: dict[str, Any], seat_hand: tuple[int, set[str]]
 
 def _this_hand(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The events of an update from the start of its last hand on: those before a
-    ``hand-start`` tell the end of the hand before (a declared chongtong shows its four
+    ``hand-start`` tell the end of the hand before (a declared chongtong, DEAL-7, shows its four
     cards), which the next deal may give to the same seat."""
     starts = [i for i, e in enumerate(events) if e.get("type") == "hand-start"]
     return events[starts[-1]:] if starts else events

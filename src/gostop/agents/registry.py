@@ -84,7 +84,7 @@ class LevelEdge:
 LEVEL_EDGES: tuple[LevelEdge, ...] = (
     LevelEdge("normal", "easy", 5.37, 4.06, 6.67, 1000, 1),
     LevelEdge("instinct", "normal", 7.99, 5.30, 10.68, 1000, 1),
-    LevelEdge("hard", "instinct", 6.39, 3.95, 8.82, 1000, 1),
+    LevelEdge("hard", "instinct", 5.82, 3.28, 8.36, 1000, 1),
 )
 
 

@@ -7,6 +7,12 @@ TEST_STAMP := $(VENV)/.installed-test
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
+# Some machines set PYTHONDONTWRITEBYTECODE in the environment (ours does): then every Python
+# process compiles the sources it imports again, and a test run starts hundreds of them (servers,
+# command lines, bot workers, browsers' game servers). Here Python keeps its bytecode in
+# __pycache__ (ignored by git).
+unexport PYTHONDONTWRITEBYTECODE
+
 .PHONY: play serve test setup test-setup system-deps browser-tools lint typecheck unit main-tests browser docs i18n clean
 
 $(BIN)/python:
@@ -20,10 +26,12 @@ $(STAMP): $(BIN)/python pyproject.toml
 	touch $(STAMP)
 
 # (one pip run with the extras, not the game's install first and then the extras: a second
-# resolve of every dependency cost about 15 s of a fresh `make test`)
+# resolve of every dependency cost about 15 s of a fresh `make test`. --no-compile: pip would
+# compile every module of every package, Ray's thousands included, on one core; a module is
+# compiled when a check first imports it instead, and kept)
 $(TEST_STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,ray,fast,rl]'
+	$(BIN)/python -m pip install --quiet --no-compile -e '.[dev,ray,fast,rl]'
 	touch $(STAMP) $(TEST_STAMP)
 
 setup: $(STAMP)

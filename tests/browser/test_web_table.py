@@ -301,7 +301,8 @@ def test_finished_hand_stays_until_the_settlement_is_closed_then_rematch(page: P
         review = page.request.get(f"{base_url}/api/rooms/{first}/hands/0", headers=auth).json()
         assert review["steps"] == [], "the next deal is drawn under the settlement"
     result = page.locator(".overlay .settlement .result").inner_text()
-    if "wins" in result:
+    if "wins" in result and "chongtong" not in result:
+        # (a hand won by chongtong at the deal, DEAL-7, ends before anybody captures a card)
         expect(page.locator(".overlay .wincards .card[data-code]").first).to_be_visible()
     with page.expect_download() as dl:
         page.click("#download-record")

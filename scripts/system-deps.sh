@@ -1,9 +1,10 @@
 #!/bin/sh
-# Installs the system packages the browser tests need (Debian's chromium, fonts-nanum for Hangul)
+# Installs the system packages the browser tests need (Debian's chromium-headless-shell, the
+# old headless Chromium the tests drive, and fonts-nanum for Hangul)
 # when they are missing and we may (root with apt-get, waiting up to 10 minutes for the dpkg lock);
 # otherwise says what to install.
 missing=""
-[ -x "${GOSTOP_CHROMIUM:-/usr/bin/chromium}" ] || missing="$missing chromium"
+[ -x "${GOSTOP_CHROMIUM:-/usr/bin/chromium-headless-shell}" ] || missing="$missing chromium-headless-shell"
 if command -v dpkg-query >/dev/null 2>&1; then
     dpkg-query -W -f='${Status}' fonts-nanum 2>/dev/null | grep -q "ok installed" || missing="$missing fonts-nanum"
 fi

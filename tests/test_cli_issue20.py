@@ -161,7 +161,7 @@ def test_system_deps_waits_for_the_dpkg_lock(tmp_path: Path) -> None:
     calls = log.read_text(encoding="utf-8").splitlines()
     assert len(calls) == 2
     assert all(c.startswith("-o DPkg::Lock::Timeout=600 ") for c in calls), calls
-    assert "install -y -qq chromium" in calls[1]
+    assert "install -y -qq chromium-headless-shell" in calls[1]
 
 
 def _recipe(make: str, target: str) -> str:

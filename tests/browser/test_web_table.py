@@ -202,6 +202,11 @@ def test_a_hand_decided_at_the_deal_is_shown(page: Page, base_url: str, game_ser
     sit(page, base_url, room, 0, tokens[0])
     expect(page.locator(".overlay:not([hidden]) .settlement")).to_be_visible()
     expect(page.locator(".overlay .settlement .result")).to_contain_text(re.compile("chongtong|총통", re.I))
+    # nobody captured a card: the settlement shows the winner's four of a month (DEAL-7)
+    quad = page.locator(".overlay .wincards [data-group=chongtong] .card[data-code]")
+    expect(quad).to_have_count(4)
+    months = {code[:2] for code in quad.evaluate_all("els => els.map(e => e.dataset.code)")}
+    assert len(months) == 1, months
     page.click("#settle-close")
     page.reload()  # seen once: not shown again on this device
     page.wait_for_selector(".table-page[data-phase]")
@@ -302,7 +307,8 @@ def test_finished_hand_stays_until_the_settlement_is_closed_then_rematch(page: P
         assert review["steps"] == [], "the next deal is drawn under the settlement"
     result = page.locator(".overlay .settlement .result").inner_text()
     if "wins" in result and "chongtong" not in result:
-        # (a hand won by chongtong at the deal, DEAL-7, ends before anybody captures a card)
+        # (a hand won by chongtong at the deal, DEAL-7, ends before anybody captures a card: its
+        # four of a month are checked in test_a_hand_decided_at_the_deal_is_shown)
         expect(page.locator(".overlay .wincards .card[data-code]").first).to_be_visible()
     with page.expect_download() as dl:
         page.click("#download-record")

@@ -646,7 +646,7 @@ class TablePage {
    * hong-dan, 10 junk…), from the settlement's facts; by kind when there are none. */
   scoreCards(last, r, name) {
     const items = last.score_items || [];
-    if (!items.length) return this.winnerCards(r, name);
+    if (!items.length) return this.winnerCards(r, name, last);
     return h("div.wincards.scoreitems", { role: "group", "aria-label": w("winnerCards", name(r.winner)) },
       items.map((it) => h("div.wingroup.scoreitem", { dataset: { item: it.item } },
         h("small", {}, `${itemName(it)} · ${t("pointsN", it.points)}`),
@@ -678,9 +678,18 @@ class TablePage {
     })));
   }
 
-  /** The winner's captured cards grouped by kind (brights, animals, ribbons, junk). */
-  winnerCards(r, name) {
-    if (r.winner === null || r.winner === undefined || !r.captures || !r.captures[r.winner]) return null;
+  /** The winner's captured cards grouped by kind (brights, animals, ribbons, junk); for a hand
+   * won by chongtong at the deal (DEAL-7: nobody has captured a card), the four of a month in
+   * the winner's hand. */
+  winnerCards(r, name, last) {
+    if (r.winner === null || r.winner === undefined) return null;
+    const quad = r.reason === "chongtong" ? quads((last && last.hands && last.hands[r.winner]) || []) : [];
+    if (quad.length) {
+      return h("div.wincards", { "aria-label": w("winnerCards", name(r.winner)) },
+        h("div.wingroup", { dataset: { group: "chongtong" } }, h("small", {}, w("chongtongCards")),
+          h("span.caprow", {}, quad.map((c) => cardEl(c, { size: "sm" })))));
+    }
+    if (!r.captures || !r.captures[r.winner]) return null;
     const groups = { bright: [], animal: [], ribbon: [], junk: [] };
     for (const c of r.captures[r.winner]) groups[cardGroup(c)].push(c);
     return h("div.wincards", { "aria-label": w("winnerCards", name(r.winner)) },
@@ -818,4 +827,14 @@ class TablePage {
     clearTimeout(this.settleTimer);
     clearTimeout(this.copyTimer);
   }
+}
+
+/** The cards of every month held four times in ``codes`` (card codes: month first). */
+function quads(codes) {
+  const byMonth = new Map();
+  for (const c of codes) {
+    const m = /^(0[1-9]|1[0-2])/.exec(c);
+    if (m) byMonth.set(m[1], [...(byMonth.get(m[1]) || []), c]);
+  }
+  return [...byMonth.values()].filter((cs) => cs.length >= 4).flat();
 }

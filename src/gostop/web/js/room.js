@@ -9,7 +9,7 @@ import { TableSocket } from "./socket.js";
 import { narrate } from "./narrate.js";
 import { HAND_KEYS, renderTable, seatName, tableSeat, timerText } from "./table.js";
 import { actionLabel } from "./actions.js";
-import { cardEl, cardGroup, cardName } from "./cards.js";
+import { cardEl, cardGroup, cardMonth, cardName } from "./cards.js";
 import { cheapest, setting } from "./table.js";
 import { firstPlay, soundFor } from "./sound.js";
 import { animateUpdate, reducedMotion, snapshot } from "./motion.js";
@@ -829,12 +829,12 @@ class TablePage {
   }
 }
 
-/** The cards of every month held four times in ``codes`` (card codes: month first). */
+/** The cards of every month held four times in ``codes`` (jokers have no month). */
 function quads(codes) {
   const byMonth = new Map();
   for (const c of codes) {
-    const m = /^(0[1-9]|1[0-2])/.exec(c);
-    if (m) byMonth.set(m[1], [...(byMonth.get(m[1]) || []), c]);
+    const m = cardMonth(c);
+    if (m) byMonth.set(m, [...(byMonth.get(m) || []), c]);
   }
   return [...byMonth.values()].filter((cs) => cs.length >= 4).flat();
 }

@@ -30,6 +30,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
+from gostop.agents import warm
 from gostop.server.commit import Committer, broadcast_presence, broadcast_state
 from gostop.server.fanout import Fanout
 from gostop.server.live import LiveRoom
@@ -314,7 +315,13 @@ def worker_ready() -> bool:
 
 def worker_init(parent: int) -> None:
     """A bot worker process dies with the server: the Linux parent-death signal, and a watchdog
-    thread for the other systems (and for a parent that died before the signal was set)."""
+    thread for the other systems (and for a parent that died before the signal was set).
+
+    It also starts loading the search bots' compiled rollouts in the background (issue 22), before
+    its first task (:func:`worker_ready`, a small search): until they are loaded its searches use
+    the reference rollouts. Without this, that first search compiled numba's cache in the worker
+    itself when it was cold (a fresh install): minutes before the first decision of a searching
+    bot, and past two minutes a pool killed and started over."""
     with contextlib.suppress(Exception):
         ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
     if os.getppid() != parent:
@@ -327,3 +334,4 @@ def worker_init(parent: int) -> None:
                 os._exit(1)
 
     threading.Thread(target=watch, name="gostop-parent-watch", daemon=True).start()
+    warm.start()

@@ -206,7 +206,9 @@ def test_compiled_rollout_scores_as_the_reference_engine(preset: str, players: i
             S = state_from_hand(h, cfg, HistoryCodes(), buf)
         except ConversionError:
             continue
-        value, steps = rollout(S, cfg.knobs, cfg.table, np.zeros(1, np.int64), buf, seat, w, rank, pos, GO_MARGIN, *weights)
+        # (greedy_others passed as the engine's callers pass it: an omitted default is another
+        # signature, which numba would compile a second time)
+        value, steps = rollout(S, cfg.knobs, cfg.table, np.zeros(1, np.int64), buf, seat, w, rank, pos, GO_MARGIN, *weights, False)
         assert steps >= 1
         assert value == _shadow_rollout(h.clone(), seat, weights), f"{preset} {players}p seed {seed}"
         checked += 1

@@ -51,11 +51,11 @@ serve: setup
 
 # ruff, then the floors of the architecture (import-linter; the contract is in pyproject.toml)
 lint: test-setup
-	$(BIN)/ruff check .
-	$(BIN)/lint-imports
+	$(NICE) $(BIN)/ruff check .
+	$(NICE) $(BIN)/lint-imports
 
 typecheck: test-setup
-	$(BIN)/mypy
+	$(NICE) $(BIN)/mypy
 
 # Where CI is set, Hypothesis draws the same examples every run (a fixed seed), so that a CI
 # verdict depends on the code, not on the examples a run happened to draw; elsewhere every run
@@ -70,10 +70,12 @@ HYPOTHESIS_SEED := $(if $(CI),--hypothesis-seed=0,)
 # The tests of the fast engine all go to the first worker at the start (tests/conftest.py): on a
 # fresh clone only that worker compiles numba's cache while the other runs the rest.
 WORKERS ?= 2
+MAIN_WORKERS ?= $(WORKERS)
+BROWSER_WORKERS ?= $(WORKERS)
 unit: main-tests browser
 
 main-tests: test-setup
-	$(BIN)/python -m pytest -n $(WORKERS) --ignore=tests/browser -p no:playwright $(HYPOTHESIS_SEED)
+	$(BIN)/python -m pytest -n $(MAIN_WORKERS) --ignore=tests/browser -p no:playwright $(HYPOTHESIS_SEED)
 
 # axe-core for the accessibility tests (npm, tests only; the versions are locked in
 # tests/browser/package-lock.json). Without npm those tests skip with one line.
@@ -83,13 +85,17 @@ browser-tools:
 	else echo "note: npm not found: the accessibility tests will skip"; fi
 
 browser: test-setup browser-tools
-	$(BIN)/python -m pytest -n $(WORKERS) tests/browser
+	$(BIN)/python -m pytest -n $(BROWSER_WORKERS) tests/browser
 
-# mypy (one core, about 25 s) runs beside the main pytest run, whose workers leave a core idle
-# much of the time (servers, sockets and timers); then the browser run.
-test: lint
-	@$(MAKE) --no-print-directory -j2 typecheck main-tests
-	@$(MAKE) --no-print-directory browser
+# Every check at once: ruff and import-linter, mypy, the main pytest run and the browser run.
+# Each of them leaves a core idle much of the time (servers, sockets, timers, a browser waiting
+# for a page); side by side they keep both cores busy (docs/benchmarks.md). The main run ends
+# last, so the lint and mypy run at a lower priority (nice), never its timed tests' rivals.
+# --output-sync: each check's output is printed whole when it ends, not interleaved.
+test: test-setup browser-tools
+	@echo "running ruff + import-linter, mypy, the main tests and the browser tests side by side;"
+	@echo "each one's output appears when it ends (several minutes for the tests)"
+	@$(MAKE) --no-print-directory --output-sync=target -j4 lint typecheck main-tests browser NICE="nice -n 10"
 
 docs: setup
 	$(BIN)/gostop docs rules --output docs/rules.md

@@ -168,28 +168,29 @@ def _recipe(make: str, target: str) -> str:
     return make.split(f"\n{target}:", 1)[1].split("\n", 1)[1].split("\n\n", 1)[0]
 
 
-def test_make_test_runs_the_main_suite_and_the_browser_apart_each_on_two_workers() -> None:
+def test_make_test_runs_the_two_pytest_runs_apart_and_every_check_side_by_side() -> None:
     make = (ROOT / "Makefile").read_text(encoding="utf-8")
     main = [line.strip() for line in _recipe(make, "main-tests").splitlines() if "pytest" in line]
     browser = [line.strip() for line in _recipe(make, "browser").splitlines() if "pytest" in line]
     assert len(main) == 1 and len(browser) == 1
-    assert "-n $(WORKERS)" in main[0] and "--ignore=tests/browser" in main[0]
+    assert "-n $(MAIN_WORKERS)" in main[0] and "--ignore=tests/browser" in main[0]
     # the browser tests in their own process (their sync fixtures leave an event loop running),
     # on two workers as well: each worker starts its own game server (tests/browser/conftest.py)
-    assert browser[0].endswith("pytest -n $(WORKERS) tests/browser") and "--ignore" not in browser[0]
-    # `make test`: mypy beside the main run, then the browser run (never both pytest runs at once)
-    test = _recipe(make, "test").splitlines()
-    assert "-j2 typecheck main-tests" in test[0] and test[1].strip().endswith("browser")
+    assert browser[0].endswith("pytest -n $(BROWSER_WORKERS) tests/browser") and "--ignore" not in browser[0]
+    # `make test`: the lint, mypy and both pytest runs at once, each one's output whole
+    test = [line for line in _recipe(make, "test").splitlines() if "$(MAKE)" in line]
+    assert len(test) == 1 and "-j4 lint typecheck main-tests browser" in test[0] and "--output-sync=target" in test[0]
     assert re.search(r"^WORKERS \?= 2$", make, flags=re.M)
+    assert "MAIN_WORKERS ?= $(WORKERS)" in make and "BROWSER_WORKERS ?= $(WORKERS)" in make
     project = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert '"pytest-xdist>=' in project and '"filelock>=' in project
 
 
 def test_the_fast_engine_tests_go_to_one_worker_and_every_test_runs_once() -> None:
     """On a fresh clone only one worker compiles numba's cache: tests/conftest.py's scheduler
-    sends every fast-engine test to the first worker at the start, the tests that wait first to
-    the other, and hands out the rest a few at a time, every test once (the OpenAPI tests share
-    one node id)."""
+    sends the compiling fast-engine tests to the first worker at the start, the tests that wait
+    first to the other, holds the other fast-engine tests until the compile is done, and hands
+    out the rest a few at a time, every test once (the OpenAPI tests share one node id)."""
     spec = importlib.util.spec_from_file_location("gostop_tests_conftest", ROOT / "tests" / "conftest.py")
     assert spec is not None and spec.loader is not None
     conftest = importlib.util.module_from_spec(spec)
@@ -226,20 +227,31 @@ def test_the_fast_engine_tests_go_to_one_worker_and_every_test_runs_once() -> No
     for node in (first, second):
         scheduler.add_node_collection(node, collection)
     scheduler.schedule()
-    assert fast <= set(first.sent) and not fast & set(second.sent)
+    compiling = {i for i, n in enumerate(collection) if n.startswith(conftest.COMPILING_TESTS)}
+    assert compiling and compiling < fast
+    # the compiling tests go to the first worker, the other fast-engine tests to nobody yet
+    assert set(first.sent) == compiling and not fast & set(second.sent)
     assert second.sent  # the other worker starts at once, on other tests: the ones that wait
     assert all("/server/" in collection[i] for i in second.sent)
     # the workers finish their tests one at a time and are sent more: never more than a few
     # beyond the one running, so whichever is free takes the next (they end together)
+    released = False
     while any(scheduler.node2pending[node] for node in (first, second)):
         for node in (first, second):
             if scheduler.node2pending[node]:
+                compiling_left = sum(i in compiling for n in (first, second) for i in scheduler.node2pending[n])
+                sent_fast = fast & set(first.sent + second.sent)
+                if compiling_left > 1:  # (the last compiling test may run beside the others)
+                    assert sent_fast == compiling, "a fast-engine test was sent before the compile"
                 scheduler.mark_test_complete(node, scheduler.node2pending[node][0])
+                released = released or bool(fast - compiling <= set(first.sent + second.sent))
             assert len(scheduler.node2pending[second]) <= conftest.QUEUE
-            if not fast & set(scheduler.node2pending[first]):
+            if not compiling & set(scheduler.node2pending[first]):
                 assert len(scheduler.node2pending[first]) <= conftest.QUEUE
-    assert first.shutting_down and second.shutting_down
-    assert len(first.sent) > len(fast)  # the first worker took others once its own were done
+    assert released and first.shutting_down and second.shutting_down
+    assert not scheduler.held and scheduler.tests_finished
+    held_tests = fast - compiling  # after the compile, both workers took them
+    assert held_tests & set(first.sent) and held_tests & set(second.sent)
     everything = first.sent + second.sent
     assert sorted(everything) == list(range(len(collection)))  # each test once, none lost
 

@@ -32,7 +32,16 @@ $(STAMP): $(BIN)/python pyproject.toml
 $(TEST_STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet --no-compile -e '.[dev,ray,fast,rl]'
+	$(BIN)/python -c "$$PRIME_BYTECODE"
 	touch $(STAMP) $(TEST_STAMP)
+
+# Once, before the checks start side by side: import what they all import, so that its bytecode
+# is written by one process (a few seconds) instead of by each of the first dozen at once.
+define PRIME_BYTECODE
+import gostop.cli, gostop.server.app, gostop.play.app, gostop.sim, gostop.fast, gostop.rl
+import pytest, hypothesis, xdist, httpx, websockets, playwright.sync_api, numba
+endef
+export PRIME_BYTECODE
 
 setup: $(STAMP)
 

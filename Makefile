@@ -76,8 +76,9 @@ HYPOTHESIS_SEED := $(if $(CI),--hypothesis-seed=0,)
 # Both runs use two workers (pytest-xdist; a fixed count that fits a 2-core machine): every
 # test makes its own temporary folders, server ports, PostgreSQL database and Redis key prefix,
 # and each browser worker starts its own game server, so the workers never share state.
-# The tests of the fast engine all go to the first worker at the start (tests/conftest.py): on a
-# fresh clone only that worker compiles numba's cache while the other runs the rest.
+# The fast-engine tests that compile go to the first worker at the start (tests/conftest.py): on
+# a fresh clone only that worker compiles numba's cache while the other runs the rest; the other
+# fast-engine tests wait for them, then go to whichever worker is free.
 WORKERS ?= 2
 MAIN_WORKERS ?= $(WORKERS)
 BROWSER_WORKERS ?= $(WORKERS)

@@ -130,7 +130,7 @@ def _play_room(server: Server, preset: str, n: int, seed: int) -> None:
             checked += 1
         if v < len(record["actions"]):
             match.apply(record["actions"][v])
-    # (unless the hand was decided at the deal, chongtong: then every view shows it over, with
+    # (unless the hand was decided at the deal, chongtong, DEAL-7: then every view shows it over, with
     # every card face up, and nothing is hidden any more)
     decided_at_deal = bool(by_version) and all(m.get("view", {}).get("over") for ms in by_version.values() for _, m in ms)
     assert checked >= len(record["actions"]) or decided_at_deal, "every version was seen by somebody"

@@ -97,12 +97,15 @@ browser-tools:
 browser: test-setup browser-tools
 	$(BIN)/python -m pytest -n $(BROWSER_WORKERS) tests/browser
 
-# Every check at once: ruff and import-linter, mypy, the main pytest run and the browser run.
+# First the setup, its parts side by side (pip's install into the virtualenv, apt-get's system
+# packages and npm's axe-core each wait on the network and the disk much of the time); then
+# every check at once: ruff and import-linter, mypy, the main pytest run and the browser run.
 # Each of them leaves a core idle much of the time (servers, sockets, timers, a browser waiting
 # for a page); side by side they keep both cores busy (docs/benchmarks.md). The main run ends
 # last, so the lint and mypy run at a lower priority (nice), never its timed tests' rivals.
 # --output-sync: each check's output is printed whole when it ends, not interleaved.
-test: test-setup browser-tools
+test:
+	@$(MAKE) --no-print-directory --output-sync=target -j3 test-setup browser-tools
 	@echo "running ruff + import-linter, mypy, the main tests and the browser tests side by side;"
 	@echo "each one's output appears when it ends (several minutes for the tests)"
 	@$(MAKE) --no-print-directory --output-sync=target -j4 lint typecheck main-tests browser NICE="nice -n 10"

@@ -144,13 +144,23 @@ def test_no_test_reads_outside_the_repository() -> None:
         assert '"shared" / "RULES.md"' not in source and "../shared" not in source, path
 
 
-def test_system_deps_waits_for_the_dpkg_lock(tmp_path: Path) -> None:
-    """Run the script as if root with Chromium missing; fake apt-get records its arguments."""
+@pytest.mark.parametrize("lists_know_it", [True, False])
+def test_system_deps_waits_for_the_dpkg_lock(tmp_path: Path, lists_know_it: bool) -> None:
+    """Run the script as if root with Chromium missing; fake apt-get records its arguments.
+
+    It installs without the recommended packages, and fetches the package lists first only when
+    the machine's own lists do not have the packages (fake apt-get fails an install until an
+    update, when told the lists are old)."""
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
     log = tmp_path / "apt.log"
+    updated = tmp_path / "updated"
+    if lists_know_it:
+        updated.touch()
     (bin_dir / "id").write_text("#!/bin/sh\necho 0\n", encoding="utf-8")
-    (bin_dir / "apt-get").write_text(f'#!/bin/sh\necho "$@" >> {log}\n', encoding="utf-8")
+    (bin_dir / "apt-get").write_text(
+        f'#!/bin/sh\necho "$@" >> {log}\ncase "$*" in *update*) touch {updated};; esac\n[ -e {updated} ]\n',
+        encoding="utf-8")
     (bin_dir / "dpkg-query").write_text("#!/bin/sh\necho 'install ok installed'\n", encoding="utf-8")
     for tool in bin_dir.iterdir():
         tool.chmod(0o755)
@@ -159,9 +169,13 @@ def test_system_deps_waits_for_the_dpkg_lock(tmp_path: Path) -> None:
                          timeout=60)
     assert out.returncode == 0, out.stderr
     calls = log.read_text(encoding="utf-8").splitlines()
-    assert len(calls) == 2
     assert all(c.startswith("-o DPkg::Lock::Timeout=600 ") for c in calls), calls
-    assert "install -y -qq chromium-headless-shell" in calls[1]
+    installs = [c for c in calls if " install " in f" {c} "]
+    assert installs and all("install -y -qq --no-install-recommends chromium-headless-shell" in c for c in installs)
+    if lists_know_it:
+        assert len(calls) == 1
+    else:
+        assert [("update" in c) for c in calls] == [False, True, False], calls
 
 
 def _recipe(make: str, target: str) -> str:
@@ -177,9 +191,12 @@ def test_make_test_runs_the_two_pytest_runs_apart_and_every_check_side_by_side()
     # the browser tests in their own process (their sync fixtures leave an event loop running),
     # on two workers as well: each worker starts its own game server (tests/browser/conftest.py)
     assert browser[0].endswith("pytest -n $(BROWSER_WORKERS) tests/browser") and "--ignore" not in browser[0]
-    # `make test`: the lint, mypy and both pytest runs at once, each one's output whole
+    # `make test`: first the setup's parts at once (pip, apt-get, npm), then the checks at once
     test = [line for line in _recipe(make, "test").splitlines() if "$(MAKE)" in line]
-    assert len(test) == 1 and "-j4 lint typecheck main-tests browser" in test[0] and "--output-sync=target" in test[0]
+    assert len(test) == 2 and all("--output-sync=target" in line for line in test)
+    assert test[0].endswith("-j3 test-setup browser-tools")
+    assert "-j4 lint typecheck main-tests browser" in test[1]
+    assert re.search(r"^test-setup: \$\(TEST_STAMP\) system-deps$", make, flags=re.M)
     assert re.search(r"^WORKERS \?= 2$", make, flags=re.M)
     assert "MAIN_WORKERS ?= $(WORKERS)" in make and "BROWSER_WORKERS ?= $(WORKERS)" in make
     project = (ROOT / "pyproject.toml").read_text(encoding="utf-8")

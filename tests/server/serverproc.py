@@ -10,11 +10,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ctypes
+import functools
 import json
 import os
 import random
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import time
@@ -30,6 +32,19 @@ from websockets.asyncio.client import ClientConnection, connect
 #: The PostgreSQL database the tests connect to first (to create and drop their own).
 PG_ADMIN = os.environ.get("GOSTOP_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 REDIS_URL = os.environ.get("GOSTOP_TEST_REDIS", "redis://127.0.0.1:6379/0")
+
+
+@functools.cache
+def _tls() -> ssl.SSLContext:
+    """One TLS context for every client of this test process. The servers speak plain HTTP,
+    but an httpx client builds a context (loading the CA bundle, tens of milliseconds of CPU)
+    unless it is given one: the start-up polls alone built a thousand per test run."""
+    return ssl.create_default_context()
+
+
+def http_client(base_url: str = "", timeout: float = 20) -> httpx.Client:
+    """An httpx client for a test server (sharing the process's TLS context)."""
+    return httpx.Client(base_url=base_url, timeout=timeout, verify=_tls())
 
 
 def free_port() -> int:
@@ -76,15 +91,16 @@ class Server:
         out = self.log.open("ab")
         self.proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=out, preexec_fn=_die_with_parent)
         deadline = time.time() + 30
-        while time.time() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"gostop serve exited: {self.log.read_text()[-2000:]}")
-            try:
-                if httpx.get(self.url + "/api/health", timeout=1).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.1)
+        with http_client(self.url, timeout=1) as poll:
+            while time.time() < deadline:
+                if self.proc.poll() is not None:
+                    raise RuntimeError(f"gostop serve exited: {self.log.read_text()[-2000:]}")
+                try:
+                    if poll.get("/api/health").status_code == 200:
+                        return self
+                except httpx.HTTPError:
+                    pass
+                time.sleep(0.1)
         raise RuntimeError("gostop serve did not come up in 30 s")
 
     def kill9(self) -> None:
@@ -102,7 +118,7 @@ class Server:
                 self.proc.wait(5)
 
     def http(self) -> httpx.Client:
-        return httpx.Client(base_url=self.url, timeout=20)
+        return http_client(self.url)
 
 
 def need_service(name: str, ok: bool) -> None:

@@ -17,7 +17,7 @@ from typing import Any
 
 import httpx
 import yaml
-from serverproc import REDIS_URL, Server, TableClient, free_port, play_out
+from serverproc import REDIS_URL, Server, TableClient, free_port, http_client, play_out
 
 from gostop.match import replay_match
 
@@ -126,7 +126,7 @@ def test_the_site_topology_with_local_processes(serve, pg_url: str, redis_prefix
             headers = {"Connection": "close"}
             if forged:
                 headers["X-Forwarded-For"] = forged
-            with httpx.Client(base_url=site, timeout=20) as http:
+            with http_client(site) as http:
                 return http.post(path, json=body, headers=headers)
 
         made = post("/api/rooms", {"seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "easy"}],
@@ -151,7 +151,7 @@ def test_the_site_topology_with_local_processes(serve, pg_url: str, redis_prefix
             return [ann, bob, spec]
 
         clients = asyncio.run(main())
-        with httpx.Client(base_url=site, timeout=20) as http:
+        with http_client(site) as http:
             record = http.get(f"/api/rooms/{room}/record", headers={"Connection": "close"}).json()
         assert replay_match(record).is_over
         for c in clients:

@@ -47,8 +47,8 @@ async def _hello_refused(ws_url: str, room: str, token: str) -> int | None:
 
 def test_the_welcome_brings_the_recent_actions_as_their_updates_told_them(serve: Any) -> None:
     server: Server = serve()
-    with server.http() as http:
-        made = create_room(http, seats=[{"kind": "human"}, {"kind": "bot", "level": "random"}], hands=3,
+    with server.http() as http:  # (five hands: the match lasts well past 40 actions, whatever the deals)
+        made = create_room(http, seats=[{"kind": "human"}, {"kind": "bot", "level": "random"}], hands=5,
                            join={"name": "Ann"})
     room, token = made["room"]["id"], made["token"]
 
@@ -61,7 +61,8 @@ def test_the_welcome_brings_the_recent_actions_as_their_updates_told_them(serve:
         welcome = again.messages[0]
         recent = welcome["recent"]
         v = welcome["view"]["version"]
-        assert v >= 40 and len(recent) == 30, (v, len(recent))
+        # at version 40, or a match that ended sooner (three short hands once ended it at 38)
+        assert (v >= 40 or welcome["view"]["over"] is not None) and v >= 30 and len(recent) == 30, (v, len(recent))
         assert [r["version"] for r in recent] == list(range(v - 29, v + 1))
         for r in recent:
             if r["version"] in seen:  # the same events, seat and action as the update said

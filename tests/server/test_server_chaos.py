@@ -21,7 +21,6 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-import httpx
 from serverproc import REDIS_URL, Server, TableClient, create_room, join
 
 from gostop.match import replay_match
@@ -197,7 +196,7 @@ def test_chaos_two_processes_faults_at_random_moments(serve, pg_url: str, redis_
     # every room finishes (the bot rooms may still be playing their last moves)
     states: dict[str, str] = {}
     end = time.monotonic() + 30
-    with httpx.Client(base_url=a_srv.url, timeout=20) as http:
+    with a_srv.http() as http:
         while True:
             states = {r: http.get(f"/api/rooms/{r}").json()["state"] for r in rooms}
             if all(s == "over" for s in states.values()) or time.monotonic() > end:

@@ -133,7 +133,8 @@ def test_readme_commands_run_as_written() -> None:
         if first_bare is not None:
             break
     assert activate != -1 and (first_bare is None or activate < first_bare)
-    assert "installs both with `apt-get` when they are missing and it runs as root" in text
+    assert "installs them with `apt-get` (without the recommended packages" in text
+    assert "when they are missing and it runs as root" in text
 
 
 def test_no_test_reads_outside_the_repository() -> None:

@@ -80,12 +80,17 @@ def test_finished_rooms_leave_memory_and_unknown_ids_leave_nothing(serve) -> Non
 
 
 def test_lobby_rate_limit_answers_429_with_retry_after(serve) -> None:  # type: ignore[no-untyped-def]
-    server: Server = serve(args=("--bot-delay", "0", "--lobby-rate", "2", "--lobby-burst", "5"))
+    # One request every two seconds, five saved up: the five requests below must take less than
+    # two seconds for the sixth to find the bucket empty (a rate of 2 a second refilled it on a
+    # slow, busy machine, where five requests took over half a second).
+    server: Server = serve(args=("--bot-delay", "0", "--lobby-rate", "0.5", "--lobby-burst", "5"))
     with server.http() as http:
+        begun = time.monotonic()
         codes = [http.get("/api/rooms").status_code for _ in range(5)]
         assert codes == [200] * 5
         r = http.post("/api/quick", json={"name": "Flood"})
-        assert r.status_code == 429, r.text
+        took = time.monotonic() - begun
+        assert r.status_code == 429, f"{r.text} (the six requests took {took:.2f} s)"
         retry = int(r.headers["Retry-After"])
         assert 1 <= retry <= 2 and "try again" in r.json()["detail"]
         assert http.get("/api/health").status_code == 200  # health checks are not lobby requests

@@ -4,7 +4,7 @@ A server is the real command (``python -m gostop serve``) in its own process bou
 on a free port, with its own data directory; it dies with the test process (Linux parent-death
 signal) and is stopped by the fixture. The process is forked from a helper that has already
 imported the server (:mod:`zygote`: about 2 CPU-seconds saved a server on a slow machine, some
-seventy servers a run); ``GOSTOP_TEST_SERVER_EXEC=1`` starts each from scratch instead. Clients
+sixty servers a run); ``GOSTOP_TEST_SERVER_EXEC=1`` starts each from scratch instead. Clients
 use the ``websockets`` package and ``httpx``.
 """
 

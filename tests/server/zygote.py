@@ -1,8 +1,8 @@
 """A process that has imported the game server and forks real `gostop serve` processes on request.
 
 Starting ``python -m gostop serve`` spends a second or two of CPU importing FastAPI, pydantic,
-SQLAlchemy, uvicorn and the game before it serves anything, and the server tests start about
-seventy servers. This helper imports all that once per test process; each server is then a
+SQLAlchemy, uvicorn and the game before it serves anything, and the server tests start some
+sixty servers. This helper imports all that once per test process; each server is then a
 ``fork`` of it that runs ``python -m gostop serve ...`` exactly as the command does
 (``runpy`` on the ``gostop`` package, with the test's arguments, environment, working directory
 and log file), so what is tested is the real command in its own process, on its own port.

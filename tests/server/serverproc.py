@@ -90,13 +90,21 @@ class _Zygote:
         return ForkedServer(self, pid)
 
     def poll(self, pid: int) -> int | None:
-        rc = self._ask({"op": "poll", "pid": pid})["rc"]
+        try:
+            rc = self._ask({"op": "poll", "pid": pid})["rc"]
+        except (OSError, RuntimeError):  # the helper has died, and its servers with it
+            return None if Path(f"/proc/{pid}").exists() else -signal.SIGKILL
         return None if rc is None else int(rc)
 
 
-@functools.cache
+_zygotes: list[_Zygote] = []
+
+
 def _zygote() -> _Zygote:
-    return _Zygote()
+    """This test process's zygote (a new one if the last has died)."""
+    if not _zygotes or _zygotes[0].proc.poll() is not None:
+        _zygotes[:] = [_Zygote()]
+    return _zygotes[0]
 
 
 class ForkedServer:

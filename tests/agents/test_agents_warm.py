@@ -178,18 +178,18 @@ def test_the_compiling_child_goes_when_its_game_is_killed(tmp_path: Path) -> Non
 
 
 # What the game's background compile covers: after ``compile_here`` (compiled, or loaded from the
-# cache), a 3-player `hard` decision (inference: exclusions) and a 2-player one need no compiled
-# function that it did not already compile or load.
+# cache), a 3-player `hard` decision (inference: exclusions) and a 2-player one, their worlds drawn
+# in compiled code, need no compiled function that it did not already compile or load.
 COVERAGE = r"""
 import json
 from gostop.agents import make_agent, warm
 from gostop.agents.protocol import Decision, HandContext, WorldSampler
 from gostop.engine import Hand
-from gostop.fast import convert, kernels, policies, rollout
+from gostop.fast import convert, kernels, mt, policies, rollout, stats, worlds
 from gostop.rules import get_preset
 
 def loaded():
-    return {f"{m.__name__}.{k}" for m in (convert, kernels, policies, rollout) for k, f in vars(m).items()
+    return {f"{m.__name__}.{k}" for m in (convert, kernels, mt, policies, rollout, stats, worlds) for k, f in vars(m).items()
             if hasattr(f, "signatures") and f.signatures}
 
 warm.compile_here()
@@ -203,7 +203,7 @@ for players in (3, 2):
     agent.begin_hand(HandContext(rules, players, seat, 5))
     legal = tuple(h.legal_actions())
     agent.choose(Decision(h.observation(seat), legal, WorldSampler.from_hand(h, seat, 3)))
-    out[players] = dict(fast=agent.last_fast_worlds, inferred=agent.last_forbid is not None)
+    out[players] = dict(fast=agent.last_fast_worlds, inferred=agent.last_forbid is not None, compiled=agent.last_compiled)
 out["new"] = sorted(loaded() - before)
 print(json.dumps(out))
 """
@@ -218,4 +218,5 @@ def test_the_background_compile_covers_what_hard_runs() -> None:
     assert out["before"] >= 5
     assert out["3"]["fast"] > 0 and out["3"]["inferred"]  # the compiled rollouts and the exclusions ran
     assert out["2"]["fast"] > 0 and not out["2"]["inferred"]
+    assert out["3"]["compiled"] and out["2"]["compiled"]  # worlds drawn in compiled code
     assert out["new"] == [], out["new"]

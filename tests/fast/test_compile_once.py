@@ -11,7 +11,7 @@ pytest.importorskip("numba")
 from numba import njit  # noqa: E402
 from numba.core import types  # noqa: E402
 
-from gostop.fast import batch, kernels, mt, policies, rollout  # noqa: E402
+from gostop.fast import batch, kernels, mt, policies, rollout, stats, worlds  # noqa: E402
 from gostop.fast.batch import play_hands  # noqa: E402
 from gostop.fast.kernels import _jit  # noqa: E402
 from gostop.rules import PRESETS  # noqa: E402
@@ -19,7 +19,7 @@ from gostop.rules import PRESETS  # noqa: E402
 
 def _dispatchers() -> dict[str, object]:
     out = {}
-    for module in (kernels, batch, mt, policies, rollout):
+    for module in (kernels, batch, mt, policies, rollout, stats, worlds):
         for name, obj in vars(module).items():
             if hasattr(obj, "signatures") and hasattr(obj, "py_func") and obj.py_func.__module__ == module.__name__:
                 out[f"{module.__name__}.{name}"] = obj

@@ -82,6 +82,13 @@ class WorldSampler:
         # determinize redacts other seats' private events and hidden-derived facts itself.
         return cls(hand.determinize(seat, random.Random(seed)), seat)
 
+    @property
+    def base(self) -> Hand:
+        """The kept determinization that every :meth:`sample` re-deals (what the seat may know,
+        the rest dealt once at random; for a compiled sampler that deals as ``sample`` does:
+        :mod:`gostop.fast.worlds`). Not to be changed."""
+        return self._world
+
     def sample(self, rng: random.Random, forbid: Sequence[int] | None = None) -> Hand:
         """A fresh world: the kept determinization re-determinized with ``rng`` (``forbid``:
         per seat, cards the search believes that seat does not hold; see ``Hand.determinize``)."""

@@ -87,6 +87,13 @@ Rollouts (``rollouts=auto|fast|reference``, default ``auto``):
   game: :mod:`gostop.agents.warm`), ``reference`` until the compiled code is loaded -- a
   decision never waits for the compiler.
 
+With fast rollouts the worlds are drawn in compiled code too (:mod:`gostop.fast.worlds`: the
+worlds ``sampler.sample`` would draw with the same generator, taken over by the fast engine in
+the same call) and the pruning passes run there (:mod:`gostop.fast.stats`: the same figures to
+the last bit), so the search makes the same moves as with the Python sampler, in about half
+the time (``benchmarks/search_worlds.py``; ``compiled_search = False`` on an agent goes back
+to Python for both).
+
 With fast rollouts the ``steps`` budget counts compiled actions (the replay of the history that
 takes a world over, and the rollouts) at an exchange rate of :data:`FAST_STEPS_PER_STEP` per
 step, about their relative cost on the benchmark machine (about 60 us per reference step;
@@ -115,7 +122,9 @@ from gostop.engine import DealError, Hand
 from gostop.rules import Rules
 
 if TYPE_CHECKING:
+    from gostop.agents.protocol import WorldSampler
     from gostop.engine import Action
+    from gostop.fast.worlds import CompiledWorlds
 
 __all__ = ["SearchAgent", "rollout"]
 
@@ -212,7 +221,7 @@ def _weighted_mean_se(xs: list[float], weights: list[float], se: bool = True) ->
             return mean, math.inf
         if n < 2:
             return mean, math.inf
-        var = sum((x - mean) ** 2 for x in xs) / (n - 1)
+        var = sum((x - mean) * (x - mean) for x in xs) / (n - 1)
         return mean, math.sqrt(var / n)
     total = sum(weights)
     if total <= 0:
@@ -223,7 +232,7 @@ def _weighted_mean_se(xs: list[float], weights: list[float], se: bool = True) ->
     n_eff = total * total / sum(w * w for w in weights)
     if n_eff < 1.5 or len(xs) < 2:
         return mean, math.inf
-    var = sum(w * (x - mean) ** 2 for w, x in zip(weights, xs, strict=True)) / total * n_eff / (n_eff - 1)
+    var = sum(w * ((x - mean) * (x - mean)) for w, x in zip(weights, xs, strict=True)) / total * n_eff / (n_eff - 1)
     return mean, math.sqrt(var / n_eff)
 
 
@@ -236,6 +245,41 @@ def fast_engine_installed() -> bool:
     return True
 
 
+class ValueTable:
+    """The rollout values of a search's candidates (a row each, a column a world) and the
+    worlds' weights, for the compiled pruning pass (:func:`gostop.fast.stats.prune`: the same
+    arithmetic as :meth:`SearchAgent._prune` on the lists, to the last bit)."""
+
+    def __init__(self, np: Any, prune: Any, candidates: int) -> None:
+        self.np = np
+        self._prune = prune
+        self.V = np.zeros((candidates, 64), np.float64)
+        self.W = np.zeros(64, np.float64)
+        self.unit = True  # every weight 1.0 (no inference)
+        self.n = 0
+        self._alive = np.zeros(candidates, np.int64)
+
+    def add(self, rows: list[int], values: list[float], weight: float) -> None:
+        """The next world: ``values[t]`` of candidate ``rows[t]``, and its weight."""
+        n = self.n
+        if n == self.W.shape[0]:
+            np = self.np
+            self.V = np.concatenate([self.V, np.zeros_like(self.V)], axis=1)
+            self.W = np.concatenate([self.W, np.zeros_like(self.W)])
+        self.V[rows, n] = values
+        self.W[n] = weight
+        self.unit = self.unit and weight == 1.0
+        self.n = n + 1
+
+    def prune(self, alive: list[int], width: float) -> list[int]:
+        """``SearchAgent._prune`` of ``alive`` (``width``: the ``prune`` option)."""
+        k = len(alive)
+        a = self._alive
+        a[:k] = alive
+        left = self._prune(self.V, self.W, self.n, a, k, self.unit, width)
+        return [int(i) for i in a[:left]]
+
+
 class FastRollouts:
     """Rollouts on the fast engine for one rules configuration (see the module docstring).
 
@@ -246,6 +290,7 @@ class FastRollouts:
         import numpy as np
 
         from gostop.fast import kernels
+        from gostop.fast import layout as L
         from gostop.fast.config import config_for
         from gostop.fast.convert import (
             ConversionError,
@@ -256,6 +301,8 @@ class FastRollouts:
         from gostop.fast.hand import FastHand
         from gostop.fast.policies import greedy_tables
         from gostop.fast.rollout import load_net, no_net, rollout_all
+        from gostop.fast.stats import prune
+        from gostop.fast.worlds import CompiledWorlds
 
         self.np = np
         self.cfg = config_for(rules)
@@ -273,11 +320,18 @@ class FastRollouts:
         self._history_codes = HistoryCodes
         self._fast_hand = FastHand
         self._rollout_all = rollout_all
+        self._compiled_worlds = CompiledWorlds
+        self._prune = prune
+        self.state = np.zeros(L.STATE_SIZE, np.int64)  # a drawn world's state (``drawn_values``)
         self.net = net
         self.greedy_others = greedy_others
         self.weights = load_net() if net else no_net()
         self.history = HistoryCodes()
         self._codes: dict[Action, int] = {}
+
+    def table(self, candidates: int) -> ValueTable:
+        """An empty table of rollout values for ``candidates`` candidates (see :class:`ValueTable`)."""
+        return ValueTable(self.np, self._prune, candidates)
 
     def new_decision(self) -> None:
         """Forget the last decision's history and action codes."""
@@ -293,6 +347,16 @@ class FastRollouts:
         except self._conversion_error:
             return None
 
+    def compiled_worlds(self, sampler: WorldSampler, seat: int, forbid: list[int] | None) -> CompiledWorlds | None:
+        """The worlds of this decision drawn in compiled code, exactly as ``sampler.sample``
+        would draw them (:mod:`gostop.fast.worlds`), or None when that is not covered."""
+        try:
+            return self._compiled_worlds(
+                sampler.base, seat, forbid, self.cfg, self.history, self.buf, (self.w, self.rank, self.pos), self.infer > 0
+            )
+        except self._conversion_error:
+            return None
+
     def values(self, world: Hand, candidates: list[Action], seat: int, budget: list[int]) -> list[float] | None:
         """The rollout value of each candidate in ``world`` (None: the fast engine cannot
         take this world over; nothing is charged then)."""
@@ -303,6 +367,25 @@ class FastRollouts:
         except self._conversion_error:
             return None
         self.weight = math.exp(-self.infer * float(self.surprise[0])) if infer else 1.0
+        return self.state_values(S, candidates, seat, budget, len(world.history))
+
+    def drawn_values(self, worlds: CompiledWorlds, candidates: list[Action], seat: int, budget: list[int]) -> list[float] | None:
+        """:meth:`values` of the next world of ``worlds`` (None: that world must be drawn in
+        Python; its generator is then as it was before it, and nothing is charged)."""
+        S = self.state
+        if not worlds.draw(S):
+            return None
+        self.weight = math.exp(-self.infer * float(worlds.surprise)) if worlds.infer else 1.0
+        out = self.state_values(S, candidates, seat, budget, worlds.history_length)
+        if out is None:
+            worlds.undo()
+        return out
+
+    def state_values(self, S: Any, candidates: list[Action], seat: int, budget: list[int], replayed: int) -> list[float] | None:
+        """The rollout value of each candidate in the fast state ``S`` (reached by replaying
+        ``replayed`` actions, charged with the rollouts); None when a candidate is not legal
+        there (nothing charged)."""
+        cfg = self.cfg
         if not self._codes:
             n = self._legal(S, cfg.knobs, cfg.table, self.buf)
             probe = object.__new__(self._fast_hand)
@@ -318,7 +401,7 @@ class FastRollouts:
         steps = int(self._rollout_all(S, cfg.knobs, cfg.table, self.events, self.buf, codes, seat, self.w, self.rank, self.pos, self.margin, *self.weights, out, self.greedy_others))
         if steps < 0:
             return None
-        steps += len(world.history)  # the replay
+        steps += replayed  # the replay
         budget[0] -= -(-steps // (NET_FAST_STEPS_PER_STEP if self.net else FAST_STEPS_PER_STEP))
         return out.tolist()
 
@@ -442,6 +525,11 @@ class SearchAgent(Agent):
         self._fast: FastRollouts | None = None
         self._fast_rules: Rules | None = None
         self.last_fast_worlds = 0  # of those, worlds rolled out by the fast engine
+        #: With fast rollouts, draw the worlds and prune the candidates in compiled code
+        #: (:mod:`gostop.fast.worlds`, :mod:`gostop.fast.stats`: the same worlds and figures as
+        #: in Python, faster); False: in Python (for the tests and benchmarks comparing the two).
+        self.compiled_search = True
+        self.last_compiled = False  # whether the last search drew its worlds in compiled code
         self.last_forbid: list[int] | None = None  # ``exclude``: the masks of the last search
 
     def params(self) -> dict[str, object]:
@@ -587,19 +675,66 @@ class SearchAgent(Agent):
         values: list[list[float]] = [[] for _ in range(n)]
         weights: list[float] = []  # one per world (``infer``: how likely the world is)
         alive = list(range(n))
-        worlds = 0
         offered = tuple(decision.observation.exposed)
         fast = self._fast_rollouts(rules)
         if fast is not None:
             fast.new_decision()
-        fast_worlds = 0
         forbid = None
         if fast is not None and self.options.exclude >= 0 and self.ctx.players >= self.options.infer_players:
             forbid = fast.exclusions(decision.sampler.sample(self.rng), seat, self.options.exclude)
         self.last_forbid = forbid
+        # Worlds drawn in compiled code when covered: the same worlds as ``sampler.sample``
+        # (the generator's state goes there and back), only faster.
+        compiled = fast.compiled_worlds(decision.sampler, seat, forbid) if fast is not None and self.compiled_search else None
+        try:
+            if compiled is not None:
+                compiled.load(self.rng)
+            worlds, fast_worlds = self._search_worlds(
+                decision, candidates, values, weights, alive, budget, deadline, fast, compiled, forbid, offered
+            )
+        finally:
+            if compiled is not None:
+                compiled.store(self.rng)
+        self.last_worlds = worlds
+        self.last_fast_worlds = fast_worlds
+        self.last_compiled = compiled is not None
+        # The best mean replaces the expert's choice (index 0, always alive) only when it beats
+        # it by more than ``confidence`` standard errors of the paired difference (+ ``prior``).
+        best = max(alive, key=lambda i: (_weighted_mean_se(values[i], weights)[0], -i))
+        if best == 0:
+            return fallback
+        diffs = [a - b for a, b in zip(values[best], values[0], strict=True)]
+        mean, se = _weighted_mean_se(diffs, weights)
+        if mean > self.prior + self.confidence * se:
+            return candidates[best]
+        return fallback
+
+    def _search_worlds(
+        self, decision: Decision, candidates: list[Action], values: list[list[float]], weights: list[float],
+        alive: list[int], budget: list[int], deadline: float, fast: FastRollouts | None, compiled: CompiledWorlds | None,
+        forbid: list[int] | None, offered: tuple[bool, ...],
+    ) -> tuple[int, int]:
+        """Draw worlds and roll the candidates out in each until the budget is spent (``alive``
+        is pruned in place); the worlds drawn, and how many of them the fast engine played."""
+        assert self.ctx is not None and decision.sampler is not None
+        rules = self.ctx.rules
+        seat = self.ctx.seat
+        worlds = 0
+        fast_worlds = 0
+        table = fast.table(len(candidates)) if fast is not None and self.compiled_search else None  # compiled pruning
         while True:
-            world = decision.sampler.sample(self.rng, forbid)
-            fast_values = fast.values(world, [candidates[i] for i in alive], seat, budget) if fast else None
+            fast_values = None
+            if compiled is not None:
+                assert fast is not None
+                fast_values = fast.drawn_values(compiled, [candidates[i] for i in alive], seat, budget)
+                if fast_values is None:  # this world in Python, as ``sample`` draws it
+                    compiled.store(self.rng)
+                    world = decision.sampler.sample(self.rng, forbid)
+                    fast_values = fast.values(world, [candidates[i] for i in alive], seat, budget)
+                    compiled.load(self.rng)
+            else:
+                world = decision.sampler.sample(self.rng, forbid)
+                fast_values = fast.values(world, [candidates[i] for i in alive], seat, budget) if fast else None
             if fast_values is not None:
                 for i, value in zip(alive, fast_values, strict=True):
                     values[i].append(value)
@@ -614,11 +749,16 @@ class SearchAgent(Agent):
                     if candidates[i].kind == "offer-shodang":
                         made = tuple(x or k == seat for k, x in enumerate(offered))
                     values[i].append(rollout(w, self.rollout_policy, rules, seat, budget, made))
+            if table is not None:
+                table.add(alive, [values[i][-1] for i in alive], weights[-1])
             worlds += 1
             # (with fast rollouts, many worlds: prune at every 1/16th of the worlds so far, as
             # each pruning pass reads every world)
             if worlds >= 3 and len(alive) > 1 and (fast is None or worlds % max(1, worlds // 16) == 0):
-                alive = self._prune(values, alive, worlds, weights)
+                if table is None:
+                    alive[:] = self._prune(values, alive, worlds, weights)
+                elif self.prune > 0:
+                    alive[:] = table.prune(alive, self.prune)
             if worlds < self.min_iters:
                 continue
             if len(alive) == 1:
@@ -627,18 +767,7 @@ class SearchAgent(Agent):
                 break
             if time.perf_counter() >= deadline:
                 break
-        self.last_worlds = worlds
-        self.last_fast_worlds = fast_worlds
-        # The best mean replaces the expert's choice (index 0, always alive) only when it beats
-        # it by more than ``confidence`` standard errors of the paired difference (+ ``prior``).
-        best = max(alive, key=lambda i: (_weighted_mean_se(values[i], weights)[0], -i))
-        if best == 0:
-            return fallback
-        diffs = [a - b for a, b in zip(values[best], values[0], strict=True)]
-        mean, se = _weighted_mean_se(diffs, weights)
-        if mean > self.prior + self.confidence * se:
-            return candidates[best]
-        return fallback
+        return worlds, fast_worlds
 
     def _fast_rollouts(self, rules: Rules) -> FastRollouts | None:
         """The fast rollouts for ``rules``, or None (reference rollouts): see ``rollouts``."""

@@ -236,10 +236,12 @@ atexit.register(_stop_child)
 def compile_here() -> None:
     """Compile (or load from the cache) everything the search bot's fast rollouts use, in this
     process: in a dealt 2-player and a dealt 3-player pagat hand a few actions in, a fast-rollout
-    evaluation of two candidates with inference (``search:infer``) and the exclusions of
-    ``search:exclude`` (what ``hard`` runs at either table)."""
+    evaluation of two candidates with inference (``search:infer``), the exclusions of
+    ``search:exclude``, a world drawn and a pruning pass in compiled code (what ``hard`` runs at
+    either table)."""
     import random
 
+    from gostop.agents.protocol import WorldSampler
     from gostop.agents.search import FastRollouts
     from gostop.engine import Hand
     from gostop.rules import get_preset
@@ -257,7 +259,15 @@ def compile_here() -> None:
         fast.new_decision()
         legal = list(hand.legal_actions())
         fast.values(hand.clone(), legal[:2], seat, [1 << 30])
-        fast.exclusions(hand.clone(), seat, 0.0)
+        forbid = fast.exclusions(hand.clone(), seat, 0.0)
+        worlds = fast.compiled_worlds(WorldSampler.from_hand(hand, seat, 1), seat, forbid)
+        if worlds is not None:  # the worlds of a search, drawn in compiled code
+            worlds.load(rng)
+            fast.drawn_values(worlds, legal[:2], seat, [1 << 30])
+        table = fast.table(2)  # the compiled pruning
+        for j in range(3):
+            table.add([0, 1], [float(j), 1.0], 1.0)
+        table.prune([0, 1], 2.5)
 
 
 def _die_with(parent: int) -> None:  # pragma: no cover - runs in the child

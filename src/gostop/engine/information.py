@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Self
 
 from gostop.cards import Card
@@ -28,10 +29,30 @@ from .stages import (
 from .state import HandState, month_of_pos
 from .tables import NIB1, bits, nibble_counts
 
-__all__ = ["Information", "DETERMINIZE_TRIES"]
+__all__ = ["DETERMINIZE_TRIES", "DeterminizePlan", "Information"]
 
 #: How many times ``determinize`` deals again a sample that contradicts the public facts.
 DETERMINIZE_TRIES = 100
+
+
+@dataclass(frozen=True)
+class DeterminizePlan:
+    """What :meth:`Information.determinize` deals for ``seat``, before any random draw.
+
+    ``hidden``: per seat, the hand cards ``seat`` cannot see (0 for ``seat``); ``pool``: the
+    cards re-dealt, in the order ``determinize`` shuffles them (the stock not yet turned, then
+    each other seat's hidden cards by deck index); ``avoid``: per seat, the cards of the pool
+    it is believed not to hold (all 0 when the belief is dropped); ``need_quad``: seats that
+    must be dealt a quad (DEC-5 pending); ``no_quad``: the seats known to have held no quad at
+    the deal, each with the month cards it has played from hand since.
+    """
+
+    seat: int
+    hidden: tuple[int, ...]
+    pool: tuple[int, ...]
+    avoid: tuple[int, ...]
+    need_quad: tuple[int, ...]
+    no_quad: dict[int, int]
 
 
 class Information(HandState):
@@ -117,6 +138,30 @@ class Information(HandState):
             pushes=self._pushes,
         )
 
+    def determinize_plan(self, seat: int, forbid: Sequence[int] | None = None) -> DeterminizePlan:
+        """What :meth:`determinize` re-deals for ``seat``, before any random draw (for a
+        compiled sampler that must deal exactly as it does: :mod:`gostop.fast.worlds`)."""
+        n = self.players
+        if not 0 <= seat < n:
+            raise ValueError(f"seat must be 0..{n - 1}, got {seat!r}")
+        hidden = [0] * n
+        base_pool: list[int] = list(self._stock[self._stock_pos :])
+        for s in range(n):
+            if s != seat:
+                hidden[s] = self._hands[s] & ~self._shown_in_hand(s)
+                base_pool.extend(bits(hidden[s]))
+        need_quad = [s for s in self._chongtong_queue if s != seat] if self._stage == CHONGTONG else []
+        no_quad = self._quadless_at_deal(seat, need_quad)
+        pool_all = 0
+        for i in base_pool:
+            pool_all |= 1 << i
+        avoid = [0] * n
+        if forbid is not None and not need_quad:
+            avoid = [0 if s == seat else forbid[s] & pool_all for s in range(n)]
+            if any((pool_all & ~avoid[s]).bit_count() < hidden[s].bit_count() for s in range(n) if s != seat):
+                avoid = [0] * n
+        return DeterminizePlan(seat, tuple(hidden), tuple(base_pool), tuple(avoid), tuple(need_quad), no_quad)
+
     def determinize(self, seat: int, rng: random.Random, forbid: Sequence[int] | None = None) -> Self:
         """A full copy consistent with ``observation(seat)``: every card ``seat`` cannot see
         (other seats' unshown hand cards and the stock) is re-dealt at random with ``rng``.
@@ -137,26 +182,11 @@ class Information(HandState):
         (up to :data:`DETERMINIZE_TRIES` times; then the last sample is kept).
         """
         n = self.players
-        if not 0 <= seat < n:
-            raise ValueError(f"seat must be 0..{n - 1}, got {seat!r}")
+        plan = self.determinize_plan(seat, forbid)
+        hidden, base_pool, avoid = list(plan.hidden), list(plan.pool), list(plan.avoid)
+        need_quad, no_quad = list(plan.need_quad), plan.no_quad
         c = self.clone()
         c._legal = None
-        hidden = [0] * n
-        base_pool: list[int] = list(self._stock[self._stock_pos :])
-        for s in range(n):
-            if s != seat:
-                hidden[s] = self._hands[s] & ~self._shown_in_hand(s)
-                base_pool.extend(bits(hidden[s]))
-        need_quad = [s for s in self._chongtong_queue if s != seat] if self._stage == CHONGTONG else []
-        no_quad = self._quadless_at_deal(seat, need_quad)
-        pool_all = 0
-        for i in base_pool:
-            pool_all |= 1 << i
-        avoid = [0] * n
-        if forbid is not None and not need_quad:
-            avoid = [0 if s == seat else forbid[s] & pool_all for s in range(n)]
-            if any((pool_all & ~avoid[s]).bit_count() < hidden[s].bit_count() for s in range(n) if s != seat):
-                avoid = [0] * n
         for attempt in range(DETERMINIZE_TRIES):
             pool = base_pool[:]
             rng.shuffle(pool)

@@ -129,3 +129,41 @@ def test_gwangpalli_table_hands_hide_and_determinize_consistently(preset: str, s
         else:
             m.apply(legal[rng.randrange(len(legal))])
     assert hands_seen > 0
+
+
+def test_a_card_another_seat_drew_is_dealt_again_in_every_world() -> None:
+    """JOKER-4 (``reveal_replace``): the card a seat draws into its hand after revealing a joker
+    is hidden. A world sampled for another seat used to keep it where it was in the stock, so
+    the world told which card was drawn (and held it twice when it dealt it to a hand too)."""
+    rules = get_preset("fuda-wiki")
+    assert rules.joker_hand_mode == "reveal_replace"
+    found = 0
+    for seed in range(400):
+        hand = Hand.new(rules, 3, seed)
+        rng = random.Random(seed)
+        while not hand.is_over and not hand._draw_slots:
+            legal = hand.legal_actions()
+            reveal = [a for a in legal if a.kind == "reveal"]
+            hand.apply(reveal[0] if reveal else legal[rng.randrange(len(legal))])
+        if hand.is_over:
+            continue
+        (s, at), = hand._draw_slots
+        drawn = hand._stock[at]
+        if not (hand._hands[s] & ~hand._shown_in_hand(s)) >> drawn & 1 or hand.current_player is None:
+            continue
+        observer = (s + 1) % 3
+        same = 0
+        for k in range(40):
+            det = hand.determinize(observer, random.Random(k))
+            card = det._stock[at]
+            # a card this world dealt to the seat that drew, or one it played from hand since
+            played_since = {c.code for e in hand.events[-8:] if e.seat == s and e.type == "play" for c in e.cards}
+            assert det._hands[s] >> card & 1 or det._t.codes[card] in played_since
+            same += card == drawn
+        # the seat holds several hidden cards: the real one is one guess among them
+        assert same < 30, same
+        assert hidden_violations(hand, random.Random(seed), 2) == []
+        found += 1
+        if found == 5:
+            break
+    assert found == 5

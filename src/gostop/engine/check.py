@@ -13,7 +13,8 @@
 :func:`hidden_violations` checks what the seats may know (issue-9 leak properties): no
 observation holds a card its seat must not see, and a world sampled by ``determinize`` agrees
 with the seat's observation, holds no quad its owner would have declared at the deal, keeps the
-invariants, and gives the decider the same previews (``Hand.preview``, ``Hand.stop_preview``).
+invariants, holds the card another seat drew (JOKER-4) in one place only,
+and gives the decider the same previews (``Hand.preview``, ``Hand.stop_preview``).
 The hidden cards are derived from the public events, not from the engine's own bookkeeping.
 """
 
@@ -185,6 +186,14 @@ def hidden_violations(hand: Hand, rng: random.Random, samples: int = 1) -> list[
             for s in range(hand.players):
                 if s != seat and _quad_at_deal(det, s) and not _quad_at_deal(hand, s):
                     out.append(f"a world determinized for seat {seat} gives seat {s} an undeclared quad")
+            for s, at in det._draw_slots:  # JOKER-4: the card drawn is not hidden anywhere else
+                card = det._stock[at]
+                elsewhere = det.zones()["stock"]
+                for o in range(det.players):
+                    if o != s:
+                        elsewhere |= det._hands[o]
+                if s != seat and elsewhere >> card & 1:
+                    out.append(f"a world determinized for seat {seat} has the card seat {s} drew in two places")
             if seat == decider:
                 common = sorted({a.text for a in hand.legal_actions()} & {a.text for a in det.legal_actions()})
                 if _previews(det, common) != _previews(hand, common):

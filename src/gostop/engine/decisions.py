@@ -170,6 +170,7 @@ class Decisions(HandState):
         self._joker_shot(True, ev)  # our reading: revealing is playing a joker from hand
         self._boss_joker_debt(jb, ev)
         c = self._stock[self._stock_pos]
+        self._draw_slots += ((s, self._stock_pos),)
         self._stock_pos += 1
         self._hands[s] |= 1 << c
         ev.append(Event("draw", s, (t.deck[c],)))

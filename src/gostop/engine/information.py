@@ -44,7 +44,8 @@ class DeterminizePlan:
     each other seat's hidden cards by deck index); ``avoid``: per seat, the cards of the pool
     it is believed not to hold (all 0 when the belief is dropped); ``need_quad``: seats that
     must be dealt a quad (DEC-5 pending); ``no_quad``: the seats known to have held no quad at
-    the deal, each with the month cards it has played from hand since.
+    the deal, each with the month cards it has played from hand since; ``draws``: the JOKER-4
+    draws of the other seats, ``(seat, stock position)``, whose cards are dealt again too.
     """
 
     seat: int
@@ -53,6 +54,7 @@ class DeterminizePlan:
     avoid: tuple[int, ...]
     need_quad: tuple[int, ...]
     no_quad: dict[int, int]
+    draws: tuple[tuple[int, int], ...] = ()
 
 
 class Information(HandState):
@@ -160,7 +162,8 @@ class Information(HandState):
             avoid = [0 if s == seat else forbid[s] & pool_all for s in range(n)]
             if any((pool_all & ~avoid[s]).bit_count() < hidden[s].bit_count() for s in range(n) if s != seat):
                 avoid = [0] * n
-        return DeterminizePlan(seat, tuple(hidden), tuple(base_pool), tuple(avoid), tuple(need_quad), no_quad)
+        draws = tuple(d for d in self._draw_slots if d[0] != seat)
+        return DeterminizePlan(seat, tuple(hidden), tuple(base_pool), tuple(avoid), tuple(need_quad), no_quad, draws)
 
     def determinize(self, seat: int, rng: random.Random, forbid: Sequence[int] | None = None) -> Self:
         """A full copy consistent with ``observation(seat)``: every card ``seat`` cannot see
@@ -226,7 +229,10 @@ class Information(HandState):
                     consistent = False
             if consistent:
                 break
-        c._stock = self._stock[: self._stock_pos] + tuple(pool)
+        turned = self._stock[: self._stock_pos]
+        if plan.draws:
+            turned = _redeal_draws(self, turned, plan.draws, c._hands, self._hands, hidden, rng)
+        c._stock = turned + tuple(pool)
         # Nothing of the real hidden cards may survive in the copy: other seats' private
         # events (their dealt cards, their draws) are redacted, and of the hands other seats
         # held at the start of their latest turn (LIAB-4 (B)) only the cards everybody knows
@@ -397,6 +403,48 @@ def _mix_avoiding(pool: list[int], hidden: list[int], avoid: list[int], seat: in
         if (a >= 0 and avoid[a] >> y & 1) or (b >= 0 and avoid[b] >> x & 1):
             continue
         pool[j], pool[k] = y, x
+
+
+def _redeal_draws(
+    hand: Information, turned: tuple[int, ...], draws: tuple[tuple[int, int], ...], dealt: list[int], real: list[int],
+    hidden: list[int], rng: random.Random,
+) -> tuple[int, ...]:
+    """The stock cards already turned, with the card of each JOKER-4 draw of another seat
+    replaced by a card that seat may have drawn in this world: one it was dealt again
+    (``dealt``: this world's hands) or one it has played from its hand since that draw (public),
+    at random. The real card must not stay there: it would tell which card the seat drew, and it
+    would stand in two places of the world when the world deals it to a hand."""
+    index = hand._t.index
+    after: dict[int, list[int]] = {}  # per seat, the cards it played from hand after each draw
+    draws_seen = [0] * hand.players
+    for e in hand._events:
+        s = e.seat
+        if s is None:
+            continue
+        if e.type == "draw":
+            draws_seen[s] += 1
+        elif e.type in _LEFT_HAND and draws_seen[s]:
+            for c in e.cards:
+                after.setdefault(s, []).append((draws_seen[s], index[c.code]))  # type: ignore[arg-type]
+    out = list(turned)
+    used = 0
+    nth = [0] * hand.players
+    for s, at in draws:
+        nth[s] += 1
+        pool = dealt[s] & ~(real[s] & ~hidden[s])
+        for k, i in after.get(s, ()):  # type: ignore[misc]
+            if k >= nth[s]:
+                pool |= 1 << i
+        options = bits(pool & ~used)
+        if options:
+            card = options[rng.randrange(len(options))]
+            used |= 1 << card
+            out[at] = card
+    return tuple(out)
+
+
+#: Events of a card leaving a hand (for ``_redeal_draws``).
+_LEFT_HAND = frozenset({"play", "bomb", "grenade", "reveal"})
 
 
 def _deal_avoiding(pool: list[int], hidden: list[int], avoid: list[int], seat: int) -> tuple[list[int], bool]:

@@ -102,6 +102,7 @@ class HandState:
         "_turn_captured",
         "_ppuk_this_turn",
         "_revealed_this_turn",
+        "_draw_slots",
         "_skip_allowance",
         "_skip_window",
         "_declared_months",
@@ -194,6 +195,7 @@ class HandState:
     _turn_captured: int  # cards collected in phase 3 of this turn (LIAB-4)
     _ppuk_this_turn: bool  # a ppuk was made this turn (EVT-10, EVT-11, GOO-14)
     _revealed_this_turn: bool  # a joker was revealed this turn (VAR-HEODANG, our reading)
+    _draw_slots: tuple[tuple[int, int], ...]  # JOKER-4 draws into a hand: (seat, stock position); public
     # -- per seat counters and declarations ------------------------------------------------------------
     _skip_allowance: list[int]  # BOMB-3 stock-only turns left
     _skip_window: list[int]  # BOMB-3 next_two: turns left in which a voluntary skip is allowed
@@ -299,6 +301,7 @@ class HandState:
         self._turn_captured = 0
         self._ppuk_this_turn = False
         self._revealed_this_turn = False
+        self._draw_slots = ()
         self._skip_allowance = [0] * n
         self._skip_window = [0] * n
         self._declared_months = [0] * n
@@ -391,6 +394,7 @@ class HandState:
         c._turn_captured = self._turn_captured
         c._ppuk_this_turn = self._ppuk_this_turn
         c._revealed_this_turn = self._revealed_this_turn
+        c._draw_slots = self._draw_slots
         c._skip_allowance = self._skip_allowance[:]
         c._skip_window = self._skip_window[:]
         c._declared_months = self._declared_months[:]

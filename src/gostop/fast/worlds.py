@@ -20,8 +20,9 @@ decision); this one is only faster.
 A world this kernel cannot take over (the replay departs, say) is reported, and the generator
 is left as it was before that world, so that the caller draws the same world in Python and
 goes on as ``determinize`` would. Not covered at all (:class:`CompiledWorlds` raises
-``ConversionError``, and the search keeps the Python path): a pending DEC-5 quad, a kept world
-the fast engine cannot take over, decks over 63 cards.
+``ConversionError``, and the search keeps the Python path): a pending DEC-5 quad, a card
+another seat drew into its hand (JOKER-4), a kept world the fast engine cannot take over,
+decks over 63 cards.
 """
 
 # ruff: noqa: SIM110
@@ -276,6 +277,8 @@ class CompiledWorlds:
         plan = kept.determinize_plan(seat, forbid)
         if plan.need_quad:
             raise ConversionError("a quad to deal (DEC-5 pending)")
+        if plan.draws:
+            raise ConversionError("a card another seat drew into its hand (JOKER-4) to deal again")
         shared = history.get(cfg, kept)
         if shared.codes is None:  # a surrender: its codes are found by a replay of the kept world
             state_from_hand(kept, cfg, history, buf)

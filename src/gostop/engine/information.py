@@ -415,7 +415,7 @@ def _redeal_draws(
     at random. The real card must not stay there: it would tell which card the seat drew, and it
     would stand in two places of the world when the world deals it to a hand."""
     index = hand._t.index
-    after: dict[int, list[int]] = {}  # per seat, the cards it played from hand after each draw
+    after: dict[int, list[tuple[int, int]]] = {}  # per seat: (draws before it, card) of each card played
     draws_seen = [0] * hand.players
     for e in hand._events:
         s = e.seat
@@ -425,14 +425,14 @@ def _redeal_draws(
             draws_seen[s] += 1
         elif e.type in _LEFT_HAND and draws_seen[s]:
             for c in e.cards:
-                after.setdefault(s, []).append((draws_seen[s], index[c.code]))  # type: ignore[arg-type]
+                after.setdefault(s, []).append((draws_seen[s], index[c.code]))
     out = list(turned)
     used = 0
     nth = [0] * hand.players
     for s, at in draws:
         nth[s] += 1
         pool = dealt[s] & ~(real[s] & ~hidden[s])
-        for k, i in after.get(s, ()):  # type: ignore[misc]
+        for k, i in after.get(s, []):
             if k >= nth[s]:
                 pool |= 1 << i
         options = bits(pool & ~used)

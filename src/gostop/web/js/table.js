@@ -238,9 +238,13 @@ function handEl(view, ctx) {
       if (root) highlight(root, cardMonth(code), entry && entry.preview ? entry.preview.targets : []);
       box.querySelectorAll(".card").forEach((c) => c.classList.toggle("selected", c === el));
     };
-    el.addEventListener("mouseenter", highlightFor);
+    el.addEventListener("mouseenter", () => { ctx.hovered = code; highlightFor(); });
     el.addEventListener("focus", highlightFor);
-    el.addEventListener("mouseleave", () => { const root = el.closest(".table-page"); if (root) highlight(root, 0, []); });
+    el.addEventListener("mouseleave", () => {
+      if (ctx.hovered === code) ctx.hovered = null;
+      const root = el.closest(".table-page");
+      if (root) highlight(root, 0, []);
+    });
     const targets = entry && entry.preview ? entry.preview.targets : [];
     const word = entry && entry.preview && ["none", "joker", "stack", "choice"].includes(entry.preview.kind) ? previewWord(entry) : targets.length ? "" : what;
     const whatEl = h("span.what", { "aria-hidden": "true" }, word ? h("span", {}, word) : null,
@@ -422,4 +426,11 @@ export function renderTable(root, view, ctx) {
   page.appendChild(h("section.handbox", {}, h("h2.visually-hidden", {}, t("yourHand")), hand ? handEl(view, ctx) : null,
     h("p.keyhelp", {}, t("keys"))));
   root.replaceChildren(page);
+  // a new view under a resting pointer: the hovered card keeps its highlight (no new mouseenter
+  // comes until the pointer moves)
+  if (ctx.hovered) {
+    const el = page.querySelector(`.myhand button.card[data-code="${ctx.hovered}"]`);
+    if (el) el.dispatchEvent(new Event("mouseenter"));
+    else ctx.hovered = null;
+  }
 }

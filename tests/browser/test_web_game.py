@@ -54,7 +54,9 @@ def test_lobby_quick_play_and_a_whole_hand_vs_bots(page: Page, base_url: str, ar
     assert page.locator(".myhand .handslot .what").count() == page.locator(".myhand button.card").count()
     expect(page.locator(".board .stock")).to_contain_text(re.compile(r"\d+"))
     expect(page.locator(".player.me .score .pts")).to_contain_text(re.compile(r"\d+/7"))  # pagat, 2 players
-    # hover highlights the cards of the month on the table
+    # hover highlights the cards of the month on the table (once the cards have stopped moving:
+    # a view that lands mid-hover is drawn again)
+    expect(page.locator(".table-page [data-anim]")).to_have_count(0, timeout=15000)
     for i in range(page.locator(PLAYABLE).count()):
         card = page.locator(PLAYABLE).nth(i)
         month = card.get_attribute("data-month")

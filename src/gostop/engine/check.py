@@ -24,9 +24,8 @@ import json
 import random
 from typing import Any
 
-from gostop.cards import Card
-
 from .hand import Hand
+from .information import _left_hands
 from .tables import M48, NIB1, nibble_counts
 
 __all__ = ["violations", "result_violations", "hidden_violations", "hidden_from", "VARIANTS"]
@@ -143,19 +142,32 @@ def _tokens(value: Any) -> set[str]:
     return out
 
 
+def _deal_cards(hand: Hand, seat: int) -> int:
+    """The month cards ``seat`` was dealt, as far as the hand tells: its hand now and the cards
+    that have left it (played, bombed), less the cards it drew by JOKER-4."""
+    cards = hand._hands[seat] | _left_hands(hand)[seat]
+    for s, at in hand._draw_slots:
+        if s == seat:
+            cards &= ~(1 << hand._stock[at])
+    return cards & M48
+
+
+def _has_quad(cards: int) -> bool:
+    return any(cards >> (4 * m) & 0xF == 0xF for m in range(12))
+
+
 def _quad_at_deal(hand: Hand, seat: int) -> bool:
-    """``seat`` held four of a month at the deal (its hand now plus the cards it played), as
-    far as that can be told: False for a seat that drew a card (JOKER-4) or announced a quad."""
-    played: list[Card] = []
-    for e in hand.events:
-        if e.seat != seat:
-            continue
-        if e.type in ("draw", "keep-quad", "chongtong"):
-            return False
-        if e.type == "play" and not e.cards[0].is_joker:
-            played.append(e.cards[0])
-    months = [c.month for c in (*hand.hand_cards(seat), *played) if not c.is_joker]
-    return any(months.count(m) == 4 for m in set(months))
+    """``seat`` held four of a month at the deal (:func:`_deal_cards`); False for a seat that
+    announced a quad."""
+    if any(e.seat == seat and e.type in ("keep-quad", "chongtong") for e in hand.events):
+        return False
+    return _has_quad(_deal_cards(hand, seat))
+
+
+def _kept_quad_lost(hand: Hand, seat: int) -> bool:
+    """``seat`` kept a quad at the deal (DEC-5, ``keep-quad``) but holds none in this hand."""
+    kept = any(e.seat == seat and e.type == "keep-quad" for e in hand.events)
+    return kept and not _has_quad(_deal_cards(hand, seat))
 
 
 def _previews(hand: Hand, actions: list[str]) -> str:
@@ -186,6 +198,8 @@ def hidden_violations(hand: Hand, rng: random.Random, samples: int = 1) -> list[
             for s in range(hand.players):
                 if s != seat and _quad_at_deal(det, s) and not _quad_at_deal(hand, s):
                     out.append(f"a world determinized for seat {seat} gives seat {s} an undeclared quad")
+                if s != seat and _kept_quad_lost(det, s) and not _kept_quad_lost(hand, s):
+                    out.append(f"a world determinized for seat {seat} gives seat {s} no quad, which it kept")
             for s, at in det._draw_slots:  # JOKER-4: the card drawn is not hidden anywhere else
                 card = det._stock[at]
                 elsewhere = det.zones()["stock"]

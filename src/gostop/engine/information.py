@@ -8,6 +8,7 @@ and the read-only properties and views (history, events, zones for invariant che
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -27,7 +28,7 @@ from .stages import (
     SURRENDER,
 )
 from .state import HandState, month_of_pos
-from .tables import NIB1, bits, nibble_counts
+from .tables import M48, NIB1, bits, nibble_counts
 
 __all__ = ["DETERMINIZE_TRIES", "DeterminizePlan", "Information"]
 
@@ -45,7 +46,10 @@ class DeterminizePlan:
     it is believed not to hold (all 0 when the belief is dropped); ``need_quad``: seats that
     must be dealt a quad (DEC-5 pending); ``no_quad``: the seats known to have held no quad at
     the deal, each with the month cards it has played from hand since; ``draws``: the JOKER-4
-    draws of the other seats, ``(seat, stock position)``, whose cards are dealt again too.
+    draws of the other seats, ``(seat, stock position)``, whose cards are dealt again too;
+    ``kept_quad``: the seats that kept a quad at the deal (DEC-5, ``keep-quad``) and have not
+    shown all of it, each with its cards everybody knows (played from hand, or shown): a world
+    deals each a quad again.
     """
 
     seat: int
@@ -55,6 +59,7 @@ class DeterminizePlan:
     need_quad: tuple[int, ...]
     no_quad: dict[int, int]
     draws: tuple[tuple[int, int], ...] = ()
+    kept_quad: dict[int, int] = dataclasses.field(default_factory=dict)
 
 
 class Information(HandState):
@@ -158,12 +163,13 @@ class Information(HandState):
         for i in base_pool:
             pool_all |= 1 << i
         avoid = [0] * n
-        if forbid is not None and not need_quad:
+        kept_quad = self._kept_quads(seat, need_quad)
+        if forbid is not None and not need_quad and not kept_quad:
             avoid = [0 if s == seat else forbid[s] & pool_all for s in range(n)]
             if any((pool_all & ~avoid[s]).bit_count() < hidden[s].bit_count() for s in range(n) if s != seat):
                 avoid = [0] * n
         draws = tuple(d for d in self._draw_slots if d[0] != seat)
-        return DeterminizePlan(seat, tuple(hidden), tuple(base_pool), tuple(avoid), tuple(need_quad), no_quad, draws)
+        return DeterminizePlan(seat, tuple(hidden), tuple(base_pool), tuple(avoid), tuple(need_quad), no_quad, draws, kept_quad)
 
     def determinize(self, seat: int, rng: random.Random, forbid: Sequence[int] | None = None) -> Self:
         """A full copy consistent with ``observation(seat)``: every card ``seat`` cannot see
@@ -179,10 +185,12 @@ class Information(HandState):
         Hand sizes, shown cards and everything public stay as they are, so
         ``det.observation(seat) == hand.observation(seat)``. While quad holders still decide
         DEC-5 (``chongtong = optional``), the deciding seat keeps a quad (chosen at random
-        among the months the observer cannot see). A seat that declared no chongtong, kept no
-        quad and drew no card (JOKER-4) held no quad at the deal (DEAL-7): a sample that would
-        give it one (for instance the unseen fourth card of a month it shook) is dealt again
-        (up to :data:`DETERMINIZE_TRIES` times; then the last sample is kept).
+        among the months the observer cannot see), and a seat that kept one (``keep-quad``) is
+        dealt the unseen cards of a quad again. A seat that declared no chongtong and kept no
+        quad held no quad at the deal (DEAL-7): a sample that would give it one (for instance
+        the unseen fourth card of a month it shook) is dealt again (up to
+        :data:`DETERMINIZE_TRIES` times; then the last sample is kept). The card another seat
+        drew into its hand (JOKER-4) is one it may have drawn in the sample (``_redeal_draws``).
         """
         n = self.players
         plan = self.determinize_plan(seat, forbid)
@@ -190,6 +198,7 @@ class Information(HandState):
         need_quad, no_quad = list(plan.need_quad), plan.no_quad
         c = self.clone()
         c._legal = None
+        base_turned = turned = self._stock[: self._stock_pos]
         for attempt in range(DETERMINIZE_TRIES):
             pool = base_pool[:]
             rng.shuffle(pool)
@@ -219,6 +228,25 @@ class Information(HandState):
                         new = quad
                         pool = [i for i in pool if not quad >> i & 1]
                         k -= 4
+                elif s in plan.kept_quad:
+                    # DEC-5 (keep-quad): this seat held a quad at the deal; deal it the cards of
+                    # one that nobody has seen, of a month chosen at random among those it can be.
+                    known = plan.kept_quad[s]
+                    pool_mask = 0
+                    for i in pool:
+                        pool_mask |= 1 << i
+                    months = [
+                        p for p in range(0, 48, 4)
+                        if not (0xF << p) & ~known & ~pool_mask and ((0xF << p) & ~known).bit_count() <= k
+                    ]
+                    if months:
+                        p = months[rng.randrange(len(months))]
+                        quad = (0xF << p) & ~known
+                        new = quad
+                        pool = [i for i in pool if not quad >> i & 1]
+                        k -= quad.bit_count()
+                    else:
+                        consistent = False
                 take, pool = pool[:k], pool[k:]
                 for i in take:
                     new |= 1 << i
@@ -227,11 +255,17 @@ class Information(HandState):
                 dealt = no_quad.get(s)
                 if dealt is not None and (nibble_counts(c._hands[s] | dealt) >> 2) & NIB1:
                     consistent = False
+            last = attempt == DETERMINIZE_TRIES - 1
+            if plan.draws and (consistent or last):
+                redealt = _redeal_draws(self, base_turned, plan.draws, c._hands, rng)
+                if redealt is None and last:  # the last try keeps a world whose draws leave a quad
+                    redealt = _redeal_draws(self, base_turned, plan.draws, c._hands, rng, False)
+                if redealt is None:
+                    consistent = False
+                else:
+                    turned = redealt
             if consistent:
                 break
-        turned = self._stock[: self._stock_pos]
-        if plan.draws:
-            turned = _redeal_draws(self, turned, plan.draws, c._hands, self._hands, hidden, rng)
         c._stock = turned + tuple(pool)
         # Nothing of the real hidden cards may survive in the copy: other seats' private
         # events (their dealt cards, their draws) are redacted, and of the hands other seats
@@ -246,6 +280,18 @@ class Information(HandState):
             played = self._start_hand & ~self._hands[m]
             c._start_hand = c._hands[m] | played
         return c
+
+    def _kept_quads(self, seat: int, need_quad: list[int]) -> dict[int, int]:
+        """For ``determinize``: the seats (other than ``seat``) that kept a quad at the deal
+        (a public ``keep-quad`` event) of which no month is wholly known yet, each with its
+        cards everybody knows: the month cards it has played from hand and those it shows."""
+        kept = {e.seat for e in self._events if e.type == "keep-quad" and e.seat is not None}
+        kept -= {seat, *need_quad}
+        if not kept:
+            return {}
+        left = _left_hands(self)
+        known = {s: self._shown_in_hand(s) | left[s] for s in kept}
+        return {s: m for s, m in known.items() if not (nibble_counts(m & M48) >> 2) & NIB1}
 
     def _quadless_at_deal(self, seat: int, need_quad: list[int]) -> dict[int, int]:
         """For ``determinize``: the seats (other than ``seat``) known to have held no quad at
@@ -406,41 +452,163 @@ def _mix_avoiding(pool: list[int], hidden: list[int], avoid: list[int], seat: in
 
 
 def _redeal_draws(
-    hand: Information, turned: tuple[int, ...], draws: tuple[tuple[int, int], ...], dealt: list[int], real: list[int],
-    hidden: list[int], rng: random.Random,
-) -> tuple[int, ...]:
+    hand: Information, turned: tuple[int, ...], draws: tuple[tuple[int, int], ...], dealt: list[int],
+    rng: random.Random, quadless: bool = True,
+) -> tuple[int, ...] | None:
     """The stock cards already turned, with the card of each JOKER-4 draw of another seat
-    replaced by a card that seat may have drawn in this world: one it was dealt again
-    (``dealt``: this world's hands) or one it has played from its hand since that draw (public),
-    at random. The real card must not stay there: it would tell which card the seat drew, and it
-    would stand in two places of the world when the world deals it to a hand."""
+    replaced by a card that seat may have drawn in this world, at random: one it holds in this
+    world (``dealt``: this world's hands; a card it shows now may have been drawn before it
+    showed it) or one it has played from its hand since that draw (public). The real card must
+    not stay there: it would tell which card the seat drew, and it would stand in two places of
+    the world when the world deals it to a hand.
+
+    A card that left the seat's hand counts from the event that first shows it leaving a hand
+    (a bomb also shows the layout's card of its month, which was never in the hand), and a card
+    the seat showed in its hand before a draw (a shake) cannot be that draw's card. With
+    ``quadless``, the seat's deal in this world (its cards now and those it played, less the
+    cards it drew) must hold no quad if it declared no chongtong and kept none (DEAL-7), and at
+    least one if it kept one (DEC-5); and a card of a month it shook that the shake did not show
+    must have come by a later draw (SHAKE-1). None when no choice of its draws' cards meets
+    these (the world is then dealt again)."""
     index = hand._t.index
+    n = hand.players
+    public = 0  # cards never in a hand: the layout dealt, the stock cards turned (not drawn)
+    drawn_at = {at for _, at in draws}
+    for k, i in enumerate(turned):
+        if k not in drawn_at:
+            public |= 1 << i
     after: dict[int, list[tuple[int, int]]] = {}  # per seat: (draws before it, card) of each card played
-    draws_seen = [0] * hand.players
+    shown: dict[int, list[int]] = {}  # per seat: the cards it had shown in hand before each draw
+    left = 0  # the cards that have left a hand so far
+    draws_seen = [0] * n
+    shown_now = [0] * n
+    quads = [""] * n  # per seat, a quad at the deal made public (DEAL-7): its event's type
+    played = [0] * n  # per seat: the month cards it has played from hand
+    # per seat, each shake: (its month's cards, the cards shown, draws before it, cards played before it)
+    shakes: dict[int, list[tuple[int, int, int, int]]] = {}
     for e in hand._events:
         s = e.seat
+        etype = e.type
+        if etype == "layout" and s is None:
+            for c in e.cards:
+                public |= 1 << index[c.code]
+            continue
         if s is None:
             continue
-        if e.type == "draw":
+        if etype == "draw":
             draws_seen[s] += 1
-        elif e.type in _LEFT_HAND and draws_seen[s]:
+            shown.setdefault(s, []).append(shown_now[s])
+        elif etype in ("shake", "show-quad"):
+            cards = 0
             for c in e.cards:
-                after.setdefault(s, []).append((draws_seen[s], index[c.code]))
+                cards |= 1 << index[c.code]
+            shown_now[s] |= cards
+            month = 0xF << (4 * (e.cards[0].month - 1))
+            shakes.setdefault(s, []).append((month, cards, draws_seen[s], played[s]))
+        elif etype in ("keep-quad", "chongtong"):
+            quads[s] = quads[s] or etype
+        elif etype in _LEFT_HAND:
+            for c in e.cards:
+                i = index[c.code]
+                b = 1 << i
+                if b & (left | public):
+                    continue
+                left |= b
+                if i < 48:
+                    played[s] |= b
+                if draws_seen[s]:
+                    after.setdefault(s, []).append((draws_seen[s], i))
+    by_seat: dict[int, list[tuple[int, int]]] = {}
+    for k, (s, at) in enumerate(draws):
+        by_seat.setdefault(s, []).append((k, at))
     out = list(turned)
     used = 0
-    nth = [0] * hand.players
-    for s, at in draws:
-        nth[s] += 1
-        pool = dealt[s] & ~(real[s] & ~hidden[s])
-        for k, i in after.get(s, []):
-            if k >= nth[s]:
-                pool |= 1 << i
-        options = bits(pool & ~used)
-        if options:
-            card = options[rng.randrange(len(options))]
-            used |= 1 << card
-            out[at] = card
+    for s, mine in by_seat.items():
+        # the options of each of this seat's draws, in order
+        options: list[list[int]] = []
+        for nth, _at in enumerate(mine, start=1):
+            pool = dealt[s]
+            for k, i in after.get(s, []):
+                if k >= nth:
+                    pool |= 1 << i
+            before = shown.get(s, [])
+            if nth <= len(before):
+                pool &= ~before[nth - 1]
+            options.append(bits(pool))
+        check = quadless and quads[s] != "chongtong"
+        kept = quads[s] == "keep-quad"
+        full = (dealt[s] | played[s]) & M48
+        for _ in range(_REDEAL_TRIES if check else 1):
+            taken = used
+            picks: list[int] = []
+            for opts in options:
+                free = [i for i in opts if not taken >> i & 1]
+                if free:
+                    card = free[rng.randrange(len(free))]
+                    taken |= 1 << card
+                    picks.append(card)
+                else:
+                    picks.append(-1)
+            if not check:
+                break
+            deal = full
+            for card in picks:
+                if card >= 0:
+                    deal &= ~(1 << card)
+            quad = bool((nibble_counts(deal) >> 2) & NIB1)
+            if quad == kept and _shakes_hold(shakes.get(s, []), full, picks):
+                break
+        else:
+            return None
+        used = taken
+        for (_k, at), card in zip(mine, picks, strict=True):
+            if card >= 0:
+                out[at] = card
     return tuple(out)
+
+
+def _left_hands(hand: Information) -> list[int]:
+    """Per seat, the month cards that have left its hand (played, bombed), each counted at the
+    event that first shows it leaving a hand: a bomb also shows the layout's card of its month,
+    which was dealt to the layout, turned from the stock or played earlier."""
+    index = hand._t.index
+    drawn_at = {at for _, at in hand._draw_slots}
+    public = 0
+    for k, i in enumerate(hand._stock[: hand._stock_pos]):
+        if k not in drawn_at:
+            public |= 1 << i
+    left = 0
+    out = [0] * hand.players
+    for e in hand._events:
+        s = e.seat
+        if e.type == "layout" and s is None:
+            for c in e.cards:
+                public |= 1 << index[c.code]
+        elif s is not None and e.type in _LEFT_HAND:
+            for c in e.cards:
+                b = 1 << index[c.code]
+                if not b & (left | public):
+                    left |= b
+                    out[s] |= b & M48
+    return out
+
+
+def _shakes_hold(shakes: list[tuple[int, int, int, int]], full: int, picks: list[int]) -> bool:
+    """A shake shows every card of its month in the hand (SHAKE-1): a card of that month the
+    seat has held in this world (``full``: its cards now and those it played) that the shake did
+    not show was played before it or drawn after it (``picks``: its draws' cards, in order)."""
+    for month, cards, before, played in shakes:
+        later = 0
+        for card in picks[before:]:
+            if card >= 0:
+                later |= 1 << card
+        if full & month & ~cards & ~played & ~later:
+            return False
+    return True
+
+
+#: Tries to choose the cards of one seat's JOKER-4 draws that leave it no quad at the deal.
+_REDEAL_TRIES = 8
 
 
 #: Events of a card leaving a hand (for ``_redeal_draws``).

@@ -279,6 +279,8 @@ class CompiledWorlds:
             raise ConversionError("a quad to deal (DEC-5 pending)")
         if plan.draws:
             raise ConversionError("a card another seat drew into its hand (JOKER-4) to deal again")
+        if plan.kept_quad:
+            raise ConversionError("a kept quad to deal again (DEC-5)")
         shared = history.get(cfg, kept)
         if shared.codes is None:  # a surrender: its codes are found by a replay of the kept world
             state_from_hand(kept, cfg, history, buf)

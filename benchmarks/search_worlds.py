@@ -13,6 +13,7 @@ Usage::
 
     python benchmarks/search_worlds.py                 # 2 and 3 players, 12 hands each
     python benchmarks/search_worlds.py --hands 30 --players 3 --spec hard
+    python benchmarks/search_worlds.py --preset matgo --hands 30   # JOKER-4 draws, kept quads
 """
 
 from __future__ import annotations
@@ -35,8 +36,8 @@ def _quantile(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
-def run(spec: str, players: int, hands: int, seed: int) -> dict[str, object]:
-    rules = get_preset("pagat")
+def run(spec: str, players: int, hands: int, seed: int, preset: str = "pagat") -> dict[str, object]:
+    rules = get_preset(preset)
     modes = {"compiled": True, "python": False}
     agents = {m: [make_agent(spec)] + [make_agent("greedy") for _ in range(players - 1)] for m in modes}
     times: dict[str, list[float]] = {m: [] for m in modes}
@@ -63,7 +64,7 @@ def run(spec: str, players: int, hands: int, seed: int) -> dict[str, object]:
         for m in order:
             play_hand(rules, players, n, agents[m], [n, n + 1, n + 2], timing=False)
         print(f"  {players}p: hand {n - seed + 1}/{hands}", file=sys.stderr, flush=True)
-    out: dict[str, object] = {"players": players, "spec": spec, "hands": hands, "same_moves": moves["compiled"] == moves["python"]}
+    out: dict[str, object] = {"preset": preset, "players": players, "spec": spec, "hands": hands, "same_moves": moves["compiled"] == moves["python"]}
     for m in modes:
         xs = times[m]
         out[m] = {"searched": len(xs), "p50_ms": round(statistics.median(xs), 1), "p95_ms": round(_quantile(xs, 0.95), 1),
@@ -78,10 +79,18 @@ def main() -> int:
     ap.add_argument("--players", type=int, choices=(2, 3), action="append", help="2 or 3 (default: both)")
     ap.add_argument("--hands", type=int, default=12, help="hands per table (default: 12)")
     ap.add_argument("--seed", type=int, default=1000, help="first hand's seed (default: 1000)")
+    ap.add_argument("--preset", default="pagat", help="the rules (default: pagat; matgo: 2 players)")
     a = ap.parse_args()
     if a.hands < 1:
         ap.error("--hands must be at least 1")
-    rows = [run(a.spec, p, a.hands, a.seed) for p in (a.players or [2, 3])]
+    try:
+        rules = get_preset(a.preset)
+    except (KeyError, ValueError) as exc:
+        ap.error(str(exc))
+    tables = a.players or ([2] if rules.two_player_only else [2, 3])
+    if rules.two_player_only and 3 in tables:
+        ap.error(f"{a.preset} is played by 2 players")
+    rows = [run(a.spec, p, a.hands, a.seed, a.preset) for p in tables]
     print(json.dumps({"date": date.today().isoformat(), "machine": platform.processor() or platform.machine(), "rows": rows}, indent=2))
     return 0 if all(r["same_moves"] for r in rows) else 1
 

@@ -44,7 +44,8 @@ from gostop.fast import layout as L  # noqa: E402
 from gostop.fast.config import config_for  # noqa: E402
 from gostop.fast.convert import ConversionError, greedy_exclusions, state_from_hand  # noqa: E402
 from gostop.fast.policies import greedy_tables  # noqa: E402
-from gostop.rules import PRESETS  # noqa: E402
+from gostop.rules import PRESETS, get_preset  # noqa: E402
+from gostop.sim.runner import play_hand  # noqa: E402
 
 
 def _played_hand(players: int, seed: int, opponents: str) -> Hand | None:
@@ -424,3 +425,32 @@ def test_opponents_option_is_checked_and_limited_to_larger_tables() -> None:
         agent.begin_hand(HandContext(rules, players, 0, 1))
         fast = agent._fast_rollouts(rules)
         assert fast is not None and fast.greedy_others is modelled
+
+
+def test_a_search_skips_the_worlds_in_which_its_shodang_offer_is_not_legal() -> None:
+    """fuda-wiki (``shodang_eligibility = no_safe_play``, LIAB-7): whether a seat may offer
+    shodang depends on the opponents' hands (each of its cards must be a winning card for one of
+    them), so a sampled world can make the offer illegal. The search rolled the offer out in
+    such a world and raised IllegalActionError (this hand, seating 110-112); it now draws
+    another world, since the seat knows its own legal actions."""
+    rules = get_preset("fuda-wiki")
+    agents = [make_agent("hard")] + [make_agent("greedy") for _ in range(2)]
+    hard = agents[0]
+    choose = hard.choose
+    offered: list[tuple[Decision, str, int]] = []
+
+    def recorded(decision: Decision) -> object:
+        action = choose(decision)
+        if any(a.kind == "offer-shodang" for a in decision.legal):
+            offered.append((decision, str(action), hard.last_worlds))  # type: ignore[attr-defined]
+        assert action in decision.legal
+        return action
+
+    hard.choose = recorded  # type: ignore[method-assign]
+    hand, _outcomes = play_hand(rules, 3, 110, agents, [110, 111, 112], timing=False)
+    assert hand.is_over
+    assert offered, "the hand no longer reaches a decision with a shodang offer"
+    # every world measured has the offer legal (the real hand does): few of the worlds drawn
+    decision, _action, worlds = offered[0]
+    assert decision.sampler is not None
+    assert 0 < worlds < 200

@@ -22,36 +22,17 @@ import pytest
 
 pytest.importorskip("numba")
 
+from joker_positions import after_draws, after_kept_quads  # noqa: E402
+
 from gostop.engine import Hand  # noqa: E402
 from gostop.engine.check import hidden_violations  # noqa: E402
 from gostop.fast.convert import ConversionError, from_hand  # noqa: E402
 from gostop.rules import get_preset  # noqa: E402
 
 
-def _after_draws(preset: str, players: int, hands: int) -> list[tuple[Hand, int, int]]:
-    """Positions of random play where a seat other than the one to act has drawn (JOKER-4):
-    (hand, seat to act, seed of its world)."""
-    rules = get_preset(preset)
-    out = []
-    for seed in range(hands):
-        rng = random.Random(seed)
-        h = Hand.new(rules, players, seed)
-        steps = 0
-        while not h.is_over and steps < 80:
-            legal = h.legal_actions()
-            h.apply(legal[rng.randrange(len(legal))])
-            steps += 1
-            seat = h.current_player
-            if h.is_over or seat is None or not any(s != seat for s, _ in h._draw_slots):
-                continue
-            if rng.random() < 0.3:
-                out.append((h.clone(), seat, seed * 7 + steps))
-    return out
-
-
 @pytest.mark.parametrize(("preset", "players", "hands"), [("matgo", 2, 700), ("fuda-wiki", 3, 500)])
 def test_every_world_after_a_draw_is_a_deal_the_fast_engine_replays(preset: str, players: int, hands: int) -> None:
-    positions = _after_draws(preset, players, hands)
+    positions = after_draws(preset, players, hands)
     assert len(positions) > 400
     refused = []
     for h, seat, k in positions:
@@ -63,35 +44,10 @@ def test_every_world_after_a_draw_is_a_deal_the_fast_engine_replays(preset: str,
     assert refused == []
 
 
-def _after_kept_quads(preset: str, players: int, wanted: int) -> list[tuple[Hand, int, int, int]]:
-    """Positions of random play where a seat other than the one to act kept a quad at the deal:
-    (hand, seat to act, the seat that kept it, seed of the world)."""
-    rules = get_preset(preset)
-    out = []
-    seed = 0
-    while len(out) < wanted:
-        seed += 1
-        h = Hand.new(rules, players, seed)
-        kept = [e.seat for e in h.events if e.type == "keep-quad"]
-        rng = random.Random(seed)
-        steps = 0
-        while not h.is_over and steps < 60:
-            legal = h.legal_actions()
-            h.apply(legal[rng.randrange(len(legal))])
-            steps += 1
-            kept = [e.seat for e in h.events if e.type == "keep-quad"]
-            seat = h.current_player
-            if h.is_over or seat is None or not kept or kept[0] == seat or rng.random() > 0.2:
-                continue
-            assert kept[0] is not None
-            out.append((h.clone(), seat, kept[0], seed * 7 + steps))
-    return out
-
-
 @pytest.mark.parametrize(("preset", "players"), [("matgo", 2), ("fuda-wiki", 3)])
 def test_a_seat_that_kept_a_quad_is_dealt_one_in_every_world(preset: str, players: int) -> None:
     refused = []
-    for h, seat, holder, k in _after_kept_quads(preset, players, 60):
+    for h, seat, holder, k in after_kept_quads(preset, players, 60):
         world = h.determinize(seat, random.Random(k))
         assert _quad_at_deal_of(world, holder), f"seed {k}"
         try:

@@ -12,6 +12,7 @@ import pytest
 pytest.importorskip("numba")
 
 import numpy as np  # noqa: E402
+from joker_positions import after_draws, after_draws_and_shakes, after_kept_quads  # noqa: E402
 
 from gostop.agents import make_agent  # noqa: E402
 from gostop.agents.protocol import WorldSampler  # noqa: E402
@@ -61,54 +62,79 @@ CASES = [("pagat", 2, 25), ("pagat", 3, 25)] + [
 ]
 
 
+def _compare(h: Hand, seat: int, checked: int) -> tuple[int, int]:
+    """Worlds of one position drawn both ways, under each belief, with and without inference,
+    four a generator: (worlds that matched, worlds left to Python), counting from ``checked``."""
+    failed = 0
+    cfg = config_for(h.rules)
+    w, rank, pos = greedy_tables(cfg.tables.score)
+    sampler = WorldSampler.from_hand(h, seat, 7)
+    rng = random.Random(h.turn)
+    for forbid in _forbids(h, seat, cfg, rng):
+        for infer in (False, True):
+            history = HistoryCodes()
+            buf = np.empty(8192, np.int64)
+            try:
+                worlds = CompiledWorlds(sampler.base, seat, forbid, cfg, history, buf, (w, rank, pos), infer)
+            except ConversionError:
+                continue
+            r_py = random.Random(checked)
+            r_c = random.Random(checked)
+            worlds.load(r_c)
+            S = np.zeros(L.STATE_SIZE, np.int64)
+            for _ in range(4):
+                world = sampler.sample(r_py, forbid)
+                ok = worlds.draw(S)
+                surprise = np.zeros(1, np.int64)
+                try:
+                    expected = state_from_hand(world, cfg, history, buf, (seat, w, rank, pos, surprise) if infer else None)
+                except ConversionError:
+                    expected = None
+                if not ok:  # not taken over: the generator is back before this world
+                    failed += 1
+                    worlds.store(r_c)
+                    assert expected is None
+                    r_c = random.Random()
+                    r_c.setstate(r_py.getstate())  # (the caller draws it in Python)
+                    worlds.load(r_c)
+                    continue
+                assert expected is not None
+                assert np.array_equal(S, expected)  # same deal, same stock order, same replay
+                assert [int(x) for x in worlds.hands[:h.players]] == [world._hands[s] for s in range(h.players)]
+                assert [int(x) for x in worlds.stock] == list(world._stock)
+                if infer:
+                    assert worlds.surprise == int(surprise[0])
+                worlds.store(r_c)
+                assert r_c.getstate() == r_py.getstate()  # the same draws of the generator
+                checked += 1
+    return checked, failed
+
+
 @pytest.mark.parametrize(("preset", "players", "count"), CASES)
 def test_compiled_worlds_are_the_worlds_determinize_draws(preset: str, players: int, count: int) -> None:
     checked = 0
     failed = 0
     for h, seat in _positions(players, count, 100 + players, preset):
-        cfg = config_for(h.rules)
-        w, rank, pos = greedy_tables(cfg.tables.score)
-        sampler = WorldSampler.from_hand(h, seat, 7)
-        rng = random.Random(h.turn)
-        for forbid in _forbids(h, seat, cfg, rng):
-            for infer in (False, True):
-                history = HistoryCodes()
-                buf = np.empty(8192, np.int64)
-                try:
-                    worlds = CompiledWorlds(sampler.base, seat, forbid, cfg, history, buf, (w, rank, pos), infer)
-                except ConversionError:
-                    continue
-                r_py = random.Random(checked)
-                r_c = random.Random(checked)
-                worlds.load(r_c)
-                S = np.zeros(L.STATE_SIZE, np.int64)
-                for _ in range(4):
-                    world = sampler.sample(r_py, forbid)
-                    ok = worlds.draw(S)
-                    surprise = np.zeros(1, np.int64)
-                    try:
-                        expected = state_from_hand(world, cfg, history, buf, (seat, w, rank, pos, surprise) if infer else None)
-                    except ConversionError:
-                        expected = None
-                    if not ok:  # not taken over: the generator is back before this world
-                        failed += 1
-                        worlds.store(r_c)
-                        assert expected is None
-                        r_c = random.Random()
-                        r_c.setstate(r_py.getstate())  # (the caller draws it in Python)
-                        worlds.load(r_c)
-                        continue
-                    assert expected is not None
-                    assert np.array_equal(S, expected)  # same deal, same stock order, same replay
-                    assert [int(x) for x in worlds.hands[:players]] == [world._hands[s] for s in range(players)]
-                    assert [int(x) for x in worlds.stock] == list(world._stock)
-                    if infer:
-                        assert worlds.surprise == int(surprise[0])
-                    worlds.store(r_c)
-                    assert r_c.getstate() == r_py.getstate()  # the same draws of the generator
-                    checked += 1
+        checked, more = _compare(h, seat, checked)
+        failed += more
     assert checked >= 12 * count, checked
     assert failed <= checked  # (the worlds the fast engine cannot take over are drawn in Python)
+
+
+@pytest.mark.parametrize(("preset", "players"), [("matgo", 2), ("fuda-wiki", 2), ("fuda-wiki", 3)])
+def test_compiled_worlds_deal_draws_and_kept_quads_again_as_determinize_does(preset: str, players: int) -> None:
+    # JOKER-4: the cards other seats drew are dealt again (``information._redeal_draws``, with
+    # its checks and retries); DEC-5: a seat that kept a quad is dealt one again
+    positions = [(h, seat) for h, seat, _k in after_draws(preset, players, 120)][:20]
+    positions += [(h, seat) for h, seat, _holder, _k in after_kept_quads(preset, players, 6)]
+    positions += after_draws_and_shakes(preset, players, 8)  # (the checks of a shaken month)
+    checked = 0
+    failed = 0
+    for h, seat in positions:
+        checked, more = _compare(h, seat, checked)
+        failed += more
+    assert checked >= 12 * len(positions), checked
+    assert failed == 0
 
 
 def test_a_world_that_does_not_check_leaves_the_generator_as_it_was() -> None:
@@ -126,8 +152,8 @@ def test_a_world_that_does_not_check_leaves_the_generator_as_it_was() -> None:
     assert rng.getstate() == before
 
 
-def _moves(spec: str, players: int, compiled: bool, hands: range) -> list[tuple[str, int, object]]:
-    rules = get_preset("pagat")
+def _moves(spec: str, players: int, compiled: bool, hands: range, preset: str = "pagat") -> list[tuple[str, int, object]]:
+    rules = get_preset(preset)
     agents = [make_agent(spec)] + [make_agent("greedy") for _ in range(players - 1)]
     agent = agents[0]
     agent.compiled_search = compiled  # type: ignore[attr-defined]
@@ -158,3 +184,15 @@ def test_a_search_plays_the_same_moves_with_compiled_worlds_and_pruning(players:
     assert len(compiled) >= 10
     # every move, every world count (so every pruning pass), the generator after each decision
     assert compiled == python
+
+
+def test_a_matgo_search_plays_the_same_moves_with_compiled_worlds() -> None:
+    # matgo: the other seat reveals jokers and draws (JOKER-4) in most hands; those worlds are
+    # now drawn in compiled code too
+    spec = "hard:steps=250"
+    hands = range(60, 64)
+    compiled = _moves(spec, 2, True, hands, "matgo")
+    python = _moves(spec, 2, False, hands, "matgo")
+    assert len(compiled) >= 10
+    assert compiled == python
+

@@ -133,6 +133,10 @@ TABLE_WORLDS = 24
 #: The expert's estimate of a dealt hand counts as this many sampled deals.
 TABLE_PRIOR_WORLDS = 16
 
+#: A search gives up after this many sampled worlds in which a candidate is not legal (see
+#: ``_search_worlds``; each costs a step of the budget), and keeps what it has measured.
+MAX_SKIPPED_WORLDS = 200
+
 #: With fast rollouts, this many compiled actions cost one step of the ``steps`` budget.
 FAST_STEPS_PER_STEP = 40
 
@@ -381,18 +385,26 @@ class FastRollouts:
             worlds.undo()
         return out
 
+    def _add_codes(self, S: Any) -> None:
+        """Learn the codes of the actions legal in the fast state ``S`` (the same action has the
+        same code in every world of a decision)."""
+        cfg = self.cfg
+        n = self._legal(S, cfg.knobs, cfg.table, self.buf)
+        probe = object.__new__(self._fast_hand)
+        probe._cfg = cfg
+        probe._s = S
+        codes = self.buf[:n].copy()
+        self._codes.update(zip(probe._decode(codes), codes.tolist(), strict=True))
+
     def state_values(self, S: Any, candidates: list[Action], seat: int, budget: list[int], replayed: int) -> list[float] | None:
         """The rollout value of each candidate in the fast state ``S`` (reached by replaying
         ``replayed`` actions, charged with the rollouts); None when a candidate is not legal
         there (nothing charged)."""
         cfg = self.cfg
         if not self._codes:
-            n = self._legal(S, cfg.knobs, cfg.table, self.buf)
-            probe = object.__new__(self._fast_hand)
-            probe._cfg = cfg
-            probe._s = S
-            codes = self.buf[:n].copy()
-            self._codes = dict(zip(probe._decode(codes), codes.tolist(), strict=True))
+            self._add_codes(S)
+        if any(a not in self._codes for a in candidates):  # (not legal in the first world: in this one?)
+            self._add_codes(S)
         try:
             codes = self.np.array([self._codes[a] for a in candidates], self.np.int64)
         except KeyError:
@@ -721,6 +733,7 @@ class SearchAgent(Agent):
         seat = self.ctx.seat
         worlds = 0
         fast_worlds = 0
+        skipped = 0
         table = fast.table(len(candidates)) if fast is not None and self.compiled_search else None  # compiled pruning
         while True:
             fast_values = None
@@ -741,6 +754,18 @@ class SearchAgent(Agent):
                 weights.append(fast.weight if fast is not None else 1.0)
                 fast_worlds += 1
             else:
+                legal = world.legal_actions()
+                if not all(candidates[i] in legal for i in alive):
+                    # A world in which a candidate is not legal is not one the seat can be in (it
+                    # knows its legal actions): under ``shodang_eligibility = no_safe_play`` an
+                    # offer's legality depends on the opponents' hands (LIAB-7). Drawn again.
+                    skipped += 1
+                    budget[0] -= 1
+                    if skipped >= MAX_SKIPPED_WORLDS:
+                        break
+                    if worlds >= self.min_iters and (budget[0] <= 0 or time.perf_counter() >= deadline):
+                        break
+                    continue
                 weights.append(1.0)
                 for i in alive:
                     w = world.clone()

@@ -30,7 +30,7 @@ from .stages import (
 from .state import HandState, month_of_pos
 from .tables import M48, NIB1, bits, nibble_counts
 
-__all__ = ["DETERMINIZE_TRIES", "DeterminizePlan", "Information"]
+__all__ = ["DETERMINIZE_TRIES", "REDEAL_TRIES", "DeterminizePlan", "DrawFacts", "Information"]
 
 #: How many times ``determinize`` deals again a sample that contradicts the public facts.
 DETERMINIZE_TRIES = 100
@@ -49,7 +49,7 @@ class DeterminizePlan:
     draws of the other seats, ``(seat, stock position)``, whose cards are dealt again too;
     ``kept_quad``: the seats that kept a quad at the deal (DEC-5, ``keep-quad``) and have not
     shown all of it, each with its cards everybody knows (played from hand, or shown): a world
-    deals each a quad again.
+    deals each a quad again; ``draw_facts``: what the events tell of ``draws``.
     """
 
     seat: int
@@ -60,6 +60,7 @@ class DeterminizePlan:
     no_quad: dict[int, int]
     draws: tuple[tuple[int, int], ...] = ()
     kept_quad: dict[int, int] = dataclasses.field(default_factory=dict)
+    draw_facts: tuple[DrawFacts, ...] = ()
 
 
 class Information(HandState):
@@ -169,7 +170,10 @@ class Information(HandState):
             if any((pool_all & ~avoid[s]).bit_count() < hidden[s].bit_count() for s in range(n) if s != seat):
                 avoid = [0] * n
         draws = tuple(d for d in self._draw_slots if d[0] != seat)
-        return DeterminizePlan(seat, tuple(hidden), tuple(base_pool), tuple(avoid), tuple(need_quad), no_quad, draws, kept_quad)
+        facts = _draw_facts(self, self._stock[: self._stock_pos], draws) if draws else ()
+        return DeterminizePlan(
+            seat, tuple(hidden), tuple(base_pool), tuple(avoid), tuple(need_quad), no_quad, draws, kept_quad, facts
+        )
 
     def determinize(self, seat: int, rng: random.Random, forbid: Sequence[int] | None = None) -> Self:
         """A full copy consistent with ``observation(seat)``: every card ``seat`` cannot see
@@ -257,9 +261,9 @@ class Information(HandState):
                     consistent = False
             last = attempt == DETERMINIZE_TRIES - 1
             if plan.draws and (consistent or last):
-                redealt = _redeal_draws(self, base_turned, plan.draws, c._hands, rng)
+                redealt = _redeal_draws(plan.draw_facts, base_turned, c._hands, rng)
                 if redealt is None and last:  # the last try keeps a world whose draws leave a quad
-                    redealt = _redeal_draws(self, base_turned, plan.draws, c._hands, rng, False)
+                    redealt = _redeal_draws(plan.draw_facts, base_turned, c._hands, rng, False)
                 if redealt is None:
                     consistent = False
                 else:
@@ -451,25 +455,31 @@ def _mix_avoiding(pool: list[int], hidden: list[int], avoid: list[int], seat: in
         pool[j], pool[k] = y, x
 
 
-def _redeal_draws(
-    hand: Information, turned: tuple[int, ...], draws: tuple[tuple[int, int], ...], dealt: list[int],
-    rng: random.Random, quadless: bool = True,
-) -> tuple[int, ...] | None:
-    """The stock cards already turned, with the card of each JOKER-4 draw of another seat
-    replaced by a card that seat may have drawn in this world, at random: one it holds in this
-    world (``dealt``: this world's hands; a card it shows now may have been drawn before it
-    showed it) or one it has played from its hand since that draw (public). The real card must
-    not stay there: it would tell which card the seat drew, and it would stand in two places of
-    the world when the world deals it to a hand.
+@dataclass(frozen=True)
+class DrawFacts:
+    """The public facts about the JOKER-4 draws of one seat other than the observer, for
+    re-dealing their cards in a world (:func:`_redeal_draws`; read once a decision by
+    :meth:`Information.determinize_plan`, and by the compiled sampler).
 
-    A card that left the seat's hand counts from the event that first shows it leaving a hand
-    (a bomb also shows the layout's card of its month, which was never in the hand), and a card
-    the seat showed in its hand before a draw (a shake) cannot be that draw's card. With
-    ``quadless``, the seat's deal in this world (its cards now and those it played, less the
-    cards it drew) must hold no quad if it declared no chongtong and kept none (DEAL-7), and at
-    least one if it kept one (DEC-5); and a card of a month it shook that the shake did not show
-    must have come by a later draw (SHAKE-1). None when no choice of its draws' cards meets
-    these (the world is then dealt again)."""
+    ``slots``: per draw, in order, ``(stock position, cards played from the hand since that
+    draw, cards shown in the hand before it)`` (masks); ``played``: the month cards that have
+    left the hand; ``quad``: ``""``, ``"keep-quad"`` or ``"chongtong"`` (a quad at the deal made
+    public, DEAL-7); ``shakes``: per shake or shown quad, ``(its month's cards, the cards shown,
+    the draws before it, the month cards played before it)``.
+    """
+
+    seat: int
+    slots: tuple[tuple[int, int, int], ...]
+    played: int
+    quad: str
+    shakes: tuple[tuple[int, int, int, int], ...]
+
+
+def _draw_facts(hand: Information, turned: tuple[int, ...], draws: tuple[tuple[int, int], ...]) -> tuple[DrawFacts, ...]:
+    """:class:`DrawFacts` of the seats of ``draws`` (in the order they first drew), from the
+    public events. A card counts as played from a hand at the event that first shows it leaving
+    a hand (a bomb also shows the layout's card of its month, which was never in the hand);
+    cards dealt to the layout or turned from the stock (not drawn) never count."""
     index = hand._t.index
     n = hand.players
     public = 0  # cards never in a hand: the layout dealt, the stock cards turned (not drawn)
@@ -482,9 +492,8 @@ def _redeal_draws(
     left = 0  # the cards that have left a hand so far
     draws_seen = [0] * n
     shown_now = [0] * n
-    quads = [""] * n  # per seat, a quad at the deal made public (DEAL-7): its event's type
-    played = [0] * n  # per seat: the month cards it has played from hand
-    # per seat, each shake: (its month's cards, the cards shown, draws before it, cards played before it)
+    quads = [""] * n
+    played = [0] * n
     shakes: dict[int, list[tuple[int, int, int, int]]] = {}
     for e in hand._events:
         s = e.seat
@@ -518,27 +527,48 @@ def _redeal_draws(
                     played[s] |= b
                 if draws_seen[s]:
                     after.setdefault(s, []).append((draws_seen[s], i))
-    by_seat: dict[int, list[tuple[int, int]]] = {}
-    for k, (s, at) in enumerate(draws):
-        by_seat.setdefault(s, []).append((k, at))
-    out = list(turned)
-    used = 0
-    for s, mine in by_seat.items():
-        # the options of each of this seat's draws, in order
-        options: list[list[int]] = []
-        for nth, _at in enumerate(mine, start=1):
-            pool = dealt[s]
+    by_seat: dict[int, list[int]] = {}
+    for s, at in draws:
+        by_seat.setdefault(s, []).append(at)
+    out = []
+    for s, ats in by_seat.items():
+        slots = []
+        before = shown.get(s, [])
+        for nth, at in enumerate(ats, start=1):
+            since = 0
             for k, i in after.get(s, []):
                 if k >= nth:
-                    pool |= 1 << i
-            before = shown.get(s, [])
-            if nth <= len(before):
-                pool &= ~before[nth - 1]
-            options.append(bits(pool))
-        check = quadless and quads[s] != "chongtong"
-        kept = quads[s] == "keep-quad"
-        full = (dealt[s] | played[s]) & M48
-        for _ in range(_REDEAL_TRIES if check else 1):
+                    since |= 1 << i
+            slots.append((at, since, before[nth - 1] if nth <= len(before) else 0))
+        out.append(DrawFacts(s, tuple(slots), played[s], quads[s], tuple(shakes.get(s, []))))
+    return tuple(out)
+
+
+def _redeal_draws(
+    facts: tuple[DrawFacts, ...], turned: tuple[int, ...], dealt: list[int], rng: random.Random, quadless: bool = True,
+) -> tuple[int, ...] | None:
+    """The stock cards already turned, with the card of each JOKER-4 draw of another seat
+    replaced by a card that seat may have drawn in this world, at random: one it holds in this
+    world (``dealt``: this world's hands; a card it shows now may have been drawn before it
+    showed it) or one it has played from its hand since that draw, never one it had shown
+    before that draw (:class:`DrawFacts`). The real card must not stay there: it would tell
+    which card the seat drew, and it would stand in two places of the world when the world
+    deals it to a hand.
+
+    With ``quadless``, the seat's deal in this world (its cards now and those it played, less
+    the cards it drew) must hold no quad if it declared no chongtong and kept none (DEAL-7), and
+    at least one if it kept one (DEC-5); and a card of a month it shook that the shake did not
+    show must have come by a later draw (SHAKE-1). None when no choice of its draws' cards
+    meets these within :data:`REDEAL_TRIES` tries (the world is then dealt again)."""
+    out = list(turned)
+    used = 0
+    for f in facts:
+        s = f.seat
+        options = [bits((dealt[s] | since) & ~shown) for _at, since, shown in f.slots]
+        check = quadless and f.quad != "chongtong"
+        kept = f.quad == "keep-quad"
+        full = (dealt[s] | f.played) & M48
+        for _ in range(REDEAL_TRIES if check else 1):
             taken = used
             picks: list[int] = []
             for opts in options:
@@ -556,12 +586,12 @@ def _redeal_draws(
                 if card >= 0:
                     deal &= ~(1 << card)
             quad = bool((nibble_counts(deal) >> 2) & NIB1)
-            if quad == kept and _shakes_hold(shakes.get(s, []), full, picks):
+            if quad == kept and _shakes_hold(f.shakes, full, picks):
                 break
         else:
             return None
         used = taken
-        for (_k, at), card in zip(mine, picks, strict=True):
+        for (at, _since, _shown), card in zip(f.slots, picks, strict=True):
             if card >= 0:
                 out[at] = card
     return tuple(out)
@@ -593,7 +623,7 @@ def _left_hands(hand: Information) -> list[int]:
     return out
 
 
-def _shakes_hold(shakes: list[tuple[int, int, int, int]], full: int, picks: list[int]) -> bool:
+def _shakes_hold(shakes: Sequence[tuple[int, int, int, int]], full: int, picks: list[int]) -> bool:
     """A shake shows every card of its month in the hand (SHAKE-1): a card of that month the
     seat has held in this world (``full``: its cards now and those it played) that the shake did
     not show was played before it or drawn after it (``picks``: its draws' cards, in order)."""
@@ -608,7 +638,7 @@ def _shakes_hold(shakes: list[tuple[int, int, int, int]], full: int, picks: list
 
 
 #: Tries to choose the cards of one seat's JOKER-4 draws that leave it no quad at the deal.
-_REDEAL_TRIES = 8
+REDEAL_TRIES = 8
 
 
 #: Events of a card leaving a hand (for ``_redeal_draws``).

@@ -19,10 +19,10 @@ decision); this one is only faster.
 
 A world this kernel cannot take over (the replay departs, say) is reported, and the generator
 is left as it was before that world, so that the caller draws the same world in Python and
-goes on as ``determinize`` would. Not covered at all (:class:`CompiledWorlds` raises
-``ConversionError``, and the search keeps the Python path): a pending DEC-5 quad, a card
-another seat drew into its hand (JOKER-4), a kept world the fast engine cannot take over,
-decks over 63 cards.
+goes on as ``determinize`` would. It also deals again, as ``determinize`` does, the cards
+other seats drew into their hands (JOKER-4) and the quads they kept (DEC-5). Not covered at all
+(:class:`CompiledWorlds` raises ``ConversionError``, and the search keeps the Python path): a
+pending DEC-5 quad, a kept world the fast engine cannot take over, decks over 63 cards.
 """
 
 # ruff: noqa: SIM110
@@ -35,7 +35,7 @@ import numpy as np
 
 from gostop.engine import Hand
 from gostop.engine.deal import MISSIONS, deal_sizes
-from gostop.engine.information import DETERMINIZE_TRIES, MIX_SWAPS
+from gostop.engine.information import DETERMINIZE_TRIES, MIX_SWAPS, REDEAL_TRIES, DrawFacts
 
 from . import kernels as k
 from .config import FastConfig
@@ -143,12 +143,89 @@ def _mix_avoiding(mt: np.ndarray, pool: np.ndarray, n: int, counts: np.ndarray, 
 
 
 @_jit
+def _nth_bit(mask: int, r: int) -> int:
+    """The position of the ``r``-th set bit of ``mask``, lowest first."""
+    for i in range(64):
+        if (mask >> i) & 1:
+            if r == 0:
+                return i
+            r -= 1
+    return -1
+
+
+@_jit
+def _redeal(
+    mt: np.ndarray, hands: np.ndarray, dg: np.ndarray, dr: np.ndarray, sh: np.ndarray, quadless: bool,
+    turned: np.ndarray, picks: np.ndarray,
+) -> bool:
+    """``information._redeal_draws`` with the same draws, into ``turned`` (the stock cards
+    already turned, as dealt). ``dg`` per seat that drew (rows of its :class:`DrawFacts`): seat,
+    mode (0: a chongtong, no check; 1: no quad at the deal; 2: a kept quad), month cards played,
+    first and end row of its draws in ``dr`` and of its shakes in ``sh``; ``dr`` per draw: stock
+    position, cards played since, cards shown before; ``sh`` per shake: month, cards shown,
+    draws before it, cards played before it. False when no choice of a seat's draws meets the
+    checks (``quadless``)."""
+    used = 0
+    for g in range(dg.shape[0]):
+        s = dg[g, 0]
+        mode = dg[g, 1]
+        d0 = dg[g, 3]
+        d1 = dg[g, 4]
+        check = quadless and mode != 0
+        full = (hands[s] | dg[g, 2]) & k.M48
+        tries = REDEAL_TRIES if check else 1
+        found = False
+        taken = used
+        for _ in range(tries):
+            taken = used
+            for j in range(d0, d1):
+                free = (hands[s] | dr[j, 1]) & ~dr[j, 2] & ~taken
+                cnt = _popcount(free)
+                if cnt:
+                    card = _nth_bit(free, randbelow(mt, cnt))
+                    taken |= 1 << card
+                    picks[j] = card
+                else:
+                    picks[j] = -1
+            if not check:
+                found = True
+                break
+            deal = full
+            for j in range(d0, d1):
+                if picks[j] >= 0:
+                    deal &= ~(1 << picks[j])
+            if _has_quad(deal) != (mode == 2):
+                continue
+            holds = True
+            for q in range(dg[g, 5], dg[g, 6]):
+                later = 0
+                for j in range(d0 + sh[q, 2], d1):
+                    if picks[j] >= 0:
+                        later |= 1 << picks[j]
+                if full & sh[q, 0] & ~sh[q, 1] & ~sh[q, 3] & ~later:
+                    holds = False
+                    break
+            if holds:
+                found = True
+                break
+        if not found:
+            return False
+        used = taken
+        for j in range(d0, d1):
+            if picks[j] >= 0:
+                turned[dr[j, 0]] = picks[j]
+    return True
+
+
+@_jit
 def draw_world(
     mt: np.ndarray, base: np.ndarray, counts: np.ndarray, known: np.ndarray, avoid: np.ndarray, no_quad: np.ndarray,
     seat: int, players: int, prefix: np.ndarray, played: np.ndarray, layout: int, all_cards: int, per_hand: int,
     init: np.ndarray, codes: np.ndarray, infer: bool, w: np.ndarray, rank: np.ndarray, pos: np.ndarray,
     oe: np.ndarray, ref: np.ndarray, K: np.ndarray, T: np.ndarray, E: np.ndarray, buf: np.ndarray,
     pool: np.ndarray, scratch: np.ndarray, hands: np.ndarray, stock: np.ndarray, S: np.ndarray, out: np.ndarray,
+    kept: np.ndarray, dg: np.ndarray, dr: np.ndarray, sh: np.ndarray, turned: np.ndarray, work: np.ndarray,
+    picks: np.ndarray,
 ) -> bool:
     """Draw one world as ``Hand.determinize`` would with the generator ``mt`` (its plan:
     ``base`` the pool in order, ``counts`` the hidden cards per seat, ``known`` the cards of each
@@ -156,6 +233,9 @@ def draw_world(
     played since a deal known to be quadless, or -1), then take it over as
     ``convert.state_from_hand`` would into ``S`` (``init``: the deal's public numbers, ``codes``
     the history, ``oe`` the LIAB-4 (B) facts to copy or -1, ``ref`` the public fields to check).
+    ``kept[s]``: the cards everybody knows of a seat that kept a quad (DEC-5), or -1; ``dg``,
+    ``dr``, ``sh``: the other seats' JOKER-4 draws (see :func:`_redeal`; no rows: none), whose
+    cards are dealt again into ``turned`` (``work``, ``picks``: scratch).
     ``out[0]``: with ``infer``, the surprise of the world (``rollout.replay_surprise``).
     False when the state does not check (the caller then draws this world in Python again)."""
     n = base.shape[0]
@@ -167,7 +247,12 @@ def draw_world(
         if avoid[s] != 0:
             use_avoid = True
     rest = 0
+    size = n  # the pool's length (a kept quad dealt takes cards out of it)
+    npre = prefix.shape[0]
+    for i in range(npre):
+        turned[i] = prefix[i]
     for attempt in range(DETERMINIZE_TRIES):
+        size = n
         for i in range(n):
             pool[i] = base[i]
         for i in range(n - 1, 0, -1):  # Random.shuffle
@@ -189,21 +274,64 @@ def draw_world(
                 hands[s] = known[s]
                 continue
             new = 0
-            for j in range(counts[s]):
+            take = counts[s]
+            if kept[s] >= 0:
+                # a kept quad (DEC-5): the unseen cards of a month it can have held, at random
+                seen = kept[s]
+                pool_mask = 0
+                for i in range(at, size):
+                    pool_mask |= 1 << pool[i]
+                months = 0
+                for m in range(12):
+                    need = (0xF << (4 * m)) & ~seen
+                    if not need & ~pool_mask and _popcount(need) <= take:
+                        months += 1
+                if months:
+                    r = randbelow(mt, months)
+                    quad = 0
+                    for m in range(12):
+                        need = (0xF << (4 * m)) & ~seen
+                        if not need & ~pool_mask and _popcount(need) <= take:
+                            if r == 0:
+                                quad = need
+                                break
+                            r -= 1
+                    new = quad
+                    kk = at
+                    for i in range(at, size):
+                        if not (quad >> pool[i]) & 1:
+                            pool[kk] = pool[i]
+                            kk += 1
+                    size = kk
+                    take -= _popcount(quad)
+                else:
+                    consistent = False
+            for j in range(take):
                 new |= 1 << pool[at + j]
-            at += counts[s]
+            at += take
             hands[s] = known[s] | new
             if no_quad[s] >= 0 and _has_quad(hands[s] | no_quad[s]):
                 consistent = False
         rest = at
+        last = attempt == DETERMINIZE_TRIES - 1
+        if dg.shape[0] > 0 and (consistent or last):
+            for i in range(npre):
+                work[i] = prefix[i]
+            redealt = _redeal(mt, hands, dg, dr, sh, True, work, picks)
+            if not redealt and last:
+                redealt = _redeal(mt, hands, dg, dr, sh, False, work, picks)
+            if not redealt:
+                consistent = False
+            else:
+                for i in range(npre):
+                    turned[i] = work[i]
         if consistent:
             break
     # the world's stock as dealt: the cards already turned, then the rest of the pool
-    npre = prefix.shape[0]
-    nstock = npre + n - rest
+    nstock = npre + size - rest
     for i in range(npre):
-        stock[i] = prefix[i]
-    for i in range(rest, n):
+        stock[i] = turned[i]
+    for i in range(rest, size):
         stock[npre + i - rest] = pool[i]
     # convert._deal_of
     smask = 0
@@ -246,6 +374,23 @@ def draw_world(
     return True
 
 
+_QUAD_MODES = {"chongtong": 0, "": 1, "keep-quad": 2}
+
+
+def _draw_tables(facts: tuple[DrawFacts, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The rows of :func:`_redeal` for the plan's :class:`DrawFacts`."""
+    dg = np.zeros((len(facts), 7), np.int64)
+    drs: list[tuple[int, int, int]] = []
+    shs: list[tuple[int, int, int, int]] = []
+    for g, f in enumerate(facts):
+        dg[g] = (f.seat, _QUAD_MODES[f.quad], f.played, len(drs), len(drs) + len(f.slots), len(shs), len(shs) + len(f.shakes))
+        drs.extend(f.slots)
+        shs.extend(f.shakes)
+    dr = np.array(drs, np.int64).reshape(len(drs), 3)
+    sh = np.array(shs, np.int64).reshape(len(shs), 4)
+    return dg, dr, sh
+
+
 def _load_state(rng: random.Random, mt: np.ndarray) -> object:
     version, internal, gauss = rng.getstate()
     if version != 3 or len(internal) != 625:  # pragma: no cover - CPython's format since 2.3
@@ -277,10 +422,6 @@ class CompiledWorlds:
         plan = kept.determinize_plan(seat, forbid)
         if plan.need_quad:
             raise ConversionError("a quad to deal (DEC-5 pending)")
-        if plan.draws:
-            raise ConversionError("a card another seat drew into its hand (JOKER-4) to deal again")
-        if plan.kept_quad:
-            raise ConversionError("a kept quad to deal again (DEC-5)")
         shared = history.get(cfg, kept)
         if shared.codes is None:  # a surrender: its codes are found by a replay of the kept world
             state_from_hand(kept, cfg, history, buf)
@@ -342,6 +483,13 @@ class CompiledWorlds:
         self.stock = np.zeros(len(kept._stock), np.int64)
         self.events = np.zeros(1, np.int64)
         self.out = np.zeros(1, np.int64)
+        self.kept = np.full(3, -1, np.int64)
+        for s, seen in plan.kept_quad.items():
+            self.kept[s] = seen
+        self.dg, self.dr, self.sh = _draw_tables(plan.draw_facts)
+        self.turned = np.zeros(max(len(self.prefix), 1), np.int64)
+        self.work = np.zeros(max(len(self.prefix), 1), np.int64)
+        self.picks = np.zeros(max(self.dr.shape[0], 1), np.int64)
 
     def load(self, rng: random.Random) -> None:
         """Take over the state of ``rng`` (the search's generator)."""
@@ -363,6 +511,7 @@ class CompiledWorlds:
             self.prefix, self.played, self.layout, cfg.tables.all, self.per_hand, self.init, self.codes,
             self.infer, w, rank, pos, self.oe, self.ref, cfg.knobs, cfg.table, self.events, self.buf,
             self.pool, self.scratch, self.hands, self.stock, S, self.out,
+            self.kept, self.dg, self.dr, self.sh, self.turned, self.work, self.picks,
         )
         if not ok:
             self.mt[:] = self._before

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from scenarios import DECISIONS, Scenario
 from tableplay import (
     CARD_RE,
@@ -75,9 +76,20 @@ def test_lobby_quick_play_and_a_whole_hand_vs_bots(page: Page, base_url: str, ar
     assert page.locator(".feed li").count() > 5
 
 
+def _console_errors(pages: dict[str, Page]) -> list[str]:
+    """The errors and warnings the pages' consoles print, and their uncaught exceptions (a list
+    that fills in as they come)."""
+    out: list[str] = []
+    for name, page in pages.items():
+        page.on("console", lambda m, name=name: out.append(f"{name}: {m.type}: {m.text}") if m.type in ("error", "warning") else None)
+        page.on("pageerror", lambda e, name=name: out.append(f"{name}: uncaught: {e}"))
+    return out
+
+
 def test_two_players_by_invite_link_to_the_end_of_a_hand(browser: Browser, base_url: str) -> None:
     ann = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
     bo = browser.new_context(viewport={"width": 1280, "height": 860}, reduced_motion="reduce").new_page()
+    errors = _console_errors({"Ann": ann, "Bo": bo})
     ann.goto(base_url + "/")
     ann.fill("#player-name", "Ann")
     ann.click("#advanced > summary")
@@ -90,8 +102,14 @@ def test_two_players_by_invite_link_to_the_end_of_a_hand(browser: Browser, base_
     bo.goto(link)
     bo.fill("#join-name", "Bo")
     bo.click("#take-seat")
-    for p in (ann, bo):
-        p.wait_for_selector(".table-page")
+    for name, p in (("Ann", ann), ("Bo", bo)):
+        # (seen once in a CI run under load: a page still without its table after 30 s; if it
+        # comes again, the failure says whose page, what it showed and what its console said)
+        try:
+            p.wait_for_selector(".table-page")
+        except PlaywrightTimeout:
+            shown = p.evaluate("() => document.body.innerText.slice(0, 400)")
+            raise AssertionError(f"{name}'s page has no table after 30 s: {p.url} shows {shown!r}; console: {errors}") from None
     expect(ann.locator(".player[data-seat='1'] .pname")).to_have_text("Bo")
     expect(bo.locator(".player[data-seat='0'] .pname")).to_have_text("Ann")
 

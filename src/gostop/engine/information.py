@@ -170,7 +170,7 @@ class Information(HandState):
             if any((pool_all & ~avoid[s]).bit_count() < hidden[s].bit_count() for s in range(n) if s != seat):
                 avoid = [0] * n
         draws = tuple(d for d in self._draw_slots if d[0] != seat)
-        facts = _draw_facts(self, self._stock[: self._stock_pos], draws) if draws else ()
+        facts = _draw_facts(self, draws) if draws else ()
         return DeterminizePlan(
             seat, tuple(hidden), tuple(base_pool), tuple(avoid), tuple(need_quad), no_quad, draws, kept_quad, facts
         )
@@ -475,18 +475,30 @@ class DrawFacts:
     shakes: tuple[tuple[int, int, int, int], ...]
 
 
-def _draw_facts(hand: Information, turned: tuple[int, ...], draws: tuple[tuple[int, int], ...]) -> tuple[DrawFacts, ...]:
+def _never_in_hand(hand: Information) -> int:
+    """The cards that were never in a hand (public): those dealt to the layout and those turned
+    from the stock, except the cards drawn into a hand (JOKER-4)."""
+    drawn_at = {at for _, at in hand._draw_slots}
+    out = 0
+    for k, i in enumerate(hand._stock[: hand._stock_pos]):
+        if k not in drawn_at:
+            out |= 1 << i
+    index = hand._t.index
+    for e in hand._events:
+        if e.type == "layout" and e.seat is None:
+            for c in e.cards:
+                out |= 1 << index[c.code]
+    return out
+
+
+def _draw_facts(hand: Information, draws: tuple[tuple[int, int], ...]) -> tuple[DrawFacts, ...]:
     """:class:`DrawFacts` of the seats of ``draws`` (in the order they first drew), from the
     public events. A card counts as played from a hand at the event that first shows it leaving
     a hand (a bomb also shows the layout's card of its month, which was never in the hand);
     cards dealt to the layout or turned from the stock (not drawn) never count."""
     index = hand._t.index
     n = hand.players
-    public = 0  # cards never in a hand: the layout dealt, the stock cards turned (not drawn)
-    drawn_at = {at for _, at in draws}
-    for k, i in enumerate(turned):
-        if k not in drawn_at:
-            public |= 1 << i
+    public = _never_in_hand(hand)
     after: dict[int, list[tuple[int, int]]] = {}  # per seat: (draws before it, card) of each card played
     shown: dict[int, list[int]] = {}  # per seat: the cards it had shown in hand before each draw
     left = 0  # the cards that have left a hand so far
@@ -498,10 +510,6 @@ def _draw_facts(hand: Information, turned: tuple[int, ...], draws: tuple[tuple[i
     for e in hand._events:
         s = e.seat
         etype = e.type
-        if etype == "layout" and s is None:
-            for c in e.cards:
-                public |= 1 << index[c.code]
-            continue
         if s is None:
             continue
         if etype == "draw":
@@ -602,19 +610,12 @@ def _left_hands(hand: Information) -> list[int]:
     event that first shows it leaving a hand: a bomb also shows the layout's card of its month,
     which was dealt to the layout, turned from the stock or played earlier."""
     index = hand._t.index
-    drawn_at = {at for _, at in hand._draw_slots}
-    public = 0
-    for k, i in enumerate(hand._stock[: hand._stock_pos]):
-        if k not in drawn_at:
-            public |= 1 << i
+    public = _never_in_hand(hand)
     left = 0
     out = [0] * hand.players
     for e in hand._events:
         s = e.seat
-        if e.type == "layout" and s is None:
-            for c in e.cards:
-                public |= 1 << index[c.code]
-        elif s is not None and e.type in _LEFT_HAND:
+        if s is not None and e.type in _LEFT_HAND:
             for c in e.cards:
                 b = 1 << index[c.code]
                 if not b & (left | public):

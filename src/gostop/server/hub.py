@@ -257,16 +257,23 @@ class Hub:
     async def seat_for(self, room_id: str, token: str) -> int | None:
         return await self.db(self.store.seat_of_token, room_id, token)
 
-    async def attach(self, live: LiveRoom, conn: Connection) -> None:
-        """A socket said hello: welcome it, update presence. The socket joins the room's
-        broadcasts right after its welcome (nothing awaited in between): its first message is
-        the welcome and it misses no update after it."""
-        self._touch(live)
+    async def attach(self, live: LiveRoom, conn: Connection) -> LiveRoom:
+        """A socket said hello: welcome it, update presence, and return the live room it joined
+        (the caller acts on that one from now on). The socket joins the room's broadcasts
+        right after its welcome (nothing awaited in between): its first message is the welcome
+        and it misses no update after it.
+
+        ``live`` was looked up before the hello's awaits (the token check, the version check):
+        a waiting room nobody was connected to may have been evicted meanwhile by the sweep,
+        and a seat taken since goes to the room loaded again. The socket joins the room this
+        process serves now, never an evicted copy that no broadcast reaches."""
         seat = conn.seat
         came_back = False
+        if seat is not None and self.fanout.shared:
+            await self.fanout.hold_presence([(live.room.id, seat)], self.settings.presence_ttl)
+        live = await self._serving(live)
+        self._touch(live)
         if seat is not None:
-            if self.fanout.shared:
-                await self.fanout.hold_presence([(live.room.id, seat)], self.settings.presence_ttl)
             came_back = live.presence.is_away(seat)
             live.presence = live.presence.attached(seat)
             self.driver.attached(live, seat)
@@ -295,6 +302,22 @@ class Hub:
             if live.moved.get(seat, conn.token_hash) != conn.token_hash:
                 # the seat moved to another device while this socket said hello with the old token
                 await self.close_seat(live, seat, live.moved[seat], seat_moves.moved_message(seat))
+        return live
+
+    async def _serving(self, live: LiveRoom) -> LiveRoom:
+        """The live room this process serves for ``live``'s id, loaded again if ``live`` was
+        evicted; returned with nothing awaited after the check (the sweep cannot run between)."""
+        room_id = live.room.id
+        for _ in range(5):
+            current = self.rooms.get(room_id)
+            if current is not None:
+                return current
+            loaded = await self.get(room_id)  # the sweep may evict it again before it returns
+            if loaded is None:  # gone from the store: keep the copy (its socket sees no change)
+                break
+            live = loaded
+        self.rooms.setdefault(room_id, live)
+        return self.rooms[room_id]
 
     async def detach(self, live: LiveRoom, conn: Connection) -> None:
         live.conns.discard(conn)

@@ -134,7 +134,7 @@ async def _serve(ws: WebSocket, hub: Hub, room_id: str, addr: str) -> None:
                       token_hash=token_hash(hello.token) if hello.token is not None else None, lang=hello.lang)
     conn.on_close = close_with
     conn.start()
-    await hub.attach(live, conn)
+    live = await hub.attach(live, conn)  # the room served now (it may have been loaded again)
     bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
     last_seq = -1
     refused = 0

@@ -116,6 +116,11 @@ def game_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[GameServer
     server.start()
     yield server
     server.stop()
+    # the pages came and went (closed mid-load, sockets dropped): the server logged no traceback
+    log = server.log.read_text(errors="replace")
+    if "Traceback" in log:
+        at = log.index("Traceback")
+        pytest.fail(f"the game server logged a traceback during the browser tests:\n{log[max(0, at - 500):at + 3000]}")
 
 
 @pytest.fixture(scope="session")

@@ -198,3 +198,31 @@ def test_big_frames_and_a_two_faced_hello_are_closed_with_their_codes(server: Se
         assert code == 4408 and "not both" in got[-1], (code, got)
 
     asyncio.run(main())
+
+
+def test_clients_that_go_away_mid_request_leave_no_traceback(server: Server) -> None:
+    """A page closed while it loads: requests whose client hangs up before the answer (a body
+    cut short, a request closed at once, a static file) are dropped without a traceback in the
+    server's log (Starlette's ``BaseHTTPMiddleware`` logged ``RuntimeError: No response
+    returned.`` for each), and the server answers the next client as before."""
+    import socket
+
+    def hang_up(request: bytes, wait: float) -> None:
+        with socket.create_connection(("127.0.0.1", server.port), timeout=5) as s:
+            s.sendall(request)
+            time.sleep(wait)
+
+    cut_body = (b"POST /api/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                b"Content-Length: 100\r\n\r\n{\"name\":")
+    for _ in range(6):
+        hang_up(cut_body, 0.05)
+        hang_up(b"GET /api/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 0)
+        hang_up(b"GET /js/app.js HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 0)
+    with server.http() as http:
+        r = http.get("/api/rooms")
+        assert r.status_code == 200 and r.headers.get("X-Frame-Options") == "DENY"
+        big = http.post("/api/rooms", content=b"x" * 20_000, headers={"Content-Type": "application/json"})
+        assert big.status_code == 413 and big.headers.get("X-Content-Type-Options") == "nosniff"
+    time.sleep(0.5)  # the server has handled the hang-ups by now
+    log = server.log.read_text(errors="replace")
+    assert "Traceback" not in log and "No response returned" not in log, log[-3000:]

@@ -23,6 +23,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.datastructures import Headers, MutableHeaders
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from gostop import __version__
@@ -33,7 +34,7 @@ from gostop.server.fanout import make_fanout
 from gostop.server.hub import Hub, ServerSettings
 from gostop.server.store import Store
 
-__all__ = ["create_app", "WEB_DIR", "MAX_BODY_BYTES", "SECURITY_HEADERS", "STATUS", "status_of", "LobbyLimiter"]
+__all__ = ["create_app", "WEB_DIR", "MAX_BODY_BYTES", "SECURITY_HEADERS", "STATUS", "status_of", "LobbyLimiter", "Guard"]
 
 log = logging.getLogger("gostop.server")
 
@@ -114,6 +115,64 @@ class LobbyLimiter:
             self.buckets.pop(next(iter(self.buckets)))
 
 
+#: FastAPI's interactive docs pages have inline script: no Content-Security-Policy on them.
+_DOCS_PATHS = ("/docs", "/redoc", "/docs/oauth2-redirect")
+
+
+class Guard:
+    """The HTTP requests' gate, a plain ASGI middleware: the lobby's rate limit (429 with
+    ``Retry-After``), the body cap (413 for a declared length above :data:`MAX_BODY_BYTES`), and
+    the headers of every answer (:data:`SECURITY_HEADERS`; ``Cache-Control: no-cache`` on the
+    client's files). WebSockets and the lifespan pass through untouched.
+
+    It is not a Starlette ``BaseHTTPMiddleware``: that one raised ``RuntimeError: No response
+    returned.`` and logged a traceback for every request whose client went away before the
+    answer (a page closed while it loaded); here the answer of such a request is simply not sent."""
+
+    def __init__(self, app: Any, settings: ServerSettings, limiter: LobbyLimiter) -> None:
+        self.app = app
+        self.settings = settings
+        self.limiter = limiter
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path: str = scope.get("path", "")
+        if path.startswith("/api/") and path != "/api/health" and self.settings.lobby_rate > 0:
+            client = scope.get("client")
+            wait = self.limiter.take(client[0] if client else "unknown")
+            if wait > 0:
+                retry = max(1, math.ceil(wait))
+                response = JSONResponse({"detail": f"too many requests from your address; try again in {retry} s"},
+                                        status_code=429, headers={"Retry-After": str(retry)})
+                await response(scope, receive, self._headed(send, path))
+                return
+        length = Headers(scope=scope).get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY_BYTES):
+            response = JSONResponse({"detail": f"request body too big (at most {MAX_BODY_BYTES} bytes)"}, status_code=413)
+            await response(scope, receive, self._headed(send, path))
+            return
+        await self.app(scope, receive, self._headed(send, path))
+
+    @staticmethod
+    def _headed(send: Any, path: str) -> Any:
+        async def send_headed(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for name, value in SECURITY_HEADERS.items():
+                    if name == "Content-Security-Policy" and path in _DOCS_PATHS:
+                        continue
+                    headers.setdefault(name, value)
+                if not path.startswith("/api/") and message["status"] in (200, 304):
+                    # the client's files: kept by the browser, revalidated (ETag) before each use,
+                    # so a new version is picked up at once and an unchanged one costs a 304
+                    headers.setdefault("Cache-Control", "no-cache")
+            await send(message)
+
+        return send_headed
+
+
 _NO_CLIENT = """<!doctype html><meta charset="utf-8"><title>gostop</title>
 <h1>gostop server</h1><p>The browser game is not installed in this copy; the lobby API is at
 <a href="/docs">/docs</a>.</p>"""
@@ -145,34 +204,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     # The client's HTML, CSS and JavaScript (145 kB) travel gzipped (46 kB) to browsers that ask.
     app.add_middleware(GZipMiddleware, minimum_size=1024)
 
-    @app.middleware("http")
-    async def body_cap(request: Request, call_next: Any) -> Any:
-        path = request.url.path
-        if path.startswith("/api/") and path != "/api/health" and settings.lobby_rate > 0:
-            addr = request.client.host if request.client is not None else "unknown"
-            wait = limiter.take(addr)
-            if wait > 0:
-                retry = max(1, math.ceil(wait))
-                response: Any = JSONResponse(
-                    {"detail": f"too many requests from your address; try again in {retry} s"},
-                    status_code=429, headers={"Retry-After": str(retry)},
-                )
-                response.headers.update(SECURITY_HEADERS)
-                return response
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY_BYTES):
-            response = JSONResponse({"detail": f"request body too big (at most {MAX_BODY_BYTES} bytes)"}, status_code=413)
-        else:
-            response = await call_next(request)
-        for name, value in SECURITY_HEADERS.items():
-            if name == "Content-Security-Policy" and path in ("/docs", "/redoc", "/docs/oauth2-redirect"):
-                continue  # FastAPI's interactive docs page has inline script
-            response.headers.setdefault(name, value)
-        if not path.startswith("/api/") and response.status_code in (200, 304):
-            # the client's files: kept by the browser, revalidated (ETag) before each use, so a
-            # new version is picked up at once and an unchanged one costs a 304
-            response.headers.setdefault("Cache-Control", "no-cache")
-        return response
+    # added last, so outermost: it sees each request first and each answer's headers last
+    app.add_middleware(Guard, settings=settings, limiter=limiter)
 
     @app.exception_handler(errors.Refusal)
     async def refused(_request: Request, exc: errors.Refusal) -> JSONResponse:

@@ -60,3 +60,50 @@ def test_a_socket_whose_room_was_evicted_during_its_hello_still_sees_the_next_jo
     assert states, f"the join never reached the socket: {[m['type'] for m in received]}"
     assert states[-1]["view"]["phase"] != "waiting"
     assert [p["name"] for p in states[-1]["view"]["players"]] == ["Ann", "Bo"]
+
+
+def test_a_socket_whose_room_was_evicted_is_served_the_copy_while_the_database_is_away(tmp_path: Path) -> None:
+    """The room cannot be loaded again (the database hiccups): the socket is welcomed on the
+    copy it looked up, which serves from then on, and no error reaches it."""
+
+    async def main() -> tuple[list[dict[str, Any]], bool]:
+        store = Store(f"sqlite:///{tmp_path / 'rooms.db'}")
+        hub = Hub(ServerSettings(), store, LocalFanout())
+        await hub.db(store.migrate)
+        config = RoomConfig(seats=[SeatConfig("human"), SeatConfig("human")], hands=1)
+        made, _, _ = await hub.create_room(config, "test", "Ann")
+        room_id = made["id"]
+        looked_up = await hub.get(room_id)
+        assert looked_up is not None
+        hub._sweep()
+        assert room_id not in hub.rooms
+        real_get_room = store.get_room
+
+        def away(_room_id: str) -> None:
+            raise ConnectionError("database away")
+
+        store.get_room = away  # type: ignore[method-assign]
+        received: list[dict[str, Any]] = []
+
+        async def send(text: str) -> None:
+            received.append(json.loads(text))
+
+        conn = Connection(send, 0, "127.0.0.1")
+        conn.start()
+        live = await hub.attach(looked_up, conn)
+        store.get_room = real_get_room  # type: ignore[method-assign]
+        served = live is looked_up and hub.rooms.get(room_id) is live and conn in live.conns
+        for _ in range(100):
+            if received:
+                break
+            await asyncio.sleep(0.01)
+        await hub.detach(live, conn)
+        await conn.close()
+        hub.db_pool.shutdown()
+        store.dispose()
+        return received, served
+
+    received, served = asyncio.run(main())
+    assert served
+    assert [m["type"] for m in received][:1] == ["welcome"] and received[0]["view"]["phase"] == "waiting"
+    assert not any(m["type"] == "error" for m in received)

@@ -312,7 +312,11 @@ class Hub:
             current = self.rooms.get(room_id)
             if current is not None:
                 return current
-            loaded = await self.get(room_id)  # the sweep may evict it again before it returns
+            try:
+                loaded = await self.get(room_id)  # the sweep may evict it again before it returns
+            except Exception as exc:  # the database is away: the copy serves (the gap check reloads)
+                log.warning("room %s: loading it again for a socket failed: %s", room_id, exc)
+                break
             if loaded is None:  # gone from the store: keep the copy (its socket sees no change)
                 break
             live = loaded

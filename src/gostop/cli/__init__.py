@@ -66,8 +66,9 @@ class LazyGroup(GostopGroup):
         return [*COMMANDS, *(n for n in super().list_commands(ctx) if n not in COMMANDS)]
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
-        if cmd_name not in COMMANDS:
-            return super().get_command(ctx, cmd_name)
+        if cmd_name not in COMMANDS:  # ``version``
+            command = super().get_command(ctx, cmd_name)
+            return quiet_flags(command) if command is not None else None
         if self._listing:
             short = COMMANDS[cmd_name][2]
             return TyperCommand(cmd_name, help=short, short_help=short)

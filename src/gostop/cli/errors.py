@@ -128,14 +128,50 @@ def check_seed(value: int | None) -> int | None:
     return value
 
 
+#: The placeholders of values in the help, for typer's Python type names (``<int>``,
+#: ``<list[str]>``, ``<float range>``): words a user reads. An option with a better name gives
+#: its own ``metavar`` (``SECONDS``, ``FILE.toml``, ``KNOB=VALUE``).
+_PLACEHOLDERS = {"int": "N", "float": "NUMBER", "str": "TEXT", "Path": "PATH"}
+
+
+def _quiet_help_option(command: Any) -> None:
+    """``--help`` with no ``<bool>`` after it (it is a flag too)."""
+    get = command.get_help_option
+
+    def get_help_option(ctx: Any) -> Any:
+        option = get(ctx)
+        if option is not None:
+            option.metavar = ""
+        return option
+
+    command.get_help_option = get_help_option
+
+
 def quiet_flags(command: Any) -> Any:
-    """Show flags (``--plain``, ``--yes``) without a ``<bool>`` type in the help: they take no
-    value (``--plain true`` is refused), so the help must not suggest one."""
+    """The help of ``command`` without Python type names: flags (``--plain``, ``--yes``,
+    ``--help``) show no ``<bool>`` -- they take no value (``--plain true`` is refused), so the
+    help must not suggest one --, an argument shows its name alone (``RECORD.json...``, not
+    ``<list[Path]>`` beside it), and an option a word for its value (``N``, ``TEXT``)."""
+    if getattr(command, "_quiet", False):
+        return command
     for param in getattr(command, "params", ()):
-        if getattr(param, "is_flag", False) and getattr(param, "metavar", None) is None:
+        if getattr(param, "param_type_name", "") == "argument":
+            param.display_type_rich = lambda ctx: None
+        elif getattr(param, "metavar", None) is not None:
+            continue
+        elif getattr(param, "is_flag", False):
             param.metavar = ""
+        elif callable(getattr(param, "bare_type", None)):
+            bare = str(param.bare_type())
+            inner = bare.removeprefix("list[").removesuffix("]")
+            word = _PLACEHOLDERS.get(inner)
+            if word is not None:
+                param.metavar = word + ("..." if inner != bare else "")
+    if hasattr(command, "get_help_option"):
+        _quiet_help_option(command)
     for sub in getattr(command, "commands", {}).values():
         quiet_flags(sub)
+    command._quiet = True
     return command
 
 
@@ -146,6 +182,12 @@ class GostopGroup(TyperGroup):
     (click's ``UsageError``: unknown command or option, bad value, missing value)
     prints ``error: MESSAGE (see 'gostop CMD --help')`` on stderr and exits with status 2.
     """
+
+    def get_help_option(self, ctx: Any) -> Any:
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.metavar = ""  # a flag: no ``<bool>`` (see :func:`quiet_flags`)
+        return option
 
     def main(
         self,

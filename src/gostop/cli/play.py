@@ -39,6 +39,10 @@ if TYPE_CHECKING:
 __all__ = ["play"]
 
 
+#: The longest pause after a bot's move (``--bot-delay``), in seconds.
+MAX_BOT_DELAY = 10.0
+
+
 def _use_plain(plain: bool) -> bool:
     if plain:
         return True
@@ -104,14 +108,15 @@ def play(
     ] = None,
     bot_delay: Annotated[
         float,
-        typer.Option("--bot-delay", help="Seconds each bot move stays highlighted before the next (0: none).",
-                     min=0.0, max=10.0),
+        typer.Option("--bot-delay", metavar="SECONDS",
+                     help=f"Seconds each bot move stays highlighted before the next, 0 to {MAX_BOT_DELAY:g} (0: none)."),
     ] = 0.6,
     data_dir: Annotated[
         Path | None,
         typer.Option(
             "--data-dir",
-            help=f"Where matches are saved (default: ${DATA_ENV}, else $XDG_DATA_HOME/gostop or ~/.local/share/gostop).",
+            metavar="DIR",
+            help=f"Where matches are saved (default: ${DATA_ENV}, else $XDG_DATA_HOME/gostop, else ~/.local/share/gostop).",
             show_default=False,
         ),
     ] = None,
@@ -125,6 +130,8 @@ def play(
     with reported_errors():
         if resume and new:
             raise UsageProblem("give either --resume or --new, not both")
+        if not 0 <= bot_delay <= MAX_BOT_DELAY:  # also NaN
+            raise UsageProblem(f"--bot-delay takes 0 to {MAX_BOT_DELAY:g} seconds, got {bot_delay:g}")
         if not 0 <= hands <= MAX_PLAY_HANDS:
             raise UsageProblem(f"--hands must be 0 (the preset's length) or 1 to {MAX_PLAY_HANDS}, got {hands}")
         from gostop.play.names import LANGS

@@ -125,12 +125,7 @@ def replay(
 ) -> None:
     """Replay a hand record (or a match record) and print it move by move.
 
-    Each action is shown with the seat that made it, the events it caused and the layout after
-    it; the result follows. --at N stops after action N. A record that cannot be replayed (bad
-    JSON, unknown card, a deal that is not a permutation of the deck, an illegal action) gives
-    one error line naming the action's 0-based index, and exit status 2; the moves (or, with
-    --json, the facts) up to the failing action are printed first. A match record ("format":
-    "gostop-match") is replayed hand by hand (docs/match-record-format.md).
+    Each action is shown with the seat that made it, the events it caused and the layout after it; the result follows. --at N stops after action N. A record that cannot be replayed (bad JSON, unknown card, a deal that is not a permutation of the deck, an illegal action) gives one error line naming the action's 0-based index, and exit status 2; the moves (or, with --json, the facts) up to the failing action are printed first. A match record ("format": "gostop-match") is replayed hand by hand (docs/match-record-format.md).
 
     Example:  gostop replay docs/examples/hand.json --json --at 5
     """
@@ -265,7 +260,7 @@ def deal(
     ] = None,
     players: Annotated[int, typer.Option("--players", "-p", min=2, max=3, help="Active players, 2 or 3.")] = 2,
     cut: Annotated[
-        int | None, typer.Option("--cut", help="Cut depth (DEAL-1): move the top N cards to the bottom.", show_default=False)
+        int | None, typer.Option("--cut", help="Cut the deck before the deal: move the top N cards to the bottom.", show_default=False)
     ] = None,
     preset: Annotated[
         str | None, typer.Option("--preset", help="Rules preset (default pagat).", show_default=False)
@@ -297,12 +292,9 @@ def deal(
 ) -> None:
     """Print the deal a seed produces: each hand (seat 0 = dealer), the layout, the stock.
 
-    The deck is shuffled with Python's random.Random(seed) in deck order (docs/record-format.md
-    says exactly how), optionally cut, and dealt per the rules' deal_order (DEAL-2).
+    The deck is shuffled with Python's random.Random(seed) in deck order (docs/record-format.md says exactly how), optionally cut, and dealt in the packet order of the rules' deal_order (the players first, or the layout first).
 
-    --fill RECORD.json completes a hand record whose explicit deal gives only the cards you care
-    about (some hand cards, layout cards, the first stock cards, "stock_bottom"): every other card
-    is placed deterministically, and the complete deal is written back into the record.
+    --fill RECORD.json completes a hand record whose explicit deal gives only the cards you care about (some hand cards, layout cards, the first stock cards, "stock_bottom"): every other card is placed deterministically, and the complete deal is written back into the record.
 
     Example:  gostop deal --seed 7 --players 2
 

@@ -123,13 +123,13 @@ def score(
         int, typer.Option("--nagari-before", min=0, max=MAX_NAGARI_BEFORE, help="Consecutive nagari (drawn hands) just before this one.")
     ] = 0,
     weol_yak: Annotated[
-        int, typer.Option("--weol-yak", min=0, max=2, help="Weol-yak variants the winner achieved (VAR-WEOLYAK-*, 0..2).")
+        int, typer.Option("--weol-yak", min=0, max=2, help="Weol-yak 월약 bonuses the winner earned, 0 to 2 (x4 each, when the rules have them: all four cards of a month taken on the first turn; all four cards of the month drawn before the deal).")
     ] = 0,
     mission_multiplier: Annotated[
-        int, typer.Option("--mission-multiplier", min=1, max=MAX_MISSION_MULTIPLIER, help="The mission multiplier the winner earned (VAR-MISSION; 1 = none).")
+        int, typer.Option("--mission-multiplier", min=1, max=MAX_MISSION_MULTIPLIER, help="The multiplier of the mission the winner completed (1: none).")
     ] = 1,
     pushes: Annotated[
-        int, typer.Option("--pushes", min=0, max=MAX_PUSHES, help="Consecutive pushes (milgi 밀기, VAR-PUSH) just before this hand: x2 each.")
+        int, typer.Option("--pushes", min=0, max=MAX_PUSHES, help="Pushes (milgi 밀기) in a row just before this hand, x2 each: a push gives up the payment of a won hand to double the next.")
     ] = 0,
     goer: Annotated[
         str | None,
@@ -158,11 +158,7 @@ def score(
 ) -> None:
     """Score a finished hand and show what each opponent pays.
 
-    Give the winner's captured cards as arguments and each opponent's with one --opp each; the
-    number of players (2 or 3) follows from the number of --opp (or give --players to have it
-    checked). Card codes: month 01..12 + B bright, A animal, R ribbon, D double junk, J1/J2 junk
-    (01B, 09A, 11D, 12J2); jokers JK1 JK2 JK3 JKB JKX JKP (copies JK1-2...). Names such as
-    jan-bright, sep-animal, dec-double, sake-cup also work.
+    Give the winner's captured cards as arguments and each opponent's with one --opp each; the number of players (2 or 3) follows from the number of --opp (or give --players to have it checked). Card codes: month 01..12 + B bright, A animal, R ribbon, D double junk, J1/J2 junk (01B, 09A, 11D, 12J2); jokers JK1 JK2 JK3 JKB JKX JKP (copies JK1-2...). Names such as jan-bright, sep-animal, dec-double, sake-cup also work.
 
     Example (pagat, 3 players; opp2 pays gwang-bak):
 
@@ -172,9 +168,7 @@ def score(
 
       gostop score 01B 03B 08B 11B 06R 09R 10R 05A --opp "12B 05J1" --bombs 1 --goer opp1 --preset fuda-wiki
 
-    Batch mode: gostop score --cases cases.json reads a JSON list of cases (preset, players, winner_captures, opponents, context) and
-    prints one JSON object per case and line: {"id": ..., "points": ..., "payments": \\[...]}, or
-    {"id": ..., "error": "..."} for a case that cannot be settled.
+    Batch mode: gostop score --cases cases.json reads a JSON list of cases (preset, players, winner_captures, opponents, context) and prints one JSON object per case and line: {"id": ..., "points": ..., "payments": \\[...]}, or {"id": ..., "error": "..."} for a case that cannot be settled.
     """
     with reported_errors():
         if cases is not None:

@@ -53,23 +53,24 @@ def serve(
         str | None,
         typer.Option(
             "--db",
-            help="Database URL (default: SQLite file server.sqlite in the data directory; "
-            "postgresql+psycopg://user@host/db for PostgreSQL).",
+            metavar="URL",
+            help="Database URL (default: the SQLite file server.sqlite in the data directory; for PostgreSQL "
+            "a postgresql+psycopg:// URL).",
             show_default=False,
         ),
     ] = None,
     redis: Annotated[
         str | None,
-        typer.Option("--redis", help="Redis URL for several server processes (redis://host:6379/0).", show_default=False),
+        typer.Option("--redis", metavar="URL", help="Redis URL for several server processes (redis://host:6379/0).", show_default=False),
     ] = None,
     redis_prefix: Annotated[str, typer.Option("--redis-prefix", help="Prefix of the Redis channel names.")] = "gostop:",
     origin: Annotated[
         list[str] | None,
-        typer.Option("--origin", help="A browser origin allowed to open table sockets (repeatable; * allows all). "
+        typer.Option("--origin", metavar="ORIGIN", help="A browser origin allowed to open table sockets (repeatable; * allows all). "
                      "The server's own address is always allowed."),
     ] = None,
-    grace: Annotated[float, typer.Option("--grace", help="Seconds before a bot plays for a player who lost the connection.")] = 30.0,
-    bot_delay: Annotated[float, typer.Option("--bot-delay", help="Seconds a bot waits before each move (for people to follow).")] = 0.6,
+    grace: Annotated[float, typer.Option("--grace", metavar="SECONDS", help="Seconds before a bot plays for a player who lost the connection.")] = 30.0,
+    bot_delay: Annotated[float, typer.Option("--bot-delay", metavar="SECONDS", help="Seconds a bot waits before each move (for people to follow).")] = 0.6,
     bot_processes: Annotated[
         int, typer.Option("--bot-processes", help="Worker processes for the searching (hard) bots; 0: think in threads.")
     ] = 1,
@@ -82,17 +83,17 @@ def serve(
                      help="Addresses of the reverse proxies whose X-Forwarded-For/-Proto are trusted "
                      "(comma-separated; * any). Default: none (the socket's address is the client's)."),
     ] = "",
-    bot_seconds: Annotated[float, typer.Option("--bot-seconds", help="Longest thinking of a searching bot per decision.")] = 10.0,
+    bot_seconds: Annotated[float, typer.Option("--bot-seconds", metavar="SECONDS", help="Longest thinking of a searching bot per decision.")] = 10.0,
     resync_seconds: Annotated[
-        float, typer.Option("--resync-seconds", help="Period of the presence refresh, gap check and eviction.")
+        float, typer.Option("--resync-seconds", metavar="SECONDS", help="Period of the presence refresh, gap check and eviction.")
     ] = 2.0,
     presence_ttl: Annotated[
-        float, typer.Option("--presence-ttl", help="Seconds a dead process's players still count as connected (Redis).")
+        float, typer.Option("--presence-ttl", metavar="SECONDS", help="Seconds a dead process's players still count as connected (Redis).")
     ] = 15.0,
-    lease_seconds: Annotated[float, typer.Option("--lease-seconds", help="Lifetime of a room's bot-driver lease (Redis); above --bot-seconds.")] = 15.0,
+    lease_seconds: Annotated[float, typer.Option("--lease-seconds", metavar="SECONDS", help="Lifetime of a room's bot-driver lease (Redis); above --bot-seconds.")] = 15.0,
     max_live_rooms: Annotated[int, typer.Option("--max-live-rooms", help="Rooms kept in memory at most.")] = 2000,
     idle_seconds: Annotated[
-        float, typer.Option("--idle-seconds", help="A room nobody is connected to leaves memory after this long.")
+        float, typer.Option("--idle-seconds", metavar="SECONDS", help="A room nobody is connected to leaves memory after this long.")
     ] = 300.0,
     lobby_rate: Annotated[
         float, typer.Option("--lobby-rate", help="Lobby requests per second per client address (0: no limit).")
@@ -100,7 +101,7 @@ def serve(
     lobby_burst: Annotated[int, typer.Option("--lobby-burst", help="Lobby requests one address may send at once.")] = 100,
     level: Annotated[
         list[str] | None,
-        typer.Option("--level", help="An extra bot level the lobby offers, NAME=SPEC (repeatable), e.g. "
+        typer.Option("--level", metavar="NAME=SPEC", help="An extra bot level the lobby offers, NAME=SPEC (repeatable), e.g. "
                      "expert=search:steps=3000."),
     ] = None,
 ) -> None:

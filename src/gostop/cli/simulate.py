@@ -341,16 +341,12 @@ def simulate_command(
 ) -> None:
     """Play bots against each other on duplicate deals and report points per hand.
 
-    Each deal is replayed with the bots rotated over the seats (2 seatings for 2 players, 3
-    for 3 players), so every bot plays every seat of the same cards. With --match, whole
-    matches are played instead (2 to 7 bots, table decisions included), each match once per
-    rotation of the bots, and chips per match are reported.
+    Each deal is replayed with the bots rotated over the seats (2 seatings for 2 players, 3 for 3 players), so every bot plays every seat of the same cards. With --match, whole matches are played instead (2 to 7 bots, table decisions included), each match once per rotation of the bots, and chips per match are reported.
 
     Example:  gostop simulate search greedy --deals 2000
     Example:  gostop simulate greedy random --deals 100000 --engine fast
-    With --ladder, every pair of the bots plays the same duplicate deals (2 players) and each
-    bot gets a rating: points per hand over the first bot (least squares on the pairs) and an
-    Elo fitted on hand wins (Bradley-Terry), with 95 % bootstrap intervals.
+
+    With --ladder, every pair of the bots plays the same duplicate deals (2 players) and each bot gets a rating: points per hand over the first bot (least squares on the pairs) and an Elo fitted on hand wins (Bradley-Terry), with 95% bootstrap intervals.
 
     Example:  gostop simulate --match hard normal easy easy normal --matches 20
     Example:  gostop simulate --ladder easy normal instinct hard --deals 1000

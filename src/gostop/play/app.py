@@ -19,8 +19,9 @@ from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Grid, Horizontal, ScrollableContainer, Vertical, VerticalScroll
+from textual.containers import Grid, Horizontal, HorizontalScroll, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
+from textual.visual import visualize
 from textual.widgets import (
     Button,
     Footer,
@@ -34,8 +35,8 @@ from textual.widgets import (
 )
 
 from gostop.agents import warm
-from gostop.limits import MAX_PLAY_HANDS
-from gostop.play.answers import rule_changes, whole_number
+from gostop.limits import MAX_PLAY_HANDS, MAX_SEED
+from gostop.play.answers import clip, rule_changes, whole_number
 from gostop.play.guide import KEYS_TEXT, QUICK_START, card_guide_parts, reflow, rules_text
 from gostop.play.render import (
     LOG_STYLES,
@@ -89,6 +90,11 @@ def short_detail(detail: str) -> str:
     return detail
 
 
+#: Words that only join the others (``국화 피 · chrysanthemum junk``): a shortened name never
+#: ends with one.
+SEPARATORS = frozenset({"·", "-", "/", "|", "—", "–"})
+
+
 class ChoiceItem(Static):
     """One clickable choice: ``[key] label -- detail <marks>``.
 
@@ -110,10 +116,41 @@ class ChoiceItem(Static):
         width = self.content_region.width
         if self.compact and self.choice.card is not None and width > 0:
             return self._text(self.choice, True, width)
+        if width > 0:
+            return self._hanging(width)
         return super().render()
 
     def on_resize(self, event: events.Resize) -> None:
         self.refresh()
+
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        if width > 0:  # exactly the rows its wrapped words take
+            return self.rows(width)
+        return super().get_content_height(container, viewport, width)
+
+    def rows(self, width: int) -> int:
+        """The rows this choice takes ``width`` cells wide."""
+        if self.choice.card is not None and self.compact:
+            return 1  # shortened to one line by rule (:meth:`_fitted`)
+        return len(self._hanging(width).split("\n"))
+
+    def _hanging(self, width: int) -> Text:
+        """The choice wrapped to ``width`` cells, its continuation lines under its label (not
+        under its key)."""
+        text = self._text(self.choice, self.compact)
+        if cell_len(text.plain) <= width:
+            return text
+        indent = len(f" {self.choice.key} ") + 1
+        if width <= indent + 10:  # too narrow to indent
+            indent = 0
+        lines = text[indent:].wrap(self.app.console, max(1, width - indent))
+        out = text[:indent]
+        for i, line in enumerate(lines):
+            if i:
+                out.append("\n" + " " * indent)
+            line.rstrip()
+            out.append_text(line)
+        return out
 
     @staticmethod
     def _text(c: Choice, compact: bool = False, width: int | None = None) -> Text:
@@ -164,6 +201,8 @@ class ChoiceItem(Static):
         attempts = []
         for ms in (marks, short):  # the card's words, whole, from the end; then short markers
             for n in range(len(label), -1, -1):
+                if n and label[n - 1] in SEPARATORS:
+                    continue  # never end on a dangling separator ("국화 피 ·")
                 attempts.append((detail, ms, label[:n]))
         attempts.append((short_detail(detail), short, []))
         if short:  # the markers say more than "lays it"
@@ -231,13 +270,26 @@ class TextScreen(ModalScreen[None]):
 
 
 class HelpScreen(ModalScreen[None]):
-    """Help: quick start and keys, the rules of this table, the card guide."""
+    """Help: quick start and keys, the rules of this table, the card guide.
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close")]
+    Left / right switch pages (the page tabs hold the focus); up / down, PgUp / PgDn and
+    Home / End scroll the page shown. The card table, wider than a small screen, scrolls
+    sideways on its own (Tab to it, then left / right); the prose wraps to the window."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close"),
+        Binding("down", "scroll('down')", "Scroll", show=False),
+        Binding("up", "scroll('up')", "Scroll", show=False),
+        Binding("pagedown", "scroll('page_down')", "Scroll", show=False),
+        Binding("pageup", "scroll('page_up')", "Scroll", show=False),
+        Binding("end", "scroll('end')", "Scroll", show=False),
+        Binding("home", "scroll('home')", "Scroll", show=False),
+    ]
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
     HelpScreen > Vertical { width: 96%; height: 94%; border: thick $accent; background: $surface; }
-    HelpScreen ScrollableContainer { height: 1fr; }
+    HelpScreen VerticalScroll.page { height: 1fr; }
+    HelpScreen HorizontalScroll { height: auto; }
     HelpScreen Static.table { width: auto; text-wrap: nowrap; }
     HelpScreen #help-keys Static { max-width: 100; }
     HelpScreen Static.intro { width: 100%; max-width: 100; }
@@ -250,17 +302,27 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         rules = self.session.rules
         with Vertical():
-            yield Label(Text("Help   (Escape closes; left/right arrows switch pages)", style="bold"))
+            yield Label(Text("Help   Escape: close · left/right: pages · up/down, PgUp/PgDn: scroll", style="bold"))
             with TabbedContent():
-                with TabPane("Keys", id="help-keys"), ScrollableContainer():
+                with TabPane("Keys", id="help-keys"), VerticalScroll(classes="page", can_focus=False):
                     yield Static(reflow(QUICK_START))
-                    yield Static(KEYS_TEXT, classes="table")
-                with TabPane("Rules", id="help-rules"), VerticalScroll():
+                    yield Static(KEYS_TEXT)
+                with TabPane("Rules", id="help-rules"), VerticalScroll(classes="page", can_focus=False):
                     yield Static(reflow(rules_text(rules, self.session.settings.players), keep_lines=True))
-                with TabPane("Cards", id="help-cards"), ScrollableContainer():  # a table: scrolls sideways
+                with TabPane("Cards", id="help-cards"), VerticalScroll(classes="page", can_focus=False):
                     intro, guide = card_guide_parts(rules)
                     yield Static(reflow(intro), classes="intro")
-                    yield Static(guide, classes="table")
+                    yield Static(Text("(A table wider than the window: Tab, then left/right scroll it sideways.)",
+                                      style="dim"), classes="intro")
+                    with HorizontalScroll():  # only the table scrolls sideways, never the prose
+                        yield Static(guide, classes="table")
+
+    def action_scroll(self, where: str) -> None:
+        """Scroll the page shown: ``down``, ``up``, ``page_down``, ``page_up``, ``end``, ``home``."""
+        tabs = self.query_one(TabbedContent)
+        page = tabs.get_pane(tabs.active).query_one("VerticalScroll.page", VerticalScroll)
+        action = {"end": "scroll_end", "home": "scroll_home"}.get(where, f"scroll_{where}")
+        getattr(page, action)(animate=False)
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -296,10 +358,14 @@ class SummaryScreen(ModalScreen[None]):
         box = self.query_one(VerticalScroll)
         box.focus()
         self.call_after_refresh(self._mark_scroll, box)
+        self.watch(box, "scroll_y", lambda _y: self._mark_scroll(box), init=False)
 
     def _mark_scroll(self, box: VerticalScroll) -> None:
-        if box.max_scroll_y > 0:  # say that there is more to read
-            self.query_one(Label).update(Text(self.footer + " (arrows / PgDn: more below) ", style="bold reverse"))
+        """The footer says that there is more to read below, while there is."""
+        more = box.scroll_y < box.max_scroll_y
+        self.query_one(Label).update(
+            Text(self.footer + (" (arrows / PgDn: more below) " if more else ""), style="bold reverse")
+        )
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -330,6 +396,15 @@ class QuitScreen(ModalScreen[bool]):
 
     def action_answer(self, quit_now: bool) -> None:
         self.dismiss(quit_now)
+
+
+def _seed(text: str) -> int:
+    """A seed typed in the setup: 0 to 2**64-1, as the command line's ``--seed`` and the match
+    record take (:data:`gostop.limits.MAX_SEED`)."""
+    raw = text.strip()
+    if not raw.isdigit() or len(raw) > len(str(MAX_SEED)) or int(raw) > MAX_SEED:
+        raise ValueError(f"the seed must be a whole number from 0 to 2**64-1 ({MAX_SEED}), not {clip(raw)!r}")
+    return int(raw)
 
 
 class SetupScreen(Screen[Settings | str | None]):
@@ -419,12 +494,12 @@ class SetupScreen(Screen[Settings | str | None]):
             preset=str(preset),
             overrides=rule_changes(over_text),
             hands=whole_number(hands_text, "hands", 1, MAX_PLAY_HANDS) if hands_text else None,
-            seed=whole_number(seed_text, "the seed", 0, 2**63 - 1) if seed_text else None,
+            seed=_seed(seed_text) if seed_text else None,
             name=self.settings.name,
             ask_cut=self.settings.ask_cut,
             lang=self.settings.lang,
         )
-        s.check()
+        s.check(setup=True)
         return s
 
 
@@ -457,12 +532,12 @@ class GoStopApp(App[int]):
     #prompt { height: auto; max-height: 85%; border-top: thick $accent; scrollbar-size-vertical: 1; }
     #question { padding: 0 1; text-style: bold; }
     #choices { grid-size: 2; grid-gutter: 0 1; height: auto; }
+    #words { height: auto; }
     #info { padding: 0 1; height: auto; }
     .compact Header { display: none; }
     .compact #right { display: none; }
     .compact #table { border-top: none; border-bottom: none; }
     .compact ChoiceItem { padding: 0; }
-    .compact ChoiceItem.words { column-span: 2; }
     .compact ChoiceItem.card { height: auto; }
     .compact #prompt { border-top: solid $accent; max-height: 70%; }
     .compact #main { min-height: 3; }
@@ -516,6 +591,7 @@ class GoStopApp(App[int]):
         with VerticalScroll(id="prompt"):
             yield Static(id="question")
             yield Grid(id="choices")
+            yield Vertical(id="words")  # small screens: the choices in words, one a row
             yield Static(id="info")
         yield Footer()
 
@@ -571,28 +647,35 @@ class GoStopApp(App[int]):
         seat = seat_compact if compact else seat_block
         status = Text()
         if compact:
-            status.append(view.title.removeprefix("gostop · ") + " · ")
-        status.append(view.status or "", style="bold")
+            status.append(view.title.removeprefix("gostop · "))
+        if view.status:
+            status.append(" · " if status else "")
+            status.append(view.status, style="bold")
+        news: tuple[str, str] | None = None
         if view.news:
-            status.append("  " + view.news, style="bold yellow")
+            news = (view.news, "bold yellow")
         elif view.last_move:
-            status.append("  " + view.last_move, style="underline")
+            news = (view.last_move, "underline")
         elif compact:
-            last = next((ln for ln in reversed(view.log) if ln.kind != "turn"), None)
+            log = list(view.log)
+            if view.prompt is not None and view.prompt.stage != "push":  # a new deal: the last one is old news
+                ends = [i for i, ln in enumerate(log) if ln.kind == "end"]
+                log = log[ends[-1] + 1:] if ends else log
+            last = next((ln for ln in reversed(log) if ln.kind != "turn"), None)
             if last is not None:
-                status.append("  " + last.text, style=LOG_STYLES.get(last.kind, ""))
+                news = (last.text, LOG_STYLES.get(last.kind, ""))
+        if news is not None:  # no empty segment: "· " after the title alone, else two spaces
+            status.append(("  " if view.status else " · ") if status else "")
+            status.append(news[0], style=news[1])
         if compact and len(view.ledger) > len(view.seats):  # players sitting out: their totals too
             status.append(f"\n{view.unit.capitalize()}: " + " · ".join(f"{n} {t:+d}" for n, t in view.ledger), style="dim")
-        self.query_one("#status", Static).update(status)
         opp = Text()
         for s in view.seats:
             if not s.you:
                 opp.append_text(seat(s, view.target, view.unit, view.highlight))
         if not view.seats:
-            opp.append("Waiting for the deal...", style="dim")
-        self.query_one("#opponents", Static).update(opp)
+            opp.append(self._waiting(view.prompt), style="dim")
         table = (layout_compact(view) if compact else layout_block(view)) if view.seats else Text()
-        self.query_one("#table", Static).update(table)
         you = Text()
         if view.your_turn:
             you.append(view.your_turn + "\n", style="dim")
@@ -605,35 +688,124 @@ class GoStopApp(App[int]):
                 if i:
                     you.append(" ")
                 you.append_text(card_text(c))
-        self.query_one("#you", Static).update(you)
+        items = self._draw_prompt(view.prompt, compact)
+        self._fit(view.prompt, compact, status, opp, table, you, items)
         if not compact:
             self.query_one("#ledger", Static).update(ledger_block(view))
             self.query_one("#log", Static).update(log_block(view.log))
             box = self.query_one("#logbox", VerticalScroll)
             self.call_after_refresh(box.scroll_end, animate=False)
-        self._draw_prompt(view.prompt, compact)
         if view.summary is not None and not self._showing_summary:
             self._show_summary(view.summary)
         elif view.over and view.summary is None and not self._showing_summary:
             self._show_end()
 
-    def _draw_prompt(self, prompt: Any, compact: bool = False) -> None:
+    @staticmethod
+    def _waiting(prompt: Any) -> str:
+        """What the table area says while no hand is on it, fitting the question asked."""
+        stage = prompt.stage if prompt is not None else ""
+        return {
+            "cut": "The cards are dealt after the cut.",
+            "drop": "The players say stay or drop in turn until three are in; then the hand begins.",
+            "claim": "The hand is played without you after your answer.",
+            "push": "The next hand is dealt after your answer.",
+            "list": "The cards are dealt once the order is set.",
+        }.get(stage, "Waiting for the deal...")
+
+    def _draw_prompt(self, prompt: Any, compact: bool = False) -> list[ChoiceItem]:
         question = self.query_one("#question", Static)
         grid = self.query_one("#choices", Grid)
+        words = self.query_one("#words", Vertical)
         info = self.query_one("#info", Static)
         grid.remove_children()
+        words.remove_children()
         if prompt is None:
             question.update("")
             info.update(self.message or "")
-            return
+            return []
         question.update(Text(prompt.question, style="bold"))
-        items: list[Static] = [ChoiceItem(c, compact) for c in prompt.choices]
-        cards = sum(1 for c in prompt.choices if c.card is not None)
-        if compact and cards % 2 and cards < len(items):  # the words start on a row of their own
-            items.insert(cards, Static(""))
-        grid.mount_all(items)
+        items = [ChoiceItem(c, compact) for c in prompt.choices]
+        column = (self.size.width - 1) // 2
+        if compact and any(i.choice.card is not None or i.rows(column) > 1 for i in items):
+            # the cards two a row; the choices in words under them, each as tall as it needs
+            grid.mount_all([i for i in items if i.choice.card is not None])
+            words.mount_all([i for i in items if i.choice.card is None])
+        else:  # short answers (go / stop, stay / drop) side by side
+            grid.mount_all(items)
+        info.update(Text("\n".join(self._info_lines(prompt)), style="italic"))
+        return items
+
+    def _info_lines(self, prompt: Any, fold: bool = False) -> list[str]:
+        """The lines under the choices; ``fold``: each indented line joined to the one above
+        (the steps of a go / stop explanation read as one paragraph, in fewer rows)."""
         lines = ([self.message] if self.message else []) + list(prompt.info)
-        info.update(Text("\n".join(lines), style="italic"))
+        if not fold:
+            return lines
+        out: list[str] = []
+        for line in lines:
+            if out and line.startswith(" "):
+                out[-1] += " " + line.strip()
+            else:
+                out.append(line)
+        return out
+
+    def _rows(self, widget: Static, text: Text, width: int) -> int:
+        """The rows ``text`` takes in ``widget`` (a Static) ``width`` cells wide."""
+        styles: Any = widget.styles  # what Textual itself measures with (Widget.get_content_height)
+        return visualize(widget, text, markup=False).get_height(styles, max(1, width)) if text.plain else 0
+
+    def _fit(self, prompt: Any, compact: bool, status: Text, opp: Text, table: Text, you: Text,
+             items: list[ChoiceItem]) -> None:
+        """Draw the table's parts so that they fit the screen's height: the blank rows between
+        them go first when the screen is tight; at the go / stop question every opponent and the
+        table stay in view (the player weighs the others' points): the explanation lines fold
+        into paragraphs, then the question's lines scroll rather than the table."""
+        parts = {"#status": status, "#opponents": opp, "#table": table, "#you": you}
+        box = self.query_one("#prompt", VerticalScroll)
+        box.styles.max_height = None  # the stylesheet's
+        main = self.query_one("#left", VerticalScroll)
+        main.styles.overflow_y = "auto"
+        w, h = self.size
+        if prompt is not None and w > 0 and h > 0:
+            statics = {k: self.query_one(k, Static) for k in parts}
+            left = (w if compact else min(w - 34, 3 * w // 4)) - 2  # the table's column, inside its padding
+            room = h - 1 - (0 if compact else 1)  # the footer, the header
+
+            def main_rows(bar: int = 2) -> int:
+                # Measured as if its scrollbar showed (``bar`` columns), the table fits once the
+                # bar is gone too (Textual keeps the bar while the parts overflow).
+                rows = sum(self._rows(statics[k], parts[k], left - bar) for k in ("#status", "#opponents", "#table"))
+                return rows + (0 if compact else 2)  # the table's borders
+
+            def you_rows() -> int:
+                rows = self._rows(statics["#you"], parts["#you"], w - 2)
+                return min(5, rows) if compact else min(8, rows + 1)
+
+            column = (w - 1) // 2 - (0 if compact else 2)
+            words = self.query_one("#words")
+            if any(i.parent is words for i in items):
+                cards = [i for i in items if i.choice.card is not None]
+                choices = (len(cards) + 1) // 2 + sum(i.rows(w) for i in items if i.choice.card is None)
+            else:
+                choices = sum(max(i.rows(column) for i in items[n:n + 2]) for n in range(0, len(items), 2))
+            info = self.query_one("#info", Static)
+            head = 1 + self._rows(info, Text(prompt.question), w - 2) + choices  # the border, the question
+
+            def prompt_rows(fold: bool) -> int:
+                return head + self._rows(info, Text("\n".join(self._info_lines(prompt, fold))), w - 2)
+
+            if main_rows() + you_rows() + prompt_rows(False) > room:  # no blank rows between the parts
+                for k in ("#opponents", "#table", "#you"):
+                    parts[k] = parts[k].copy()
+                    parts[k].rstrip()
+            if prompt.stage == "go-stop" and main_rows() + you_rows() + prompt_rows(False) > room:
+                info.update(Text("\n".join(self._info_lines(prompt, fold=True)), style="italic"))
+                if prompt_rows(True) > room - main_rows() - you_rows():  # the lines scroll; one at least shows
+                    if compact:  # the table's column is the screen's: measured exactly, it needs no bar
+                        main.styles.overflow_y = "hidden"
+                    box.styles.max_height = max(room - main_rows(0 if compact else 2) - you_rows(), head + 1)
+        for k, text in parts.items():
+            self.query_one(k, Static).update(text)
 
     def _show_summary(self, summary: HandSummary) -> None:
         self._showing_summary = True

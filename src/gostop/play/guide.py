@@ -184,7 +184,7 @@ def rules_text(rules: Rules, players: int) -> str:
         if rules.dok_bak and active == 3:
             lines.extend(_liability_lines(rules))
         elif active == 2 and rules.go_bak_two_player == "double":
-            lines.append("  Go-bak 고박 (PAY-6): if you said go and your opponent wins, you pay double.")
+            lines.append("  Go-bak 고박: if you said go and your opponent wins, you pay double.")  # PAY-6
         lines.append("  Penalties (bak 박), each doubling what one opponent pays:")
         if rules.gwang_bak != "off":
             lines.append("    gwang-bak 광박: the winner scores brights and you have none.")
@@ -237,25 +237,25 @@ def _liability_lines(rules: Rules) -> list[str]:
     out = [
         "  Paying for both losers (dok-bak 독박): with three players, one loser may have to pay what",
         f"  both losers owe, for one of these reasons (only one pays, in this order: {', '.join(order)}):",
-        "    go-bak 고박 (LIAB-3): you said go in this hand and someone else wins.",
+        "    go-bak 고박: you said go in this hand and someone else wins.",  # LIAB-3
     ]
     if rules.shodang:
         if rules.shodang_window == "rest_of_hand":
-            out.append("    shodang refusal (LIAB-10): you refused a shodang offer and anyone else wins later in the hand.")
+            out.append("    shodang refusal: you refused a shodang offer and anyone else wins later in the hand.")  # LIAB-10
         else:
             out.append(
-                "    shodang refusal (LIAB-10): you refused a shodang offer and, on the offerer's turn or on"
+                "    shodang refusal: you refused a shodang offer and, on the offerer's turn or on"  # LIAB-10
             )
             out.append("      the third player's next turn, one of them wins; after those turns it expires.")
         if rules.nagari_offer_cancels_go_bak:
-            out.append("      Offering shodang after saying go releases you from go-bak for those goes (LIAB-12).")
+            out.append("      Offering shodang after saying go releases you from go-bak for those goes.")  # LIAB-12
     if rules.oe_myeon:
-        out.append("    oe-myeon 외면 (LIAB-4): on your turn you laid a card that took nothing (or left a card")
+        out.append("    oe-myeon 외면: on your turn you laid a card that took nothing (or left a card")  # LIAB-4
         out.append("      on the table that your hand could have taken), and the next player to win takes that")
         out.append("      card and stops on their very next turn. The game marks such cards <oe-myeon risk>.")
         if rules.oe_myeon_exceptions:
             out.append(
-                "      Not when the winner scores only junk without a go, nor for your last card (LIAB-5)."
+                "      Not when the winner scores only junk without a go, nor for your last card."  # LIAB-5
             )
     return out
 

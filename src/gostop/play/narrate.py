@@ -127,6 +127,13 @@ def _verb(who: str, you: bool, verb: str) -> str:
     return f"{who} {verb}s"
 
 
+def _named(name: Callable[[int | None], str], seat: Any, human: int) -> str:
+    """A seat's name inside a sentence: ``you`` for the person called ``You`` (never ``You``
+    mid-sentence); a name the person chose stays as it is."""
+    named = name(seat)
+    return "you" if seat == human and named == "You" else named
+
+
 def narrate(
     ev: MatchEvent,
     name: Callable[[int | None], str],
@@ -154,7 +161,7 @@ def _table_line(ev: MatchEvent, name: Callable[[int | None], str], human: int) -
         drawn = ""
         if draws:
             drawn = "; " + ", ".join(
-                f"{name(x.get('seat'))} {'draw' if x.get('seat') == human else 'draws'} {x.get('card')}"
+                f"{_named(name, x.get('seat'), human)} {'draw' if x.get('seat') == human else 'draws'} {x.get('card')}"
                 for x in draws if isinstance(x, Mapping)
             )
         return LogLine(f"{who} {'deal' if you else 'deals'} first ({how}{drawn}).", "table")
@@ -179,7 +186,7 @@ def _table_line(ev: MatchEvent, name: Callable[[int | None], str], human: int) -
             )
         return LogLine(f"{who}: no compensation claim.", "table")
     if t == "compensation":
-        return LogLine(f"{_verb(who, you, 'pay')} {name(d.get('to'))} {d.get('amount')} chips (compensation).", "table")
+        return LogLine(f"{_verb(who, you, 'pay')} {_named(name, d.get('to'), human)} {d.get('amount')} chips (compensation).", "table")
     if t == "push":  # VAR-PUSH
         return LogLine(
             f"{_verb(who, you, 'push')}: the {d.get('forgone')} chips of this hand are not paid; "
@@ -191,11 +198,12 @@ def _table_line(ev: MatchEvent, name: Callable[[int | None], str], human: int) -
     if t == "hand-start":
         seats = d.get("seats", [])
         carry = d.get("carry", 0)
-        playing = ", ".join(name(s) for s in seats)
+        playing = ", ".join(_named(name, s, human) for s in seats)
         more = f"; {carry} nagari before: stakes doubled" if carry else ""
         if d.get("pushes"):
-            more += f"; {d['pushes']} push(es) before: stakes x{1 << int(d['pushes'])}"
-        return LogLine(f"New hand. Dealer: {name(ev.seat)}. Playing: {playing}{more}.", "table")
+            pushes = int(d["pushes"])
+            more += f"; {pushes} push{'es' if pushes != 1 else ''} before: stakes x{1 << pushes}"
+        return LogLine(f"New hand. Dealer: {_named(name, ev.seat, human)}. Playing: {playing}{more}.", "table")
     if t == "match-end":
         return LogLine("The match is over.", "end")
     return None
@@ -213,15 +221,18 @@ def _hand_line(
     cards = cards_text(he.cards)
 
     def seat_name(hand_seat: Any) -> str:
+        """The name of a hand seat inside a sentence (``you`` for the person)."""
         if isinstance(hand_seat, int) and 0 <= hand_seat < len(hand_seats):
-            return name(hand_seats[hand_seat])
+            return _named(name, hand_seats[hand_seat], human)
         return "?"
 
     if t in SPECIAL_EVENTS and t not in ("bomb", "grenade", "chongtong"):
         why = _EXPLAIN.get(t, "")
         extra = f" ({why})" if why else ""
         if t == "stack-capture" and d.get("owner") is not None:
-            extra = f" ({seat_name(d.get('owner'))}'s ppuk stack)"
+            owner = seat_name(d.get("owner"))
+            whose = "your" if owner == "you" else owner + "'s"
+            extra = f" ({whose} ppuk stack)"
         if t == "first-turn-ppuk":
             extra = " (paid at once)"
         return LogLine(f"{SPECIAL_EVENTS[t]}! {who}{extra}{' ' + cards if he.cards else ''}", "special")
@@ -286,7 +297,9 @@ def _hand_line(
             "special",
         )
     if t == "shot":
-        return LogLine(f"{who} {'take' if you else 'takes'} {d.get('n')} shot(s) ({reason_words(str(d.get('reason', '')))}).", "special")
+        shots = d.get("n")
+        count = f"{shots} shot{'' if shots == 1 else 's'}"
+        return LogLine(f"{who} {'take' if you else 'takes'} {count} ({reason_words(str(d.get('reason', '')))}).", "special")
     if t in ("yell", "no-yell"):
         return LogLine(f"{who}: {'yells!' if t == 'yell' else 'no yell'}", kind)
     if t == "go":

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from gostop.limits import MAX_PLAY_HANDS
+from gostop.limits import MAX_PLAY_HANDS, MAX_SEED
 from gostop.play.answers import clip, one_of, rule_changes, whole_number
 from gostop.play.guide import PLAIN_KEYS_TEXT, QUICK_START, card_guide, reflow, rules_text
 from gostop.play.render import log_block, prompt_block, standings_block, summary_block, table_text
-from gostop.play.session import LEVEL_NAMES, ChoiceError, Session, Settings
+from gostop.play.session import LEVEL_NAMES, ChoiceError, Session, Settings, SettingsConflict
 from gostop.play.view import table_view
 from gostop.rules import PRESET_NAMES
 
@@ -114,7 +114,7 @@ class PlainGame:
                 try:
                     line = self.read(PROMPT)
                 except EOFError:
-                    self._quit()
+                    self._quit(eof=True)
                     return 0
                 word = line.strip()
                 if any(word == c.key for c in prompt.choices):  # a choice key is never a command
@@ -138,7 +138,7 @@ class PlainGame:
             try:
                 line = self.read(text).strip()
             except EOFError:
-                self._quit()
+                self._quit(eof=True)
                 return False
             if line.lower() in ("quit", "exit"):
                 self._quit()
@@ -187,8 +187,10 @@ class PlainGame:
         if lines:
             self.write(log_block(lines).plain.rstrip("\n"))
 
-    def _quit(self) -> None:
-        self.write(self.session.save_report())
+    def _quit(self, eof: bool = False) -> None:
+        """Save and say how to continue; ``eof``: the input ended (ctrl-d) on the line of a
+        question, so the answer starts on a line of its own."""
+        self.write(("\n" if eof else "") + self.session.save_report())
 
     def _finish(self) -> None:
         s = self.session
@@ -226,6 +228,15 @@ def plain_setup(settings: Settings, read: Callable[[str], str], write: Callable[
         settings = changed
 
 
+def _seed(text: str) -> int:
+    """A seed typed in the setup: 0 to 2**64-1, as the command line's ``--seed`` and the match
+    record take (:data:`gostop.limits.MAX_SEED`)."""
+    raw = text.strip()
+    if not raw.isdigit() or len(raw) > len(str(MAX_SEED)) or int(raw) > MAX_SEED:
+        raise ValueError(f"the seed must be a whole number from 0 to 2**64-1 ({MAX_SEED}), not {clip(raw)!r}")
+    return int(raw)
+
+
 def _field(read: Callable[[str], str], write: Callable[[str], None], question: str, parse: Callable[[str], Any]) -> Any:
     """Ask until the answer parses (Enter keeps the current value: ``parse`` gets "")."""
     while True:
@@ -239,7 +250,27 @@ def _field(read: Callable[[str], str], write: Callable[[str], None], question: s
 
 
 def _change(settings: Settings, read: Callable[[str], str], write: Callable[[str], None]) -> Settings | None:
+    """Ask every setting in turn; when the table size and the preset do not go together, ask
+    again from the table size (Enter then keeps each answer just given)."""
     s = settings
+    while True:
+        try:
+            return _ask_all(s, read, write)
+        except _AskAgain as again:
+            s = again.settings
+
+
+class _AskAgain(Exception):
+    """The players and the preset answered do not go together: ask again from the players,
+    with the answers given as the values Enter keeps."""
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__()
+        self.settings = settings
+
+
+def _ask_all(s: Settings, read: Callable[[str], str], write: Callable[[str], None]) -> Settings:
+    """Every setting answered (Enter keeps the value of ``s``); raises :class:`_AskAgain`."""
     players = _field(read, write, f"Players, you included (2-7; 4 or more is gwangpalli) [{s.players}]> ",
                      lambda a: whole_number(a, "players", 2, 7) if a else s.players)
     level = _field(read, write, f"Bot level ({', '.join(LEVEL_NAMES)}) [{s.level}]> ",
@@ -254,7 +285,7 @@ def _change(settings: Settings, read: Callable[[str], str], write: Callable[[str
             return s.seed
         if a.lower() == "random":
             return None
-        return whole_number(a, "the seed", 0, 2**63 - 1)
+        return _seed(a)
 
     seed = _field(read, write, f"Seed (a whole number, or random) [{'random' if s.seed is None else s.seed}]> ", seed_of)
     current = " ".join(f"{k}={v}" for k, v in s.overrides.items()) or "none"
@@ -264,7 +295,10 @@ def _change(settings: Settings, read: Callable[[str], str], write: Callable[[str
         new = Settings(players=players, level=level, preset=preset, overrides=over, hands=hands, seed=seed,
                        name=s.name, ask_cut=s.ask_cut, lang=s.lang)
         try:
-            new.check()
+            new.check(setup=True)
+        except SettingsConflict as exc:
+            write(f"{exc}.")
+            raise _AskAgain(new) from None
         except ValueError as exc:
             write(f"{exc}. Try again (none: no rule changes).")
             continue

@@ -224,7 +224,7 @@ def layout_block(view: TableView) -> Text:
     """The layout grouped by month (a stack shown as ``[a b c]``), with the stock size."""
     t = Text()
     t.append("Table 바닥", style="bold")
-    t.append(f"   stock {view.stock} cards\n")
+    t.append(f"   stock {view.stock} card{'' if view.stock == 1 else 's'}\n")
     if not view.layout:
         t.append("  (empty)\n", style="dim")
         return t

@@ -67,6 +67,7 @@ __all__ = [
     "HandSummary",
     "Session",
     "ChoiceError",
+    "SettingsConflict",
     "LEVEL_NAMES",
     "BOT_NAMES",
     "bot_spec_for_level",
@@ -82,6 +83,11 @@ SESSION_FORMAT = "gostop-play-session"
 
 class ChoiceError(GostopError, ValueError):
     """What the person typed is not one of the choices (the message says what is)."""
+
+
+class SettingsConflict(GostopError, ValueError):
+    """Two settings that do not go together: the table size and the rules preset (the setup
+    asks the table size and the preset again)."""
 
 
 def bot_spec_for_level(level: str) -> tuple[str, str | None]:
@@ -115,8 +121,11 @@ class Settings:
         override or length)."""
         return table_rules(self.preset, self.overrides, hands=self.hands, max_hands=MAX_PLAY_HANDS)
 
-    def check(self) -> None:
-        """Raise ValueError with a message for people if a setting is impossible."""
+    def check(self, *, setup: bool = False) -> None:
+        """Raise ValueError with a message for people if a setting is impossible
+        (:class:`SettingsConflict` when the table size does not suit the rules). ``setup``: the
+        person answers a setup's questions, so the message names the answer to change, not a
+        command-line option."""
         get_preset(self.preset)  # RulesError (a ValueError): unknown preset, with a did-you-mean
         if self.level not in LEVEL_NAMES:
             raise ValueError(f"unknown level {self.level!r}; levels: {', '.join(LEVEL_NAMES)}")
@@ -130,9 +139,9 @@ class Settings:
             raise ValueError(f"unknown language {self.lang!r}; languages: {', '.join(LANGS)}")
         rules = self.rules()
         if rules.two_player_only and self.players != 2:  # GEN-7 (matgo)
-            raise ValueError(
-                f"the {self.preset} rules are for 2 players only (you and 1 bot), got {self.players}; "
-                "use --players 2 or another preset"
+            fix = "choose 2 players or another preset" if setup else "use --players 2 or another preset"
+            raise SettingsConflict(
+                f"the {self.preset} rules are for 2 players only (you and 1 bot), got {self.players}; {fix}"
             )
 
     def describe(self) -> str:
@@ -625,13 +634,28 @@ class Session:
         seat = self._turn_seat
         if seat is None:
             return
-        move = _bot_move(seat, self.name(seat), self._turn_events)
+        move = _bot_move(seat, self.name(seat), self._turn_events, picking=self._picking(seat))
         if move is None:
             return
         if seat == self.human:
             self.your_turn = move.text
         else:
             self.last_move = move
+
+    def _named(self, seat: int) -> str:
+        """A seat's name inside a sentence: ``you`` for the person (not ``You``)."""
+        named = self.name(seat)
+        return "you" if seat == self.human and named == "You" else named
+
+    def _picking(self, seat: int) -> bool:
+        """True when ``seat`` must still choose which of two table cards its card takes
+        (DEC-11, DEC-12): its turn is not over, it has taken only part of what it will."""
+        m = self.match
+        hand = m.hand
+        if hand is None or hand.is_over or m.phase != "hand" or m.current_seat != seat:
+            return False
+        legal = hand.legal_actions()
+        return bool(legal) and all(a.kind == "pick" for a in legal)
 
     def _shodang_outcome(self) -> str:
         """``Shodang 쇼당: Minji refused, Hoon is deemed to accept: play goes on. ...``"""
@@ -642,11 +666,11 @@ class Session:
             who = self.name(seat)
             you = seat == self.human
             if kind == "refuse":
-                said.append(f"{who} refused")
+                said.append("you refused" if you else f"{who} refused")
             elif auto:
-                said.append(f"{who} {'are' if you else 'is'} deemed to accept")
+                said.append("you are deemed to accept" if you else f"{who} is deemed to accept")
             else:
-                said.append(f"{who} accepted")
+                said.append("you accepted" if you else f"{who} accepted")
         by = "your offer" if offerer == self.human else f"{self.name(offerer)}'s offer"
         text = f"Shodang 쇼당 ({by}): " + ", ".join(said)
         refusers = [seat for seat, kind, _a in answers if kind == "refuse"]
@@ -711,7 +735,7 @@ class Session:
             winner = name(entry.winner)
             if entry.reason == "stop" and result is not None and result.settlement is not None:
                 s = result.settlement
-                headline = f"{winner} stopped with {s.stop_points} points and won {s.total} {s.unit}."
+                headline = f"{winner} stopped with {s.stop_points} points and won {_amount(s.total, s.unit)}."
                 opp_names = [name(entry.active[o]) for o in result.opponents]
                 goes = result.context.goes if result.context is not None else 0
                 oe_card = None
@@ -720,14 +744,16 @@ class Session:
                 steps.append("How it was paid:")
                 for line in settlement_lines(s, opp_names, goes, you=self.name(self.human), oe_myeon_card=oe_card):
                     steps.append("  " + line)
+                sentences = [part.strip() for st in steps for part in st.split(". ")]
                 for opp, pay in zip(opp_names, s.payments, strict=True):
-                    said = any(
-                        st.strip().startswith(f"{opp} pay")
-                        and (f" {pay} {s.unit}" in st or (pay == 0 and " nothing" in st))
-                        for st in steps
+                    said = any(  # a sentence that says what this loser pays in the end
+                        st.startswith(f"{opp} pay")
+                        and (f" {_amount(pay, s.unit)}" in st or (pay == 0 and " nothing" in st))
+                        for st in sentences
                     )
                     if not said:  # the final amount when the steps did not end on it
-                        steps.append(f"  => {opp} {'pay' if opp == self.name(self.human) else 'pays'} {pay} {s.unit}")
+                        verb = "pay" if opp == self.name(self.human) else "pays"
+                        steps.append(f"  => {opp} {verb} {_amount(pay, s.unit)}")
             else:
                 headline = f"{winner} won: {reason}."
         elif entry.outcome == "nagari":
@@ -746,8 +772,8 @@ class Session:
                 steps.append(f"  {name(entry.active[hs])}: {cards_text(caps)}{scored}")
             for fp in result.fixed_payments:
                 payer = name(entry.active[fp.payer])
-                payee = "" if fp.payee is None else f" to {name(entry.active[fp.payee])}"
-                steps.append(f"Paid during the hand ({reason_words(fp.reason)}): {payer} {fp.amount} {fp.unit}{payee}")
+                payee = "" if fp.payee is None else f" to {self._named(entry.active[fp.payee])}"
+                steps.append(f"Paid during the hand ({reason_words(fp.reason)}): {payer} {_amount(fp.amount, fp.unit)}{payee}")
         chips = tuple(
             (name(s), entry.shots[s] if unit == "shots" else entry.chips[s],
              entry.shot_totals[s] if unit == "shots" else entry.totals[s])
@@ -799,7 +825,7 @@ class Session:
             return Prompt(
                 stage,
                 f"You owe {creditor} {need} junk for the {debt.get('for', 'event')}: which do you give?",
-                _keyed(legal, lambda a: "give " + ", ".join(card_name(parse_card(c)) for c in a.cards), numbered=True),
+                self._surrender_choices(legal),
                 ("Junk value: J cards 1, 11D / 12D 2, jokers as printed. Keep your valuable junk if you can.",),
             )
         if stage == "go-stop":
@@ -826,6 +852,37 @@ class Session:
                 _keyed(legal, lambda a: "declare chongtong" if a.kind == "chongtong" else "keep the four and play on"),
             )
         return Prompt(stage, f"Decide ({stage}):", _keyed(legal, str))
+
+    def _surrender_choices(self, legal: list[Any]) -> tuple[Choice, ...]:
+        """One choice per distinct way to pay a junk debt (DEC-14, EVT-7), each card named as
+        every card choice names it (:meth:`card_label`).
+
+        Ways that differ only by copies of one card are one choice (the first is given): the
+        copies of a joker type (``JK1``, ``JK1-2``...), and the two junk cards of one month
+        (``01J1``, ``01J2``). No rule tells such cards apart once captured: they have the same
+        kind, month and junk value, and the rules that read particular cards read months
+        (VAR-WEOLYAK-FIRST, VAR-WEOLYAK-MONTH, VAR-MISSION) or 11D and 12D (VAR-VIP), which
+        have no copy. Cards of different months stay apart."""
+        groups: dict[tuple[tuple[Any, ...], ...], list[Action]] = {}
+        for a in legal:
+            alike = tuple(sorted(_copy_key(parse_card(c)) for c in a.cards))
+            groups.setdefault(alike, []).append(a)
+        choices: list[Choice] = []
+        for i, same in enumerate(groups.values()):
+            first = same[0]
+            cards = [parse_card(c) for c in first.cards]
+            key = _CARD_KEYS[i] if i < len(_CARD_KEYS) else _free_key({c.key for c in choices}, "")
+            more = ""
+            if len(same) > 1:
+                more = f" (any of your {len(same)})" if len(cards) == 1 else f" (or any of {len(same) - 1} alike)"
+            if len(cards) == 1:
+                card = cards[0]
+                label = self.card_label(_first_copy(card)) + more
+                choices.append(Choice(key, label, str(first), card=card))
+            else:
+                label = " + ".join(f"{c.code} {self.card_label(_first_copy(c))}" for c in cards) + more
+                choices.append(Choice(key, label, str(first)))
+        return tuple(choices)
 
     def _main_prompt(self, obs: Observation, legal: list[Any]) -> Prompt:
         me = obs.seat
@@ -873,14 +930,15 @@ class Session:
             choices.append(Choice(key, self._action_label(a, obs), str(a), self._action_detail(a, obs)))
         info: list[str] = []
         target = self.rules.stop_target(obs.players)
-        info.append(f"You have {obs.stop_points[me]} points; {target} are needed to stop.")
+        info.append(f"You have {_count(obs.stop_points[me], 'point')}; {target} are needed to stop.")
         if obs.goes[me]:
-            info.append(f"You said go {obs.goes[me]} time(s).")
+            goes = obs.goes[me]
+            info.append(f"You said go {'once' if goes == 1 else 'twice' if goes == 2 else f'{goes} times'}.")
         if oe_cards:
             opps = " or ".join(self.name(self.match.hand_seats[(me + k) % obs.players]) for k in (1, 2))
             info.append(
                 f"<oe-myeon risk> if {opps} takes {' / '.join(oe_cards)} from the table and stops on their "
-                "next turn, you pay for both losers (oe-myeon 외면, LIAB-4)."
+                "next turn, you pay for both losers (oe-myeon 외면)."  # LIAB-4
             )
         return Prompt("main", "Your turn: play a card.", tuple(choices), tuple(info))
 
@@ -897,8 +955,8 @@ class Session:
         pays = "you pay" if you else f"{refuser} pays"
         if not self.rules.dok_bak:
             return "A refusal costs nothing extra at this table (no dok-bak): each loser pays their own share."
-        if self.rules.shodang_window == "rest_of_hand":
-            return (f"If anyone else wins later in this hand, {pays} for both losers (shodang refusal, LIAB-10); "
+        if self.rules.shodang_window == "rest_of_hand":  # LIAB-10
+            return (f"If anyone else wins later in this hand, {pays} for both losers (shodang refusal); "
                     f"if {'you win' if you else refuser + ' wins'}, each loser pays their own.")
         who, third = "the offerer wins on this turn", "the third player wins on their next turn"
         if offerer is not None and hand is not None:
@@ -907,13 +965,15 @@ class Session:
             off = m.hand_seats[offerer]
 
             def wins(seat: int, when: str) -> str:
-                return f"{'you win' if seat == self.human else self.name(seat) + ' wins'} {when}"
+                if seat == self.human:
+                    return f"you win {when.format(their='your')}"
+                return f"{self.name(seat)} wins {when.format(their='their')}"
 
             who = wins(off, "on this turn")
             rest = [ts for ts in seats if ts != off and self.name(ts) != me]
             if rest:
-                third = wins(rest[0], "on their next turn")
-        return (f"If {who} or {third}, {pays} for both losers (shodang refusal, LIAB-10); "
+                third = wins(rest[0], "on {their} next turn")
+        return (f"If {who} or {third}, {pays} for both losers (shodang refusal); "  # LIAB-10
                 "after that the refusal expires.")
 
     def _action_label(self, a: Action, obs: Observation) -> str:
@@ -967,25 +1027,37 @@ class Session:
         sp = hand.stop_preview()  # public facts only
         settlement = sp.settlement
         opponents = [self.name(self.match.hand_seats[s]) for s, _amount in sp.payments]
-        info.append(f"Stop now: you win {sp.total} {sp.unit}.")
+        info.append(f"Stop now: you win {_amount(sp.total, sp.unit)}.")
         for line in settlement_lines(settlement, opponents, obs.goes[me], you=self.name(self.human)):
             info.append("  " + line)
         total = sp.total
         last = sp.final_turn_nagari
+        # TURN-4: a seat with no card and no stock-only turn left takes no further turn, so it
+        # is never asked go/stop again in this hand: a go gives the stop up for good (the hand
+        # ends as a nagari, TURN-5, or with another seat's win).
+        no_turn_left = not last and obs.hand_sizes[me] == 0 and obs.skip_allowance[me] == 0
         info.extend(
             go_warnings_text(
-                self.rules, obs.players, obs.goes[me], obs.stop_points[me], last_turn=last, stop_total=total
+                self.rules, obs.players, obs.goes[me], obs.stop_points[me], last_turn=last, stop_total=total,
+                no_turn_left=no_turn_left,
             )
         )
-        if not last:
-            info.append(f"You hold {obs.hand_sizes[me]} card(s); the stock has {obs.stock_size}.")
+        if not last and not no_turn_left:
+            held = _count(obs.hand_sizes[me], "card")
+            skips = obs.skip_allowance[me]
+            if skips:
+                held += f" and {_count(skips, 'stock-only turn')}"
+            info.append(f"You hold {held}; the stock has {_count(obs.stock_size, 'card')}.")
         unit = settlement.unit if settlement is not None else "chips"
+        worth = _amount(total, unit)
 
         def label(a: Any) -> str:
             if a.kind != "go":
-                return f"stop: win {total} {unit} now"
+                return f"stop: win {worth} now"
             if last:
-                return f"go: the hand ends as a nagari -- you give up a stop worth {total} {unit}"
+                return f"go: the hand ends as a nagari -- you give up a stop worth {worth}"
+            if no_turn_left:
+                return "go: you can no longer win this hand"
             return "go: play on for more"
 
         return Prompt(
@@ -1050,8 +1122,10 @@ class Session:
 _PART_WORDS = {"compensation": "Gwangpalli compensation", "pot": "The boar pot", "boar": "The boar pot"}
 
 
-def _bot_move(seat: int, who: str, events: list[MatchEvent]) -> BotMove | None:
-    """What a bot's action played and took (None when no card moved: a go, a stay...)."""
+def _bot_move(seat: int, who: str, events: list[MatchEvent], picking: bool = False) -> BotMove | None:
+    """What a bot's action played and took (None when no card moved: a go, a stay...).
+    ``picking``: the seat must still choose which card it takes (nothing is said about what
+    it took, it is not known yet)."""
     played: list[str] = []
     flipped: list[str] = []
     taken: list[str] = []
@@ -1071,7 +1145,12 @@ def _bot_move(seat: int, who: str, events: list[MatchEvent]) -> BotMove | None:
     parts = [f"played {' '.join(played)}"] if played else []
     if flipped:
         parts.append(f"turned {' '.join(flipped)}")
-    parts.append(f"took {' '.join(taken)}" if taken else "took nothing")
+    if picking:
+        if taken:
+            parts.append(f"took {' '.join(taken)}")
+        parts.append("now choosing which card to take")
+    else:
+        parts.append(f"took {' '.join(taken)}" if taken else "took nothing")
     return BotMove(seat, f"{who} " + ", ".join(parts), tuple(dict.fromkeys(played + flipped + taken)))
 
 
@@ -1100,6 +1179,21 @@ def _oe_myeon_card(hand: Hand, liable: int, winner: int | None) -> str | None:
             code = ev.cards[0].code if hasattr(ev.cards[0], "code") else str(ev.cards[0])
             return code if code in won else None
     return None
+
+
+def _copy_key(card: Card) -> tuple[Any, ...]:
+    """What tells a junk card apart from its copies: a joker's type, a month card's month and
+    kind (see :meth:`Session._surrender_choices`)."""
+    if card.joker_type is not None:
+        return ("joker", card.joker_type.value)
+    return ("month", card.month, card.kind.value)
+
+
+def _first_copy(card: Card) -> Card:
+    """A joker named without its copy number (``JK1-6`` is named as ``JK1``: a copy of it)."""
+    if card.joker_type is not None and card.copy != 1:
+        return parse_card(f"JK{card.joker_type.value}")
+    return card
 
 
 def _free_key(used: set[str], preferred: str) -> str:
@@ -1153,12 +1247,24 @@ def saved_summary(store: Store) -> SavedMatch | None:
         settings = Settings.from_json(data.get("settings", {}))
         ledger = record.get("ledger") or []
         played = sum(1 for e in ledger if isinstance(e, dict) and e.get("hand") is not None)
-        return SavedMatch(f"{settings.describe()}; {played} hand(s) played")
+        return SavedMatch(f"{settings.describe()}; {_count(played, 'hand')} played")
     except DamagedSave as exc:
         return SavedMatch(str(exc), str(exc))
     except (TypeError, ValueError, AttributeError) as exc:
         problem = str(DamagedSave(store.save_path, f"its settings are damaged ({_clip(str(exc))})"))
         return SavedMatch(problem, problem)
+
+
+def _count(n: int, thing: str) -> str:
+    """``1 card``, ``3 cards``, ``no cards``: a count with its noun in the right number."""
+    if n == 0:
+        return f"no {thing}s"
+    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
+
+
+def _amount(n: int, unit: str) -> str:
+    """``1 chip``, ``0 chips``, ``3 shots``: an amount of ``unit`` (``chips`` or ``shots``)."""
+    return f"{n} {unit.removesuffix('s') if n == 1 else unit}"
 
 
 def _clip(text: str, limit: int = 160) -> str:

@@ -17,7 +17,18 @@ from gostop.play.narrate import LogLine
 from gostop.play.session import HandSummary, Prompt, Session
 from gostop.rules import Rules
 
-__all__ = ["MonthPile", "SeatView", "TableView", "table_view"]
+__all__ = ["MonthPile", "SeatView", "TableView", "table_view", "TABLE_STAGES"]
+
+#: The questions of the table rather than of a hand (the cut, gwangpalli stay or drop, the
+#: compensation claim, the push, the goo-stupe list), with what the top line says while the
+#: person answers one: the last hand's moves and news are no longer news then.
+TABLE_STAGES = {
+    "cut": "Before the deal.",
+    "drop": "The cards are dealt: who plays this hand?",
+    "claim": "You sit this hand out.",
+    "push": "Between hands.",
+    "list": "Before the deal.",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,11 +212,13 @@ def table_view(session: Session, log_lines: int = 12) -> TableView:
     elif summary is not None:
         status = "The hand is over."
     elif prompt is not None:
-        status = "Your move."
+        status = TABLE_STAGES.get(prompt.stage, "Your move.")
     elif not playing and hand is not None:
         status = "You sit this hand out."
     else:
         status = ""
+    stale = prompt is not None and prompt.stage in TABLE_STAGES  # a question before (or after) the hand
+    moved = session.last_move if not stale else None
     return TableView(
         title=title,
         status=status,
@@ -221,8 +234,8 @@ def table_view(session: Session, log_lines: int = 12) -> TableView:
         summary=summary,
         over=m.is_over,
         playing=playing,
-        highlight=frozenset(session.last_move.cards) if session.last_move is not None else frozenset(),
-        last_move=session.last_move.text if session.last_move is not None else "",
+        highlight=frozenset(moved.cards) if moved is not None else frozenset(),
+        last_move=moved.text if moved is not None else "",
         your_turn=session.your_turn if playing else "",
-        news=session.news,
+        news="" if stale else session.news,
     )

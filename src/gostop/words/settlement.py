@@ -41,6 +41,11 @@ def goes_words(w: Catalog, goes: int) -> str:
     return w.n("{n} go", "{n} goes", goes)
 
 
+def points_words(w: Catalog, points: int) -> str:
+    """``1 point``, ``21 points`` / ``21점``."""
+    return w.n("{n} point", "{n} points", points)
+
+
 def amount_words(w: Catalog, amount: int, unit: str) -> str:
     """``6 chips``, ``1 shot`` / ``6칩``."""
     if unit == "shots":
@@ -97,7 +102,7 @@ def _scored(w: Catalog, items: list[ScoreItem], total: int | None) -> str:
     )
     if total is None:
         return w.t("Scored: {items}.", items=listed)
-    return w.t("Scored: {items} = {points} points.", items=listed, points=total)
+    return w.n("Scored: {items} = {n} point.", "Scored: {items} = {n} points.", total, items=listed)
 
 
 def settlement_lines(
@@ -122,6 +127,15 @@ def settlement_lines(
     def is_you(name: str) -> bool:
         return you is not None and name == you
 
+    # Losers whose own share is not what they pay (PAY-8, PAY-9): one who captured nothing,
+    # and, when one loser pays for both, both of them. Their share is said as what they
+    # "would pay"; the line that follows says what they pay.
+    waived: set[int] = set()
+    for step in s.step_facts:
+        if isinstance(step, ExemptStep):
+            waived.add(step.opponent)
+        elif isinstance(step, LiabilityStep) and step.pays is not None:
+            waived.update(range(len(s.payments)))
     out: list[str] = []
     items: list[ScoreItem] = []
     for step in s.step_facts:
@@ -133,11 +147,11 @@ def settlement_lines(
         elif isinstance(step, FlexOptions):
             out.append(
                 w.t(
-                    "The sake cup ({card}) counts as an animal ({animal} points) or as double "
-                    "junk ({junk} points):",
+                    "The sake cup ({card}) counts as an animal ({animal}) or as double junk "
+                    "({junk}):",
                     card=card_name(step.card, lang),
-                    animal=step.animal_points,
-                    junk=step.junk_points,
+                    animal=points_words(w, step.animal_points),
+                    junk=points_words(w, step.junk_points),
                 )
             )
         elif isinstance(step, FlexChoice):
@@ -187,7 +201,8 @@ def settlement_lines(
             if step.multiplier != 1 and step.factors > 1:
                 out.append(w.t("Together every loser pays ×{m}.", m=step.multiplier))
         elif isinstance(step, OpponentStep):
-            out.append(_opponent_line(w, step, who(step.opponent), is_you(who(step.opponent)), unit))
+            name = who(step.opponent)
+            out.append(_opponent_line(w, step, name, is_you(name), unit, would=step.opponent in waived))
         elif isinstance(step, ExemptStep):
             name = who(step.opponent)
             if is_you(name):
@@ -226,8 +241,11 @@ def settlement_lines(
     return out
 
 
-def _opponent_line(w: Catalog, step: OpponentStep, name: str, you: bool, unit: str) -> str:
-    parts = [w.t(", ").join(_bak_words(w, r) for r in step.reasons)] if step.reasons else []
+def _opponent_line(w: Catalog, step: OpponentStep, name: str, you: bool, unit: str, *, would: bool = False) -> str:
+    """What one loser pays and why: ``Hoon pays 3 ×2 = 6 chips: gwang-bak 광박 ×2 (no
+    bright).``; ``would``: the loser's share, which someone else pays or nobody does (the next
+    lines say so)."""
+    parts = [w.t("; ").join(_bak_words(w, r) for r in step.reasons)] if step.reasons else []
     if step.counts_flex_as is not None and step.flex_card is not None:
         card = card_name(step.flex_card, w.lang)
         if step.counts_flex_as == "animal":
@@ -244,10 +262,14 @@ def _opponent_line(w: Catalog, step: OpponentStep, name: str, you: bool, unit: s
     amount = amount_words(w, step.amount, unit)
     shown = f"{calc} = {amount}" if calc != str(step.amount) else amount
     why = w.t("; ").join(parts)
+    if would:
+        if why:
+            return w.t("{who} would pay {amount}: {why}.", who=name, amount=shown, why=why)
+        return w.t("{who} would pay {amount}.", who=name, amount=shown)
     if you:
         if why:
-            return w.t("{who} pay {amount} ({why}).", who=name, amount=shown, why=why)
+            return w.t("{who} pay {amount}: {why}.", who=name, amount=shown, why=why)
         return w.t("{who} pay {amount}.", who=name, amount=shown)
     if why:
-        return w.t("{who} pays {amount} ({why}).", who=name, amount=shown, why=why)
+        return w.t("{who} pays {amount}: {why}.", who=name, amount=shown, why=why)
     return w.t("{who} pays {amount}.", who=name, amount=shown)

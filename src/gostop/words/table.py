@@ -151,19 +151,36 @@ def stamp_text(stamp: Stamp, lang: str = "en") -> str:
     return w.t("meong-bak 멍박: no animal; an opponent has {n} animals", n=stamp.theirs)
 
 
-def outlook_lines(o: GoOutlook, lang: str = "en") -> tuple[str, ...]:
-    """What saying go means (:class:`~gostop.hints.GoOutlook`), one sentence a line."""
+def outlook_lines(o: GoOutlook, lang: str = "en", *, no_turn_left: bool = False) -> tuple[str, ...]:
+    """What saying go means (:class:`~gostop.hints.GoOutlook`), one sentence a line.
+
+    ``no_turn_left``: the decider holds no card and has no stock-only turn left, so it takes
+    no further turn in this hand (TURN-4) and cannot stop again: a go gives the stop up, and
+    the hand ends as a nagari or with another seat's win."""
     w = catalog(lang)
     out: list[str] = []
-    if o.last_turn:
-        if o.stop_total is not None:
-            worth = o.stop_total
-            if o.unit == "shots":
-                stop = w.n("a stop worth {n} shot", "a stop worth {n} shots", worth)
-            else:
-                stop = w.n("a stop worth {n} chip", "a stop worth {n} chips", worth)
+    if o.stop_total is not None:
+        worth = o.stop_total
+        if o.unit == "shots":
+            stop = w.n("a stop worth {n} shot", "a stop worth {n} shots", worth)
         else:
-            stop = w.t("a stop")
+            stop = w.n("a stop worth {n} chip", "a stop worth {n} chips", worth)
+    else:
+        stop = w.t("a stop")
+    if no_turn_left and not o.last_turn:
+        out.append(
+            w.t(
+                "You have no turn left: after a go you cannot stop again, so the hand ends with "
+                "no winner or an opponent's win. You give up {stop}.",
+                stop=stop,
+            )
+        )
+        if o.risk == "dok-bak":
+            out.append(w.t("Risk (go-bak 고박): if someone else wins, you pay for both losers."))
+        elif o.risk == "double":
+            out.append(w.t("Risk (go-bak 고박): if your opponent wins, you pay double."))
+        return tuple(out)
+    if o.last_turn:
         out.append(
             w.t(
                 "This is the last turn of the hand: nobody has a card left. If you say go, the "
@@ -210,11 +227,12 @@ def go_warnings_text(
     last_turn: bool = False,
     stop_total: int | None = None,
     lang: str = "en",
+    no_turn_left: bool = False,
 ) -> tuple[str, ...]:
     """What saying go means under ``rules``, in ``lang`` (GOSTOP-2, GOSTOP-6, PAY-3, PAY-5,
-    LIAB-3, PAY-6)."""
+    LIAB-3, PAY-6); ``no_turn_left``: see :func:`outlook_lines`."""
     o = go_outlook(rules, players, goes, stop_points, last_turn=last_turn, stop_total=stop_total)
-    return outlook_lines(o, lang)
+    return outlook_lines(o, lang, no_turn_left=no_turn_left)
 
 
 def preview_text(kind: str, targets: Sequence[str], lang: str = "en") -> str:

@@ -252,7 +252,7 @@ class Rules:
         2,
         "int",
         "SCORE-7",
-        "Junk value of the coloured paulownia double junk 11D.",
+        "Junk value of the coloured November (paulownia) double junk.",
         minimum=0,
         maximum=3,
     )
@@ -260,7 +260,7 @@ class Rules:
         2,
         "int",
         "SCORE-7",
-        "Junk value of the lightning double junk 12D.",
+        "Junk value of the December (lightning) double junk.",
         minimum=0,
         maximum=3,
     )
@@ -532,7 +532,7 @@ class Rules:
         0,
         "int",
         "VAR-VIP",
-        "Bonus for 09A + 11D + 12D (not counting toward stopping).",
+        "Bonus for the sake cup with the November and December double junk (not counting toward stopping).",
         minimum=0,
         maximum=MAX_POINTS,
     )
@@ -676,7 +676,7 @@ class Rules:
         "off",
         "enum",
         "VAR-BOAR",
-        "Catching the boar 07A: off, a pot, or a first-turn payment.",
+        "Catching the boar (the July animal): off, a pot, or a first-turn payment.",
     )
     boar_ante: int = knob(
         1,
@@ -790,7 +790,7 @@ class Rules:
         False,
         "bool",
         "GWANG-4",
-        "With 7 seated, a non-dealer dealt 05A must drop out.",
+        "With 7 seated, a non-dealer dealt the May animal must drop out.",
     )
     two_player_only: bool = knob(
         False,
@@ -823,7 +823,7 @@ class Rules:
         False,
         "bool",
         "EVT-14",
-        "The final-turn exception of EVT-6 also covers stack captures and ja-ppuk.",
+        "The final-turn exception (no sseul, ttadak or chok on the last turn) also covers stack captures and ja-ppuk.",
     )
     surrender_lowest_first: bool = knob(
         False,
@@ -841,7 +841,7 @@ class Rules:
         False,
         "bool",
         "PAY-16",
-        "The nagari carry (MATCH-5, MATCH-8) multiplies the chongtong, three-ppuk and heodang payments.",
+        "The nagari carry multiplies the chongtong, three-ppuk and heodang payments.",
     )
     push_limit: int = knob(
         0,

@@ -43,7 +43,8 @@ def test_lobby_quick_play_and_a_whole_hand_vs_bots(page: Page, base_url: str, ar
     page.select_option("#create select[name=knob]", "bomb_allowed")
     expect(page.locator("#create .knob-meaning")).to_contain_text("bombs")
     page.click("#add-rule")
-    expect(page.locator("#create .changes li")).to_contain_text("bomb_allowed")
+    # (named by what it means, not by its identifier)
+    expect(page.locator('#create .changes li[data-knob="bomb_allowed"]')).to_contain_text("bombs")
     room = quick_play(page, base_url)
     assert seat_token(page, room)["token"]
     # my hand: cards with plain-words names, a playable marker and what each would take

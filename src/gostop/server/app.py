@@ -61,6 +61,7 @@ SECURITY_HEADERS = {
 #: where domain errors meet HTTP.
 STATUS: dict[type[errors.Refusal], int] = {
     errors.BadRequest: 400,
+    errors.RuleRefused: 400,
     errors.BadToken: 401,
     errors.RecordNotPublic: 403,
     errors.BadTransferCode: 403,
@@ -209,7 +210,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     @app.exception_handler(errors.Refusal)
     async def refused(_request: Request, exc: errors.Refusal) -> JSONResponse:
-        return JSONResponse({"detail": exc.message}, status_code=status_of(exc))
+        return JSONResponse({"detail": exc.message, **exc.fields()}, status_code=status_of(exc))
 
     @app.exception_handler(RequestValidationError)
     async def bad_input(_request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -7,17 +7,22 @@ and a new client is a new URL. The modules' relative imports (``./i18n.js``) res
 same prefix, so the ``modulepreload`` links of the page match what the modules import. The page
 itself is revalidated on every load (``no-cache``); the card images and the unversioned paths
 stay as before (``no-cache`` with an ETag).
+
+The page also says the first language of the request's ``Accept-Language`` (``<meta
+name="gostop-accept-language" content="ko">``): a first visit is in that language even where the
+browser's own language differs (js/i18n.js; a choice made on the page comes first).
 """
 
 from __future__ import annotations
 
 import hashlib
+import re
 from pathlib import Path
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, HTMLResponse, Response
 
-__all__ = ["IMMUTABLE", "asset_version", "mount_versioned"]
+__all__ = ["IMMUTABLE", "asset_version", "first_language", "mount_versioned"]
 
 #: The Cache-Control of a versioned asset.
 IMMUTABLE = "public, max-age=31536000, immutable"
@@ -34,6 +39,36 @@ def asset_version(web_dir: Path) -> str:
             if path.is_file():
                 h.update(path.relative_to(web_dir).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     return h.hexdigest()[:10]
+
+
+_TAG = re.compile(r"[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*")
+
+
+def first_language(header: str | None) -> str:
+    """The language the request prefers most (``Accept-Language``: the highest ``q``, the first
+    of equals), lower-cased; "" when there is none (or only ``*``)."""
+    best, best_q = "", 0.0
+    for part in (header or "")[:400].split(","):
+        tag, _, params = part.strip().partition(";")
+        tag = tag.strip()
+        if not _TAG.fullmatch(tag):
+            continue
+        q = 1.0
+        for param in params.split(";"):
+            key, _, value = param.strip().partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        if q > best_q:
+            best, best_q = tag.lower(), q
+    return best
+
+
+def _with_language(page: str, lang: str) -> str:
+    meta = f'<meta name="gostop-accept-language" content="{lang}">'
+    return page.replace('<meta charset="utf-8">', f'<meta charset="utf-8">\n  {meta}', 1)
 
 
 def _page(web_dir: Path, version: str) -> str:
@@ -53,8 +88,10 @@ def mount_versioned(app: FastAPI, web_dir: Path) -> str:
 
     @app.get("/", include_in_schema=False)
     @app.get("/index.html", include_in_schema=False)
-    async def index() -> HTMLResponse:
-        return HTMLResponse(page, headers={"Cache-Control": "no-cache"})
+    async def index(request: Request) -> HTMLResponse:
+        lang = first_language(request.headers.get("accept-language"))
+        return HTMLResponse(_with_language(page, lang) if lang else page,
+                            headers={"Cache-Control": "no-cache", "Vary": "Accept-Language"})
 
     @app.get("/v/{asked}/{folder}/{name:path}", include_in_schema=False)
     async def versioned(asked: str, folder: str, name: str) -> Response:

@@ -12,6 +12,7 @@ from gostop.errors import GostopError
 __all__ = [
     "Refusal",
     "BadRequest",
+    "RuleRefused",
     "RoomNotFound",
     "BadToken",
     "RecordNotPublic",
@@ -34,10 +35,27 @@ class Refusal(GostopError):
         super().__init__(message)
         self.message = message
 
+    def fields(self) -> dict[str, str]:
+        """Facts sent beside the sentence (``{"detail": ..., **fields}``) for a page to say the
+        refusal in its own language; none by default."""
+        return {}
+
 
 class BadRequest(Refusal, ValueError):
     """Input of the right shape that still cannot be used (unknown level or preset, a table the
     preset cannot seat, a seat number out of range...)."""
+
+
+class RuleRefused(BadRequest):
+    """A rule change a room cannot take (an unknown rule, a value of the wrong kind or out of
+    range): ``knob`` names the rule, so that a page says which one in its language."""
+
+    def __init__(self, message: str, knob: str = "") -> None:
+        super().__init__(message)
+        self.knob = knob
+
+    def fields(self) -> dict[str, str]:
+        return {"code": "bad_rule", "knob": self.knob}
 
 
 class RoomNotFound(Refusal, LookupError):

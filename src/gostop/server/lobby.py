@@ -19,9 +19,9 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from gostop import __version__
 from gostop.agents import LEVEL_EDGES, LEVEL_EDGES_FEW_DEALS
 from gostop.limits import MAX_ROOM_HANDS
-from gostop.rules import KNOBS, PRESET_NAMES, PRESETS
+from gostop.rules import KNOBS, PRESET_NAMES, PRESETS, Knob, RulesError
 from gostop.server import seats as seat_moves
-from gostop.server.errors import BadRequest, BadToken
+from gostop.server.errors import BadRequest, BadToken, RuleRefused
 from gostop.server.hub import Hub
 from gostop.server.protocol import PROTOCOL_VERSION
 from gostop.server.room import RoomConfig, SeatConfig
@@ -261,6 +261,33 @@ async def presets(
     return {"presets": out_presets, "levels": list(levels), "level_edges": edges, "knobs": knobs}
 
 
+def _check_rule_changes(rules: dict[str, Any]) -> None:
+    """Each rule change of a new room on its own (raises :class:`RuleRefused` naming the rule
+    by what it means, never by its identifier; the page says it in its language from the
+    ``knob`` sent beside). Changes that clash with each other or with the table are
+    refused later, when the room's rules are built."""
+    for name, value in rules.items():
+        knob = KNOBS.get(name)
+        if knob is None:
+            raise RuleRefused(f"There is no rule change named {name[:60]!r}.", knob=name[:60])
+        try:
+            knob.check(value)
+        except (RulesError, ValueError, TypeError):
+            raise RuleRefused(f"This rule change is not allowed: {_knob_title(knob)} takes {_allowed(knob)}.", knob=name) from None
+
+
+def _knob_title(knob: Knob) -> str:
+    """A rule by what it means (its English meaning without the full stop), in quotes."""
+    return "\u201c" + knob_meaning(knob.name, "en").rstrip(". ") + "\u201d"
+
+
+def _allowed(knob: Knob) -> str:
+    """The values a rule takes, in words (the jokers by what they are, not by their codes)."""
+    if knob.kind == "jokers":
+        return "a list of different jokers"
+    return knob.allowed
+
+
 def _plain(v: Any) -> Any:
     if isinstance(v, tuple | list):
         return [_plain(x) for x in v]
@@ -271,6 +298,7 @@ def _plain(v: Any) -> Any:
 async def create_room(body: CreateRoomIn, request: Request) -> dict[str, Any]:
     """Create a room (and take its first open human seat with ``join``)."""
     levels = _hub(request).settings.levels
+    _check_rule_changes(body.rules)
     for i, s in enumerate(body.seats):
         if s.kind == "bot" and s.level is not None and s.level not in levels:
             raise BadRequest(f"seat {i}: unknown level {s.level[:60]!r}; levels: {', '.join(levels)}")

@@ -523,6 +523,12 @@ class Room:
                 "plain_steps": self._plain_steps(self.last_result, m.deals[self.last_deal].hand_seats, lang),
                 "reason_text": reason_text(self.last_result.reason, lang),
                 **settlement_facts(self.last_result),
+                # gwangpalli (GWANG-5/6): who sold which cards before the hand; what each seat
+                # paid or got for them is the ledger entry's ``parts.compensation``
+                "claims": [
+                    {"seat": c.seat, "cards": list(c.cards), "triple": c.triple, "amount": c.amount}
+                    for c in m.deals[self.last_deal].claims
+                ],
             }
         if m.is_over:
             view["over"] = {

@@ -1,7 +1,9 @@
 // The lobby's HTTP calls (docs/protocol.md "Lobby") and the seat tokens kept in localStorage.
+import { t } from "./i18n.js";
 
 export class ApiError extends Error {
-  constructor(status, detail) { super(detail); this.status = status; }
+  /** `data`: the answer's JSON ({detail, ...facts such as code and knob}), or null. */
+  constructor(status, detail, data = null) { super(detail); this.status = status; this.data = data; }
 }
 
 async function call(method, path, body, token) {
@@ -12,14 +14,14 @@ async function call(method, path, body, token) {
   try {
     res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch (err) {
-    throw new ApiError(0, "The server cannot be reached.");
+    throw new ApiError(0, t("unreachable"));
   }
   let data = null;
   try { data = await res.json(); } catch (err) { data = null; }
   if (!res.ok) {
     const detail = data && typeof data.detail === "string" ? data.detail
       : data && Array.isArray(data.detail) ? data.detail.map((d) => d.msg).join("; ") : `HTTP ${res.status}`;
-    throw new ApiError(res.status, detail);
+    throw new ApiError(res.status, detail, data && typeof data === "object" ? data : null);
   }
   return data;
 }

@@ -35,13 +35,13 @@ const STRINGS = {
     settlement: "Settlement", next: "Next", continue: "Continue", standings: "Standings",
     matchOver: "Match over", handOf: (a, b) => (b ? `Hand ${a} of ${b}` : `Hand ${a}`),
     dealer: "dealer", you: "you", away: "away (bot plays)", offline: "offline", bot_: "bot",
-    sitsOut: "sits this hand out", nagari: "Nagari: nobody won, the next hand counts double",
+    sitsOut: "sits this hand out", staysIn: "stays in", dropsOut: "drops out", nagari: "Nagari: nobody won, the next hand counts double",
     winner: "wins", leave: "Leave", keys: "Keys: 1–0 play a card, g go, s stop, letters pick a button",
     decisions: "Your decision", tableDecision: "Table decision",
-    error: "Something went wrong", copyFailed: "Select the link and copy it.",
+    error: "Something went wrong", copyFailed: "Select the link and copy it.", unreachable: "The server cannot be reached.",
     rematch: "New match", carry: "carry-over", pickCard: "Take which card?",
     shown: "shown: ",
-    tableTitle: "Go-Stop table",
+    tableTitle: "Go-Stop table", tableOf: (name) => `${name}'s table`, otherRules: "Other rules",
     yes: "yes", no: "no",
     soundTitle: "Sound effects on or off (remembered)",
     ruleChanges: "Rule changes", score: "Score", key: "key",
@@ -61,6 +61,9 @@ const STRINGS = {
     scored: "Scored", losers: "Who pays", chipsBeforeAfter: "Chips before → after",
     paysChipsN: (n) => `pays ${n} chip${n === 1 ? "" : "s"}`, paysNothing: "pays nothing (no captures)",
     paysForBoth: "pays for both", noBak: "no penalty",
+    brightSales: "Bright sales (gwangpalli)", soldFor: (c) => `sold cards before the hand: ${c}`,
+    paidForSales: (c) => `paid for the cards sold: ${c}`,
+    part_hand: "this hand", part_compensation: "bright sales", part_pot: "boar pot", part_refund: "pot returned",
     reviewLoading: "Loading the hand…", reviewDeal: "The deal", reviewStock: (n) => `Stock: ${n}`,
     reviewHand: "hand", reviewCaptures: "captures",
     // the measured gap of each level (GET /api/presets level_edges, docs/benchmarks.md)
@@ -110,13 +113,13 @@ const STRINGS = {
     settlement: "정산", next: "다음", continue: "계속", standings: "순위",
     matchOver: "게임 끝", handOf: (a, b) => (b ? `${b}판 중 ${a}판` : `${a}판`),
     dealer: "선", you: "나", away: "자리 비움 (봇이 대신)", offline: "연결 끊김", bot_: "봇",
-    sitsOut: "이번 판 쉼", nagari: "나가리: 승자 없음, 다음 판은 두 배",
+    sitsOut: "이번 판 쉼", staysIn: "남음", dropsOut: "빠짐", nagari: "나가리: 승자 없음, 다음 판은 두 배",
     winner: "승리", leave: "나가기", keys: "키: 1–0 패 내기, g 고, s 스톱, 글자 키로 버튼",
     decisions: "결정", tableDecision: "자리 결정",
-    error: "문제가 생겼습니다", copyFailed: "링크를 선택해 복사하세요.",
+    error: "문제가 생겼습니다", copyFailed: "링크를 선택해 복사하세요.", unreachable: "서버에 연결할 수 없습니다.",
     rematch: "새 게임", carry: "이월", pickCard: "어느 패를 먹을까요?",
     shown: "공개한 패: ",
-    tableTitle: "고스톱 판",
+    tableTitle: "고스톱 판", tableOf: (name) => `${name}의 판`, otherRules: "다른 규칙",
     yes: "예", no: "아니요",
     soundTitle: "효과음 켜기/끄기 (기억됨)",
     ruleChanges: "바꾼 규칙", score: "점수", key: "키",
@@ -133,6 +136,8 @@ const STRINGS = {
     scored: "점수 난 패", losers: "내는 사람", chipsBeforeAfter: "칩: 판 전 → 판 후",
     paysChipsN: (n) => `${n}칩 냄`, paysNothing: "먹은 패가 없어 안 냄",
     paysForBoth: "둘 몫을 냄 (독박)", noBak: "박 없음",
+    brightSales: "광값 (광팔기)", soldFor: (c) => `판 전에 광을 팔아 ${c}`, paidForSales: (c) => `광값 냄: ${c}`,
+    part_hand: "이번 판", part_compensation: "광값", part_pot: "멧돼지 판돈", part_refund: "판돈 돌려받음",
     reviewLoading: "판을 불러오는 중…", reviewDeal: "패 돌리기", reviewStock: (n) => `더미: ${n}장`,
     reviewHand: "손패", reviewCaptures: "먹은 패",
     levelEasiest: "가장 쉬운 수준",
@@ -183,8 +188,18 @@ export function strings(name) {
   };
 }
 
+/** The language of a first visit: the request's Accept-Language (its first language, which
+ * the server writes into the page's <meta name="gostop-accept-language">), else the
+ * browser's. A choice made on the page (localStorage) comes before both. */
+function firstLanguage() {
+  const meta = document.querySelector('meta[name="gostop-accept-language"]');
+  const asked = meta ? (meta.getAttribute("content") || "").trim().toLowerCase() : "";
+  const tag = asked || navigator.language || "en";
+  return tag.toLowerCase().startsWith("ko") ? "ko" : "en";
+}
+
 const saved = localStorage.getItem("gostop.lang");
-let lang = saved || ((navigator.language || "en").startsWith("ko") ? "ko" : "en");
+let lang = saved && STRINGS[saved] ? saved : firstLanguage();
 if (!STRINGS[lang]) lang = "en";
 
 export function getLang() { return lang; }
@@ -207,6 +222,28 @@ export const MONTHS = {
 };
 
 export function monthName(m) { return MONTHS[lang][m - 1] || String(m); }
+
+// The rule sets' names for people (GET /api/presets names them by id: "pagat", "fuda-wiki"...)
+const PRESET_TITLES = {
+  en: { pagat: "Pagat rules (the default)", "pagat-classic": "Pagat, older rules", "fuda-wiki": "Fuda wiki rules",
+    blog: "Blog rules", matgo: "Matgo (2 players)", "goo-stupe": "Goo Stupe (drinking game)" },
+  ko: { pagat: "파갓 규칙 (기본)", "pagat-classic": "예전 파갓 규칙", "fuda-wiki": "푸다 위키 규칙",
+    blog: "블로그 규칙", matgo: "맞고 (2인)", "goo-stupe": "구 스튜프 (술자리 게임)" },
+};
+
+/** A rule set's name in the page's language; one this page does not know: its description
+ * (from GET /api/presets, in the page's language) when given, else "Other rules". */
+export function presetTitle(name, description = "") {
+  return PRESET_TITLES[lang][name] || description || t("otherRules");
+}
+
+/** A room's title: its name, else the table of the first person seated ("Ann's table"). */
+export function roomTitle(room) {
+  if (!room) return t("tableTitle");
+  if (room.name) return room.name;
+  const host = (room.seats || []).find((s) => s.kind === "human" && s.name);
+  return host ? t("tableOf", host.name) : t("tableTitle");
+}
 
 // -- Texts made by the server ---------------------------------------------------------------
 // The server says every text of a view in this page's language (docs/protocol.md, "Language":

@@ -1,7 +1,8 @@
 // The lobby: quick play vs bots, create a room (seats, bots, hands, rule changes in plain
 // words), the list of public rooms with join / watch / resume.
-import { botName, getLang, levelGapLine, levelOption, levelText, t } from "./i18n.js";
+import { botName, getLang, levelGapLine, levelOption, levelText, presetTitle, roomTitle, t } from "./i18n.js";
 import { h, words } from "./dom.js";
+import { baseCode, cardName } from "./cards.js";
 import { api, ApiError, playerName, saveSeat, savedSeat, setPlayerName } from "./api.js";
 /** A rule's meaning (the server says it in the page's language: GET /api/presets?lang=). */
 function knobMeaning(k) { return k.meaning; }
@@ -16,6 +17,15 @@ const w = words({
     shots: "paid in shots (drinks), not chips",
     turnTimer: "Turn timer", timerOff: "off", seconds: (n) => (n >= 60 ? `${n / 60} min` : `${n} s`),
     timerMeaning: "When a player's time runs out, a bot decides for them.",
+    // rule changes: values in words, what a rule takes, refusals
+    none: "none", noJokers: "no jokers", target: "the stop target", targetWord: "target",
+    allowedBool: "yes or no", allowedOneOf: (xs) => `one of: ${xs}`,
+    allowedInt: (lo, hi) => (lo !== null && hi !== null ? `a whole number from ${lo} to ${hi}` : lo !== null ? `a whole number of at least ${lo}` : "a whole number"),
+    allowedPair: (lo, hi) => `two whole numbers from ${lo} to ${hi}, the first not above the second`,
+    allowedJokers: "the jokers ticked in the list", orTarget: " or “target” (the stop target)", orNone: ", or nothing for none",
+    typeValue: (what, none) => `Type ${what}${none ? " (or leave it empty for none)" : ""}.`,
+    ruleRefused: "This rule change is not allowed:", createRefused: "The room could not be created:",
+    takes: (title, what) => `${title} takes ${what}.`,
   },
   ko: {
     anySeats: "2자리 이상", seatsUpTo: (n) => `2–${n}자리`,
@@ -24,6 +34,14 @@ const w = words({
     shots: "칩 대신 잔(샷)으로 계산",
     turnTimer: "제한 시간", timerOff: "없음", seconds: (n) => (n >= 60 ? `${n / 60}분` : `${n}초`),
     timerMeaning: "시간이 다 되면 봇이 대신 정합니다.",
+    none: "없음", noJokers: "조커 없음", target: "스톱 점수", targetWord: "목표",
+    allowedBool: "예 또는 아니요", allowedOneOf: (xs) => `다음 중 하나: ${xs}`,
+    allowedInt: (lo, hi) => (lo !== null && hi !== null ? `${lo}에서 ${hi} 사이의 정수` : lo !== null ? `${lo} 이상의 정수` : "정수"),
+    allowedPair: (lo, hi) => `${lo}에서 ${hi} 사이의 정수 두 개 (앞의 수가 뒤의 수보다 크지 않게)`,
+    allowedJokers: "목록에서 고른 조커", orTarget: " 또는 “목표” (스톱 점수)", orNone: ", 비워 두면 없음",
+    typeValue: (what, none) => `${what}를 입력하세요${none ? " (비워 두면 없음)" : ""}.`,
+    ruleRefused: "이 규칙은 바꿀 수 없습니다:", createRefused: "방을 만들 수 없습니다:",
+    takes: (title, what) => `${title}: ${what}만 됩니다.`,
   },
 });
 
@@ -32,7 +50,7 @@ export function presetAbout(presets, name) {
   const p = (presets.presets || []).find((x) => x.name === name);
   if (!p) return "";
   const unit = (presets.knobs || []).find((k) => k.name === "payment_unit");
-  const parts = [p.description || name];
+  const parts = [p.description || presetTitle(name)];
   parts.push(p.max_players ? w("seatsUpTo", p.max_players) : w("anySeats"));
   if (p.multi_player_mode === "gwangpalli" || p.multi_player_mode === "rotation") parts.push(w(p.multi_player_mode));
   if (unit && unit.defaults && unit.defaults[name] === "shots") parts.push(w("shots"));
@@ -80,8 +98,9 @@ function myName() {
   return v || t("you");
 }
 
-function errorLine(box, err) {
-  box.textContent = err ? err.message : "";
+/** A refusal of the server under a form, in the page's language (see refusalText). */
+function errorLine(box, err, knobs = [], lead = w("createRefused")) {
+  box.textContent = err ? refusalText(err, knobs, lead) : "";
   box.hidden = !err;
 }
 
@@ -181,23 +200,114 @@ async function playWithPeople(preset, n) {
   });
 }
 
-function knobControl(knob) {
-  if (knob.kind === "bool") return select("value", [["true", t("yes")], ["false", t("no")]], "true", knob.name);
-  if (knob.kind === "enum") return select("value", knob.choices, knob.choices[0], knob.name);
-  return h("input", { name: "value", type: "text", size: "8", "aria-label": knob.name, placeholder: knob.kind });
+// -- rule changes: each rule named by what it means, its values in words ---------------------
+
+/** The kinds of joker a room may put in its deck (gostop.cards; copies are for rules files). */
+const JOKERS = ["JK1", "JK2", "JK3", "JKB", "JKX", "JKP"];
+
+/** A rule's name in a list: what it means (the server says it in the page's language), cut
+ * short; never its identifier. */
+export function knobTitle(k) {
+  const m = knobMeaning(k).replace(/\.\s*$/, "");
+  return m.length > 64 ? `${m.slice(0, 62)}…` : m;
 }
 
-function parseKnobValue(knob, raw) {
-  if (knob.kind === "bool") return raw === "true";
-  if (knob.kind === "enum") return raw;
-  if (raw === "" || raw === "null") return null;
-  try { return JSON.parse(raw); } catch (err) { return raw; }
+function choiceText(k, v) { return k.kind === "flex_card" ? cardName(String(v)) : String(v).replace(/_/g, " "); }
+
+function jokerList(codes) {
+  const counts = new Map();
+  for (const c of codes) counts.set(baseCode(String(c)), (counts.get(baseCode(String(c))) || 0) + 1);
+  return [...counts].map(([c, n]) => `${cardName(c)}${n > 1 ? ` ×${n}` : ""}`).join(" + ");
+}
+
+/** A rule's value in words: card names (never codes), yes / no, "none". */
+export function valueText(k, v) {
+  if (v === null || v === undefined) return w("none");
+  if (k.kind === "bool") return v ? t("yes") : t("no");
+  if (k.kind === "jokers") return Array.isArray(v) && v.length ? jokerList(v) : w("noJokers");
+  if (k.kind === "int_pair" && Array.isArray(v)) return `${v[0]}–${v[1]}`;
+  if (k.kind === "int_or_target" && v === "target") return w("target");
+  if (k.kind === "enum" || k.kind === "flex_card") return choiceText(k, v);
+  return String(v);
+}
+
+/** What a rule takes, in words (for the form's refusals and the server's). */
+export function allowedText(k, withNone = true) {
+  const lo = k.minimum ?? null;
+  const hi = k.maximum ?? null;
+  let text;
+  if (k.kind === "bool") text = w("allowedBool");
+  else if (k.kind === "enum" || k.kind === "flex_card") text = w("allowedOneOf", k.choices.map((c) => choiceText(k, c)).join(", "));
+  else if (k.kind === "jokers") text = w("allowedJokers");
+  else if (k.kind === "int_pair") text = w("allowedPair", lo, hi);
+  else text = w("allowedInt", lo, hi) + (k.kind === "int_or_target" ? w("orTarget") : "");
+  return text + (withNone && k.nullable && k.kind !== "bool" ? w("orNone") : "");
+}
+
+const WHOLE = /^[+-]?\d+$/;
+
+/** The control of a rule's value and its reader: `read()` gives {value} or {error} (a
+ * sentence in the page's language); nothing empty or of the wrong kind gets through. */
+function knobControl(k, def) {
+  const label = knobTitle(k);
+  if (k.kind === "bool") {
+    const sel = select("value", [["true", t("yes")], ["false", t("no")]], def === true ? "false" : "true", label);
+    return { el: sel, read: () => ({ value: sel.value === "true" }) };
+  }
+  if (k.kind === "enum" || k.kind === "flex_card") {
+    const choices = k.choices.map((c) => [c, choiceText(k, c)]);
+    if (k.nullable) choices.push(["", w("none")]);
+    const sel = select("value", choices, k.choices.find((c) => c !== def) ?? k.choices[0], label);
+    return { el: sel, read: () => ({ value: sel.value === "" ? null : sel.value }) };
+  }
+  if (k.kind === "jokers") {
+    const had = new Set((def || []).map((c) => baseCode(String(c))));
+    const boxes = JOKERS.map((code) => h("input", { type: "checkbox", name: "joker", value: code, checked: had.has(code) }));
+    const el = h("span.jokers", { role: "group", "aria-label": label }, boxes.map((b) => h("label.check", {}, b, " ", cardName(b.value))));
+    return { el, read: () => ({ value: boxes.filter((b) => b.checked).map((b) => b.value) }) };
+  }
+  const bad = () => ({ error: w("typeValue", allowedText(k, false), k.nullable) });
+  const inRange = (n) => (k.minimum === null || k.minimum === undefined || n >= k.minimum) && (k.maximum === null || k.maximum === undefined || n <= k.maximum);
+  if (k.kind === "int_pair") {
+    const lo = h("input", { name: "value-low", type: "text", inputmode: "numeric", size: "4", "aria-label": `${label} (1)` });
+    const hi = h("input", { name: "value-high", type: "text", inputmode: "numeric", size: "4", "aria-label": `${label} (2)` });
+    const read = () => {
+      const a = lo.value.trim();
+      const b = hi.value.trim();
+      if (!WHOLE.test(a) || !WHOLE.test(b)) return bad();
+      const pair = [Number(a), Number(b)];
+      return inRange(pair[0]) && inRange(pair[1]) && pair[0] <= pair[1] ? { value: pair } : bad();
+    };
+    return { el: h("span.pair", {}, lo, " – ", hi), read };
+  }
+  const range = k.minimum !== null && k.minimum !== undefined && k.maximum !== null && k.maximum !== undefined ? `${k.minimum}–${k.maximum}` : "";
+  const input = h("input", { name: "value", type: "text", inputmode: "numeric", size: "8", "aria-label": label, placeholder: range });
+  const read = () => {
+    const raw = input.value.trim();
+    if (!raw) return k.nullable ? { value: null } : bad();
+    if (k.kind === "int_or_target" && [w("targetWord").toLowerCase(), "target"].includes(raw.toLowerCase())) return { value: "target" };
+    if (!WHOLE.test(raw)) return bad();
+    const n = Number(raw);
+    return inRange(n) ? { value: n } : bad();
+  };
+  return { el: input, read };
+}
+
+/** A refusal of the server in the page's language: a rule change the server names (its
+ * `knob`) is said here; any other refusal keeps the server's sentence behind a lead-in. */
+function refusalText(err, knobs, lead) {
+  const d = err && err.data;
+  if (d && d.code === "bad_rule") {
+    const k = knobs.find((x) => x.name === d.knob);
+    return k ? `${w("ruleRefused")} ${w("takes", `“${knobTitle(k)}”`, allowedText(k))}` : `${w("ruleRefused")} ${err.message}`;
+  }
+  return err ? `${lead} ${err.message}` : "";
 }
 
 function createPanel(presets) {
   const err = h("p.error", { role: "alert", hidden: true });
   const name = h("input", { name: "room-name", type: "text", maxlength: "40", placeholder: t("roomNamePlaceholder") });
-  const preset = select("preset", presets.presets.map((p) => p.name), "pagat", t("preset"));
+  const preset = select("preset", presets.presets.map((p) => [p.name, presetTitle(p.name, p.description)]), "pagat", t("preset"));
   const hands = h("input", { name: "hands", type: "number", min: "1", max: "24", value: "3" });
   const pub = h("input", { name: "public", type: "checkbox", checked: true });
   const spect = h("input", { name: "spectators", type: "checkbox", checked: true });
@@ -228,27 +338,29 @@ function createPanel(presets) {
   // rule changes, each shown with its meaning in plain words
   const knobs = presets.knobs || [];
   const changes = new Map();
-  // in Korean the list names each rule by its meaning (the English name is for record authors)
-  const short = (k) => { const m = knobMeaning(k); return m.length > 44 ? `${m.slice(0, 42)}…` : m; };
-  const knobSel = select("knob", knobs.map((k) => [k.name, getLang() === "ko" ? `${short(k)} (${k.name})` : k.name]), knobs[0]?.name, t("changeRule"));
+  // each rule is named by what it means, in the page's language (never by its identifier)
+  const knobSel = select("knob", knobs.map((k) => [k.name, knobTitle(k)]), knobs[0]?.name, t("changeRule"));
   const meaning = h("p.meaning.knob-meaning");
-  let valueBox = h("span");
+  let control = { el: h("span"), read: () => ({ error: "" }) };
+  const ruleErr = h("p.error.rule-error", { role: "alert", hidden: true });
   const changeList = h("ul.changes", { "aria-label": t("ruleChanges") });
+  const presetOf = (name) => (presets.presets || []).find((p) => p.name === name) || {};
   function drawKnob() {
     const k = knobs.find((x) => x.name === knobSel.value);
     if (!k) return;
     const def = k.defaults ? k.defaults[preset.value] : undefined;
-    meaning.textContent = `${knobMeaning(k)}${def !== undefined ? ` (${preset.value}: ${JSON.stringify(def)})` : ""}`;
-    const ctl = knobControl(k);
-    valueBox.replaceWith(ctl);
-    valueBox = ctl;
+    meaning.textContent = `${knobMeaning(k)}${def !== undefined ? ` — ${presetTitle(preset.value, presetOf(preset.value).description)}: ${valueText(k, def)}` : ""}`;
+    const ctl = knobControl(k, def);
+    control.el.replaceWith(ctl.el);
+    control = ctl;
+    ruleErr.hidden = true;
   }
   function drawChanges() {
     changeList.replaceChildren();
     for (const [k, v] of changes) {
       const knob = knobs.find((x) => x.name === k);
-      changeList.appendChild(h("li", {},
-        h("strong", {}, `${k} = ${JSON.stringify(v)}`), " — ", knob ? knobMeaning(knob) : "",
+      changeList.appendChild(h("li", { dataset: { knob: k } },
+        h("strong", {}, knob ? knobTitle(knob) : k), ": ", knob ? valueText(knob, v) : String(v),
         " ", h("button.link", { type: "button", onclick: () => { changes.delete(k); drawChanges(); } }, t("remove"))));
     }
   }
@@ -258,10 +370,18 @@ function createPanel(presets) {
   addBtn.addEventListener("click", () => {
     const k = knobs.find((x) => x.name === knobSel.value);
     if (!k) return;
-    changes.set(k.name, parseKnobValue(k, valueBox.value));
+    const got = control.read();
+    if (got.error !== undefined) {
+      ruleErr.textContent = got.error;
+      ruleErr.hidden = false;
+      (control.el.querySelector?.("input") || control.el).focus();
+      return;
+    }
+    ruleErr.hidden = true;
+    changes.set(k.name, got.value);
     drawChanges();
   });
-  const knobRow = h("div.row", {}, field(t("changeRule"), knobSel), valueBox, addBtn);
+  const knobRow = h("div.row", {}, field(t("changeRule"), knobSel), control.el, addBtn);
   drawKnob();
 
   const btn = h("button.primary#create-room", { type: "submit" }, t("create"));
@@ -270,7 +390,7 @@ function createPanel(presets) {
     h("div.row", {}, field(t("roomName"), name), field(t("preset"), preset), field(t("hands"), hands)),
     aboutLine(presets, preset),
     h("div.row", {}, field(t("seats"), seatCount), field(w("turnTimer"), timer)), timerNote, seatList,
-    h("details", {}, h("summary", {}, t("changeRule")), knobRow, meaning, changeList),
+    h("details", {}, h("summary", {}, t("changeRule")), knobRow, ruleErr, meaning, changeList),
     h("div.row", {}, h("label.check", {}, pub, " ", t("publicRoom")), h("label.check", {}, spect, " ", t("allowSpectators"))),
     btn, err);
   form.addEventListener("submit", async (ev) => {
@@ -287,7 +407,7 @@ function createPanel(presets) {
       hands: Number(hands.value) || 3, public: pub.checked, spectators: spect.checked, join: { name: myName() },
       turn_seconds: timer.value ? Number(timer.value) : null,
     };
-    try { goToRoom(await api.create(body)); } catch (e) { errorLine(err, e); btn.disabled = false; }
+    try { goToRoom(await api.create(body)); } catch (e) { errorLine(err, e, knobs); btn.disabled = false; }
   });
   return form;
 }
@@ -302,8 +422,8 @@ function roomRow(room) {
   else if (open > 0 && room.state === "waiting") actions.append(h("a.button.primary", { href: link }, t("join")));
   if (room.spectators && !mine) actions.append(h("a.button", { href: `${link}/watch` }, t("watch")));
   return h("li.room", { dataset: { room: room.id } },
-    h("span.name", {}, room.name || room.id), " ",
-    h("span.meta", {}, `${room.preset} · ${room.seats.length} ${t("seats").toLowerCase()} · ${t(room.state)}${open ? ` · ${t("openSeats", open)}` : ""}`),
+    h("span.name", {}, roomTitle(room)), " ",
+    h("span.meta", {}, `${presetTitle(room.preset)} · ${room.seats.length} ${t("seats").toLowerCase()} · ${t(room.state)}${open ? ` · ${t("openSeats", open)}` : ""}`),
     h("span.who", {}, who), actions);
 }
 
@@ -318,7 +438,7 @@ function roomsPanel() {
       list.replaceChildren(...rooms.map(roomRow));
       panel.hidden = !rooms.length;
       errorLine(err, null);
-    } catch (e) { errorLine(err, e); panel.hidden = false; }
+    } catch (e) { errorLine(err, e, [], `${t("error")}:`); panel.hidden = false; }
   }
   refresh();
   const timer = setInterval(refresh, 5000);

@@ -111,7 +111,8 @@ export function animateUpdate(root, before, view, events, speed = 1) {
 
   // Where a played or flipped card lands on the table before it is captured: on its month's
   // pile (as it was, or as a card of this update left it), else right of the old table.
-  const md = cssPx("--card-md");
+  // the table's card width as drawn (app.css fits it to the board), else the page's setting
+  const md = root.querySelector(".layout .card.md")?.getBoundingClientRect().width || cssPx("--card-md");
   const landed = new Map();
   let edge = null;
   for (const c of before.cards.values()) if (c.place === "layout") edge = Math.max(edge ?? -Infinity, c.rect.left + c.rect.width);

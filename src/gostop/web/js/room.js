@@ -1,7 +1,7 @@
 // A room page (#/room/{id}, #/room/{id}/watch): join by link, friendly pages for unknown, full
 // and finished rooms, then the live table over the WebSocket with reconnects, the event feed,
 // call-outs, the settlement step by step, the standings, and keyboard play.
-import { bakName, botName, errorText, getLang, itemName, levelOf, levelText, reasonText, strings, t, tx } from "./i18n.js";
+import { bakName, botName, errorText, getLang, itemName, levelOf, levelText, presetTitle, reasonText, roomTitle, strings, t, tx } from "./i18n.js";
 import { banner, h } from "./dom.js";
 import { loadPresets } from "./lobby.js";
 import { api, ApiError, forgetSeat, playerName, saveSeat, savedSeat, setPlayerName } from "./api.js";
@@ -56,8 +56,8 @@ function joinPage(main, room) {
   const err = h("p.error", { role: "alert", hidden: true });
   const btn = h("button.primary#take-seat", { type: "submit" }, t("takeSeat"));
   const form = h("form.panel.join", {},
-    h("h1", {}, room.name || room.id),
-    h("p", {}, `${room.preset} · ${room.seats.length} ${t("seats").toLowerCase()} · ${t("openSeats", open.length)}`),
+    h("h1", {}, roomTitle(room)),
+    h("p", {}, `${presetTitle(room.preset)} · ${room.seats.length} ${t("seats").toLowerCase()} · ${t("openSeats", open.length)}`),
     h("ul", {}, room.seats.map((s) => h("li", {}, `${t("seat")} ${s.seat + 1}: ${s.kind === "bot" ? `${botName(s.name)} (${t("bot_")} ${levelText(s.level)})` : s.name || "—"}`))),
     h("label.field", {}, h("span", {}, t("yourName")), input), btn, err,
     room.spectators ? h("p", {}, h("a.button", { href: `#/room/${encodeURIComponent(room.id)}/watch` }, t("spectate"))) : null);
@@ -116,11 +116,11 @@ class TablePage {
     this.feed = h("ul.feed", { "aria-live": "polite", "aria-label": t("events") });
     this.callout = h("div.callout", { "aria-live": "assertive" });
     this.overlay = h("div.overlay", { hidden: true });
-    this.side = h("aside.side#side", {}, h("button.link.closeside", { type: "button", onclick: () => this.toggleSide(false) }, w("closeSide")),
-      this.inviteBox(), h("h2", {}, t("events")), this.feed);
+    this.side = h("aside.side#side");
     this.page = h("div.room-page", {}, this.tableBox, this.side);
     // the event feed and the invite box fold away behind this button on small screens
     this.ctx.sideButton = h("button.sidebtn#side-toggle", { type: "button", "aria-controls": "side", "aria-expanded": "false", onclick: () => this.toggleSide() }, w("side"));
+    this.drawSide();
     this.ctx.recent = [];
     this.restoreFeed();
     main.replaceChildren(this.page, this.callout, this.overlay);
@@ -135,7 +135,7 @@ class TablePage {
     this.socket = new TableSocket(room.id, mine ? { token: mine.token } : { spectate: true }, {
       onWelcome: (msg) => this.welcome(msg),
       onUpdate: (msg) => this.enqueue(msg),
-      onState: (msg) => { this.resetQueue(); this.setView(msg.view, []); },
+      onState: (msg) => { this.resetQueue(); this.setView(msg.view, []); this.redrawOverlay(msg.view); },
       onPresence: (msg) => this.presence(msg),
       onRematch: (msg) => this.rematchState(msg),
       onRematchSeat: (msg) => this.rematchSeat(msg),
@@ -206,6 +206,16 @@ class TablePage {
       btn.disabled = false;
     });
     return h("div.move-seat", {}, btn, out);
+  }
+
+  /** The side panel (invite, leave, move my seat, the record, the event feed) in the page's
+   * language; the feed keeps its lines. */
+  drawSide() {
+    this.sideLang = getLang();
+    this.feed.setAttribute("aria-label", t("events"));
+    this.side.replaceChildren(h("button.link.closeside", { type: "button", onclick: () => this.toggleSide(false) }, w("closeSide")),
+      this.inviteBox(), h("h2", {}, t("events")), this.feed);
+    this.ctx.sideButton.textContent = w("side");
   }
 
   inviteBox() {
@@ -283,7 +293,8 @@ class TablePage {
     if (action.startsWith("play ")) firstPlay();
     this.ctx.selected = null;
     this.sentFor = this.view.version;
-    this.tableBox.querySelectorAll("button").forEach((b) => { b.disabled = true; });
+    // the table's controls wait for the next view; the side panel's button is not one of them
+    this.tableBox.querySelectorAll("button").forEach((b) => { if (b !== this.ctx.sideButton) b.disabled = true; });
   }
 
   /**
@@ -406,7 +417,7 @@ class TablePage {
     let i = 0;
     const box = h("div.review-table.record-review");
     const counter = h("span.counter");
-    const line = h("p.review-line", { "aria-live": "polite" });
+    const line = h("div.review-line", { "aria-live": "polite" });
     const prev = h("button#review-prev", { type: "button" }, w("prev"));
     const next = h("button.primary#review-next", { type: "button" }, w("nextMove"));
     const finals = h("div.final-hands", { hidden: true }, h("h3", {}, w("finalHands")),
@@ -417,7 +428,7 @@ class TablePage {
       const before = i > 0 ? frames[i - 1].table : null;
       box.replaceChildren(...this.reviewFrame(f.table, before, (hs) => seatName(v, seatOf(hs)), f.seat));
       const { lines } = narrate(f.events, who);
-      line.textContent = i === 0 ? `${t("reviewDeal")}. ${lines.map((l) => l.text).join(" ")}` : lines.map((l) => l.text).join(" ");
+      reviewLines(line, i === 0 ? [`${t("reviewDeal")}.`, ...lines.map((l) => l.text)] : lines.map((l) => l.text));
       counter.textContent = w("moveOf", i + 1, frames.length);
       prev.disabled = i === 0;
       next.disabled = i >= frames.length - 1;
@@ -470,7 +481,7 @@ class TablePage {
     let i = 0;
     const box = h("div.tablebox.review-table");
     const counter = h("span.counter");
-    const line = h("p.review-line", { "aria-live": "polite" });
+    const line = h("div.review-line", { "aria-live": "polite" });
     const seats = last.seats || [];
     const finals = h("div.final-hands", { hidden: true }, h("h3", {}, w("finalHands")),
       (last.hands || []).map((cards, hs) => h("div.final", {}, h("b", {}, `${seatName(this.view, seats[hs])}: `), cards.map((c) => cardEl(c, { size: "sm" })))));
@@ -483,7 +494,7 @@ class TablePage {
         const seat = wrapper.type === "hand" ? tableSeat(this.view, e.seat) ?? wrapper.seat : e.seat;
         return seat === null || seat === undefined ? "" : seatName(this.view, seat);
       });
-      line.textContent = lines.map((l) => l.text).join(" ");
+      reviewLines(line, lines.map((l) => l.text));
       counter.textContent = w("moveOf", i + 1, views.length);
       prev.disabled = i === 0;
       next.disabled = i >= views.length - 1;
@@ -552,13 +563,14 @@ class TablePage {
     if (!this.view) return;
     if (this.view.phase === "waiting") { this.renderWaiting(); return; }
     this.ctx.previous = this.previous;
+    this.ctx.sideButton.disabled = false;
     renderTable(this.tableBox, this.view, this.ctx);
   }
 
   renderWaiting() {
     const v = this.view;
     this.tableBox.replaceChildren(h("section.panel.waiting", {},
-      h("h1", {}, this.room.name || this.room.id), h("p", {}, t("waitingForPlayers")),
+      h("h1", {}, roomTitle(this.room)), h("p", {}, t("waitingForPlayers")),
       h("ul", {}, v.players.map((p) => h("li", {}, `${t("seat")} ${p.seat + 1}: ${(p.kind === "bot" ? botName(p.name) : p.name) || "—"}${p.kind === "bot" ? ` (${t("bot_")} ${levelText(p.level)})` : ""}`)))));
   }
 
@@ -586,6 +598,7 @@ class TablePage {
 
   openOverlay(content) {
     this.overlayOpen = true;
+    this.overlayLang = getLang();
     this.overlay.replaceChildren(h("div.modal", { role: "dialog", "aria-modal": "true", "aria-label": content.getAttribute("aria-label") }, content));
     this.page.inert = true; // the table behind the dialog is seen, not used
     this.overlay.hidden = false;
@@ -631,7 +644,7 @@ class TablePage {
     done.addEventListener("click", () => this.closeOverlay());
     this.openOverlay(h("section.settlement", { "aria-label": t("settlement") },
       h("h2", {}, t("settlement")), h("p.result", {}, title),
-      h("div.settle-body", {}, this.scoreCards(last, r, name), h("div.settle-words", {}, list, this.losers(last, name))), chips,
+      h("div.settle-body", {}, this.scoreCards(last, r, name), h("div.settle-words", {}, list, this.losers(last, name), this.sales(last))), chips,
       h("div.row", {}, next, done, h("button#review-hand", { type: "button", onclick: () => this.showReview(last) }, w("review")), this.downloadLink())));
     this.overlay.firstChild.classList.add("settle");
     if (reducedMotion()) { while (shown < steps.length) reveal(); } else {
@@ -639,7 +652,16 @@ class TablePage {
       const timer = setInterval(() => { if (shown >= steps.length || !this.overlayOpen) clearInterval(timer); else reveal(); }, 700);
     }
     if (!steps.length) next.hidden = true;
-    done.focus();
+    this.focusTop(done);
+  }
+
+  /** Focus `el` in the dialog without scrolling to it: a long dialog (a settlement on a
+   * phone) opens at its top, its heading in view. */
+  focusTop(el) {
+    el.focus({ preventScroll: true });
+    const modal = this.overlay.querySelector(".modal");
+    if (modal) modal.scrollTop = 0;
+    this.overlay.scrollTop = 0;
   }
 
   /** The winner's scoring cards grouped by what they scored (SCORE-1..6: 5 brights, godori,
@@ -664,17 +686,41 @@ class TablePage {
       lo.liable ? h("span.stamp", {}, t("paysForBoth")) : null))));
   }
 
-  /** Every table seat's chips before and after the hand (the match ledger's entry). */
+  /** Gwangpalli's bright sales (GWANG-5/6): who sold which cards, and what each seat got or
+   * paid for them (the ledger entry's compensation part); with the hand's payments they make
+   * the chips after the hand. */
+  sales(last) {
+    const entry = last.ledger;
+    const part = entry && entry.parts ? entry.parts.compensation : null;
+    if (!Array.isArray(part) || !part.some((x) => x)) return null;
+    const v = this.view;
+    const claims = last.claims || [];
+    return h("div.sales", {}, h("h3", {}, t("brightSales")), h("ul", {}, part.map((c, seat) => {
+      if (!c) return null;
+      const sold = claims.filter((x) => x.seat === seat).flatMap((x) => x.cards || []);
+      return h("li.sale", { dataset: { seat: String(seat), chips: String(c) } },
+        h("b", {}, seatName(v, seat)), " ", c > 0 ? t("soldFor", t("chipsN", c)) : t("paidForSales", t("chipsN", c)),
+        sold.length ? h("span.caprow", { "aria-label": sold.map(cardName).join(", ") }, sold.map((code) => cardEl(code, { size: "sm" }))) : null);
+    })));
+  }
+
+  /** Every table seat's chips before and after the hand (the match ledger's entry), with what
+   * made the change when more than the hand's payments did (bright sales, the boar pot). */
   chipsBeforeAfter(last, r, name) {
     const entry = last.ledger;
     if (!entry || !entry.totals || !entry.chips) {
       return h("ul.handchips", {}, (r.chips || []).map((c, hs) => h("li", {}, `${name(hs)}: ${t("chipsN", c)}`)));
     }
     const v = this.view;
+    const parts = Object.entries(entry.parts || {}).filter(([, vec]) => Array.isArray(vec));
+    const signed = (x) => `${x > 0 ? "+" : ""}${x}`;
     return h("div.handchips", {}, h("h3", {}, t("chipsBeforeAfter")), h("ul", {}, entry.totals.map((after, seat) => {
       const change = entry.chips[seat] || 0;
+      const made = parts.filter(([, vec]) => vec[seat]);
+      const why = made.length > 1 || (made.length === 1 && made[0][0] !== "hand")
+        ? `: ${made.map(([k, vec]) => `${partName(k)} ${signed(vec[seat])}`).join(", ")}` : "";
       return h("li.chipline", { dataset: { seat: String(seat), before: String(after - change), after: String(after) } },
-        `${seatName(v, seat)}: ${after - change} → ${after} (${t("chipsN", change)})`);
+        `${seatName(v, seat)}: ${after - change} → ${after} (${t("chipsN", change)}${why})`);
     })));
   }
 
@@ -758,7 +804,7 @@ class TablePage {
       ? h("button#rematch-decline", { type: "button", onclick: () => this.socket.rematch(false) }, t("rematchDecline")) : null;
     const go = st.next ? h("a.button.primary#rematch-go", { href: `#/room/${encodeURIComponent(st.next)}${savedSeat(st.next) ? "" : "/watch"}` },
       savedSeat(st.next) ? t("rematchGo") : t("rematchWatch")) : null;
-    box.replaceChildren(h("h3", {}, t("rematchTitle")), list, h("div.row", {}, accept, decline, go));
+    box.replaceChildren(...[h("h3", {}, t("rematchTitle")), list, h("div.row", {}, accept, decline, go)].filter(Boolean));
   }
 
   rematchState(msg) {
@@ -786,7 +832,8 @@ class TablePage {
     const st = (v.over && v.over.standings) || (v.match && v.match.standings) || [];
     this.openOverlay(h("section.standings", { "aria-label": t("standings") },
       h("h2", {}, t("matchOver")), h("h3", {}, t("standings")),
-      h("ol", {}, st.map((s) => h("li", {}, `${botName(s.name)}: ${t("chipsN", s.chips)}`))),
+      h("ol", {}, st.map((s) => h("li", { dataset: { seat: String(s.seat) } },
+        `${s.seat === undefined || s.seat === null ? botName(s.name) : seatName(v, s.seat)}: ${t("chipsN", s.chips)}`))),
       this.serverRematch ? this.rematchBox() : null,
       h("div.row", {}, this.serverRematch ? null : h("button.primary#rematch", { type: "button", onclick: (ev) => this.rematch(ev.currentTarget) }, w("rematch")),
         h("a.button#new-match", { href: "#/" }, t("backToLobby")), this.downloadLink(),
@@ -815,8 +862,23 @@ class TablePage {
     if (action) { ev.preventDefault(); this.act(action); }
   }
 
+  /** The language changed while a settlement or the standings were open: said again in it
+   * (the settlement's words come with the table the server sends again in that language). */
+  redrawOverlay(view) {
+    if (!this.overlayOpen || this.overlayLang === getLang()) return;
+    if (this.overlay.querySelector(".standings")) this.showStandings();
+    else if (this.overlay.querySelector(".settlement") && view.last_hand && this.lastShown && view.last_hand.deal === this.lastShown.deal) {
+      this.showSettlement(view.last_hand);
+    }
+  }
+
   /** The page's language changed: the server says the table again in it (a `state`). */
-  relabel() { this.socket.setLang(getLang()); this.render(); }
+  relabel() {
+    this.socket.setLang(getLang());
+    if (this.sideLang !== getLang()) this.drawSide(); // (not for a new deck style: a code shown stays)
+    if (!this.mine) banner(t("spectating"), "info");
+    this.render();
+  }
 
   dispose() {
     document.removeEventListener("keydown", this.onKey);
@@ -827,6 +889,18 @@ class TablePage {
     clearTimeout(this.settleTimer);
     clearTimeout(this.copyTimer);
   }
+}
+
+/** A part of a hand's chip changes (the ledger's parts): the hand, bright sales, the boar pot. */
+function partName(key) {
+  const said = t(`part_${key}`);
+  return said === `part_${key}` ? key.replace(/_/g, " ") : said;
+}
+
+/** The events of one moment of a reviewed hand, one line each (a Korean line has no full
+ * stop of its own: run together they read as one). */
+function reviewLines(box, texts) {
+  box.replaceChildren(...texts.filter(Boolean).map((x) => h("span.rline", {}, x)));
 }
 
 /** The cards of every month held four times in ``codes`` (jokers have no month). */

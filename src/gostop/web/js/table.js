@@ -134,15 +134,35 @@ function tagsOf(view, p) {
   return tags;
 }
 
-/** A player: a compact badge for an opponent (top row), a strip for me (above my hand). */
+/** Does table seat `p` sit out the hand being played (gwangpalli, 4+ seats)? Only while a
+ * hand is on: before it is dealt out (stay or drop) and after the match nobody sits out. */
+export function sitsOut(view, p) {
+  return Boolean(view.hand) && !view.over && (p.hand_seat === null || p.hand_seat === undefined);
+}
+
+// Gwangpalli's stay or drop (GWANG-3): what each seat announced, shown while the question is open
+const STAYS = new Set(["stay", "forced-in"]);
+const DROPS = new Set(["drop", "forced-out", "iris-out"]);
+
+function announcedTag(view, p) {
+  if (view.hand || !view.table || !Array.isArray(view.table.announcements)) return null;
+  const said = view.table.announcements.filter(([seat]) => seat === p.seat).map(([, a]) => a).pop();
+  if (STAYS.has(said)) return h("span.tag.stays", {}, t("staysIn"));
+  if (DROPS.has(said)) return h("span.tag.drops", {}, t("dropsOut"));
+  return null;
+}
+
+/** A player: a compact badge for an opponent (top row), a strip for me (above my hand); an
+ * opponent who sits the hand out is one short line (name, chips). */
 function playerBox(view, p, knobs) {
   const hs = p.hand_seat;
   const hand = view.hand;
   const turn = view.current_seat === p.seat;
   const mine = p.seat === view.seat;
-  const box = h(`section.player${turn ? ".turn" : ""}${mine ? ".me" : ".badge"}`, { dataset: { seat: String(p.seat) }, "aria-label": seatName(view, p.seat) },
+  const out = sitsOut(view, p);
+  const box = h(`section.player${turn ? ".turn" : ""}${mine ? ".me" : ".badge"}${out ? ".out" : ""}`, { dataset: { seat: String(p.seat) }, "aria-label": seatName(view, p.seat) },
     h("header", {}, h("span.pname", {}, seatName(view, p.seat)), ...tagsOf(view, p).map((x) => h("span.tag", {}, x)),
-      hs === null || hs === undefined ? h("span.tag", {}, t("sitsOut")) : null,
+      out ? h("span.tag.sitsout", {}, t("sitsOut")) : announcedTag(view, p),
       hand && hs !== null && hs !== undefined && !mine ? h("span.handcount", { "aria-label": `${hand.hand_sizes[hs]} ${t("cardsInHand")}` }, cardEl("back", { size: "xs" }), ` ×${hand.hand_sizes[hs]}`) : null));
   if (hand && hs !== null && hs !== undefined) {
     box.appendChild(scorePanel(view, hs, p, knobs));
@@ -186,7 +206,13 @@ function layoutEl(view) {
   const right = h("div.half.right");
   months.forEach((m, i) => (i < half ? left : right).appendChild(pileEl(hand, m, byMonth.get(m), choosing)));
   const stock = h("div.stock", { "aria-label": `${t("stock")}: ${hand.stock_size}` }, cardEl("back", { size: "md" }), h("b", {}, String(hand.stock_size)));
-  const box = h("div.layout", { "aria-label": t("table") }, left, stock, right);
+  // how wide the fuller half is, in card widths (a pile's cards overlap: 0.45 a card each
+  // after its first) and gaps: the cards are sized to keep each half on one row (app.css)
+  const units = (ms) => ms.reduce((a, m) => a + 1 + 0.45 * (byMonth.get(m).length - 1), 0);
+  const halves = [months.slice(0, half), months.slice(half)];
+  const box = h("div.layout", { "aria-label": t("table"), style: {
+    "--units": Math.max(1, ...halves.map(units)).toFixed(2), "--gaps": String(Math.max(0, ...halves.map((x) => x.length - 1))),
+  } }, left, stock, right);
   if (!months.length) left.appendChild(h("p.empty", {}, "—"));
   return box;
 }
@@ -406,14 +432,21 @@ function statusLine(view, ctx) {
 export function renderTable(root, view, ctx) {
   const me = view.seat !== null && view.seat !== undefined ? playerOf(view, view.seat) : null;
   const others = (view.players || []).filter((p) => p.seat !== view.seat);
-  const page = h("div.table-page", { dataset: {
+  const many = (view.players || []).length >= 4;
+  const page = h(`div.table-page${many ? ".many" : ""}`, { dataset: {
     phase: view.phase, version: String(view.version), toMove: view.to_move ? "1" : "0",
     stage: view.hand ? view.hand.stage : "", over: view.over ? "1" : "0", deal: view.match ? String(view.match.deal) : "",
     seats: String((view.players || []).length),
   } });
   page.appendChild(h("h1.visually-hidden", {}, t("tableTitle")));
   page.appendChild(statusLine(view, ctx));
-  page.appendChild(h("div.opponents", { style: { "--n": Math.max(others.length, 1) } }, others.map((p) => playerBox(view, p, ctx.knobs))));
+  // the opponents who play the hand share the row; those who sit it out (gwangpalli) are
+  // short lines stacked in one narrow column beside them
+  const playing = others.filter((p) => !sitsOut(view, p));
+  const benched = others.filter((p) => sitsOut(view, p));
+  page.appendChild(h("div.opponents", { dataset: { playing: String(playing.length), benched: String(benched.length) } },
+    playing.map((p) => playerBox(view, p, ctx.knobs)),
+    benched.length ? h("div.benched", {}, benched.map((p) => playerBox(view, p, ctx.knobs))) : null));
   page.appendChild(h("section.board", { "aria-label": t("table") }, view.hand ? layoutEl(view) : null));
   page.appendChild(h("div.mine", {}, me ? playerBox(view, me, ctx.knobs) : null));
   // the decision panel is anchored above the hand (position: absolute): it never moves the table

@@ -452,3 +452,37 @@ def test_ctrl_d_ends_the_question_line_before_saying_saved(store: Store) -> None
     assert f"{PROMPT}\nSaved. Continue this match with:" in shown
     assert f"{PROMPT}Saved" not in shown
 
+
+
+# -- a hand decided at the deal, and every event in words ----------------------------------------
+
+#: A log line made by narrate's fallback: the raw event type first (``four-on-table: - 03B ...``).
+RAW_EVENT = re.compile(r"^[a-z]+(?:-[a-z]+)+: ")
+
+
+def _first_choice(prompt: Prompt) -> str:
+    return prompt.choices[0].key
+
+
+def test_a_nagari_at_the_deal_shows_the_four_cards_and_does_not_say_re_dealt() -> None:
+    """DEAL-6 with matgo's ``four_on_table = nagari``: the hand counts (stakes doubled next), so
+    its words never say it was dealt again, and the log shows the four cards in a sentence."""
+    s = Session.start(Settings(players=2, preset="matgo", level="easy", hands=2, seed=7))
+    seen: list[str] = []
+    _play(s, _first_choice, seen)
+    log = [line.text for line in s.log]
+    assert "Four cards of one month on the table: 03B 03R 03J1 03J2." in log, log[:10]
+    assert "Nagari 나가리: four cards of one month on the table." in log, log[:10]
+    assert not any("re-dealt" in t for t in seen), [t for t in seen if "re-dealt" in t]
+    assert not [t for t in log if RAW_EVENT.match(t)], [t for t in log if RAW_EVENT.match(t)]
+
+
+def test_the_boar_pot_is_said_in_words() -> None:
+    """VAR-BOAR ``pot``: the ante of each deal is a sentence, not the event's type."""
+    s = Session.start(Settings(players=3, seed=3, level="easy", hands=2, overrides={"boar": "pot"}))
+    seen: list[str] = []
+    _play(s, _first_choice, seen)
+    log = [line.text for line in s.log]
+    antes = [t for t in log if t.startswith("Everyone antes")]
+    assert antes and "for the boar (July animal): the pot holds" in antes[0], antes
+    assert not [t for t in log if RAW_EVENT.match(t)], [t for t in log if RAW_EVENT.match(t)]

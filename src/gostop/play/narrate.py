@@ -56,8 +56,8 @@ REASONS: dict[str, str] = {
     "heodang": "captured nothing five turns running: heodang 허당",
     "exhaustion": "nobody stopped before the cards ran out",
     "shodang": "a shodang 쇼당 offer was accepted",
-    "four-on-table": "four cards of one month on the table: re-dealt",
-    "chongtong-tie": "two players held four of a month: re-dealt",
+    "four-on-table": "four cards of one month on the table",
+    "chongtong-tie": "two players held four of a month",
 }
 
 #: How the first dealer was chosen (the rules' ``first_dealer``), in words.
@@ -306,12 +306,20 @@ def _hand_line(
         return LogLine(f"GO 고! {_verb(who, you, 'say')} go #{d.get('goes')} with {d.get('points')} points.", "special")
     if t == "stop":
         return LogLine(f"STOP 스톱! {_verb(who, you, 'stop')} with {d.get('points')} points.", "special")
+    if t == "four-on-table":  # DEAL-6: what follows (void deal, nagari or the dealer's win) is its own event
+        return LogLine(f"Four cards of one month on the table: {cards}.", "table")
+    if t == "boar-ante":  # VAR-BOAR pot
+        each, pot = d.get("each"), d.get("pot")
+        return LogLine(f"Everyone antes {each} chip{'' if each == 1 else 's'} for the boar (July animal): "
+                       f"the pot holds {pot} chip{'' if pot == 1 else 's'}.", "table")
     if t == "win":
         return LogLine(f"{who} {'win' if you else 'wins'}: {REASONS.get(str(d.get('reason')), d.get('reason'))}.", "end")
     if t == "nagari":
         return LogLine(f"Nagari 나가리: {REASONS.get(str(d.get('reason')), d.get('reason'))}.", "end")
     if t == "void":
-        return LogLine(f"Void deal: {REASONS.get(str(d.get('reason')), d.get('reason'))}.", "end")
+        # DEAL-6 / DEAL-8: a void deal does not count and is dealt again; a nagari (matgo's
+        # four_on_table = nagari) counts as a hand: its words must not say "re-dealt"
+        return LogLine(f"Void deal: {REASONS.get(str(d.get('reason')), d.get('reason'))}; the cards are dealt again.", "end")
     if t == "settlement":
         return None  # the hand summary explains it
     return LogLine(f"{t}: {who} {cards}", kind)

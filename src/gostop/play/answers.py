@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from gostop.limits import MAX_SEED
 from gostop.rules import parse_knob_value
 
-__all__ = ["clip", "whole_number", "one_of", "rule_changes"]
+__all__ = ["clip", "whole_number", "seed_number", "one_of", "rule_changes"]
 
 
 def clip(text: str, limit: int = 40) -> str:
@@ -28,6 +29,15 @@ def whole_number(text: str, what: str, low: int, high: int) -> int:
     if not low <= value <= high:
         raise ValueError(f"{what} must be from {low} to {high}, not {value}")
     return value
+
+
+def seed_number(text: str) -> int:
+    """A seed typed in the setup: 0 to 2**64-1, as the command line's ``--seed`` and the match
+    record take (:data:`gostop.limits.MAX_SEED`)."""
+    raw = text.strip()
+    if not raw.isdigit() or len(raw) > len(str(MAX_SEED)) or int(raw) > MAX_SEED:
+        raise ValueError(f"the seed must be a whole number from 0 to 2**64-1 ({MAX_SEED}), not {clip(raw)!r}")
+    return int(raw)
 
 
 def one_of(text: str, what: str, names: Sequence[str]) -> str:

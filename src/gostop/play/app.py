@@ -35,8 +35,8 @@ from textual.widgets import (
 )
 
 from gostop.agents import warm
-from gostop.limits import MAX_PLAY_HANDS, MAX_SEED
-from gostop.play.answers import clip, rule_changes, whole_number
+from gostop.limits import MAX_PLAY_HANDS
+from gostop.play.answers import rule_changes, seed_number, whole_number
 from gostop.play.guide import KEYS_TEXT, QUICK_START, card_guide_parts, reflow, rules_text
 from gostop.play.render import (
     LOG_STYLES,
@@ -398,15 +398,6 @@ class QuitScreen(ModalScreen[bool]):
         self.dismiss(quit_now)
 
 
-def _seed(text: str) -> int:
-    """A seed typed in the setup: 0 to 2**64-1, as the command line's ``--seed`` and the match
-    record take (:data:`gostop.limits.MAX_SEED`)."""
-    raw = text.strip()
-    if not raw.isdigit() or len(raw) > len(str(MAX_SEED)) or int(raw) > MAX_SEED:
-        raise ValueError(f"the seed must be a whole number from 0 to 2**64-1 ({MAX_SEED}), not {clip(raw)!r}")
-    return int(raw)
-
-
 class SetupScreen(Screen[Settings | str | None]):
     """Choose the table before a new match (or resume the saved one)."""
 
@@ -494,7 +485,7 @@ class SetupScreen(Screen[Settings | str | None]):
             preset=str(preset),
             overrides=rule_changes(over_text),
             hands=whole_number(hands_text, "hands", 1, MAX_PLAY_HANDS) if hands_text else None,
-            seed=_seed(seed_text) if seed_text else None,
+            seed=seed_number(seed_text) if seed_text else None,
             name=self.settings.name,
             ask_cut=self.settings.ask_cut,
             lang=self.settings.lang,

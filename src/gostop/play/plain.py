@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from gostop.limits import MAX_PLAY_HANDS, MAX_SEED
-from gostop.play.answers import clip, one_of, rule_changes, whole_number
+from gostop.limits import MAX_PLAY_HANDS
+from gostop.play.answers import clip, one_of, rule_changes, seed_number, whole_number
 from gostop.play.guide import PLAIN_KEYS_TEXT, QUICK_START, card_guide, reflow, rules_text
 from gostop.play.render import log_block, prompt_block, standings_block, summary_block, table_text
 from gostop.play.session import LEVEL_NAMES, ChoiceError, Session, Settings, SettingsConflict
@@ -228,15 +228,6 @@ def plain_setup(settings: Settings, read: Callable[[str], str], write: Callable[
         settings = changed
 
 
-def _seed(text: str) -> int:
-    """A seed typed in the setup: 0 to 2**64-1, as the command line's ``--seed`` and the match
-    record take (:data:`gostop.limits.MAX_SEED`)."""
-    raw = text.strip()
-    if not raw.isdigit() or len(raw) > len(str(MAX_SEED)) or int(raw) > MAX_SEED:
-        raise ValueError(f"the seed must be a whole number from 0 to 2**64-1 ({MAX_SEED}), not {clip(raw)!r}")
-    return int(raw)
-
-
 def _field(read: Callable[[str], str], write: Callable[[str], None], question: str, parse: Callable[[str], Any]) -> Any:
     """Ask until the answer parses (Enter keeps the current value: ``parse`` gets "")."""
     while True:
@@ -285,7 +276,7 @@ def _ask_all(s: Settings, read: Callable[[str], str], write: Callable[[str], Non
             return s.seed
         if a.lower() == "random":
             return None
-        return _seed(a)
+        return seed_number(a)
 
     seed = _field(read, write, f"Seed (a whole number, or random) [{'random' if s.seed is None else s.seed}]> ", seed_of)
     current = " ".join(f"{k}={v}" for k, v in s.overrides.items()) or "none"

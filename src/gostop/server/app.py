@@ -9,11 +9,14 @@ and stops with it.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import math
 import re
+import signal
+import threading
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -32,6 +35,8 @@ from gostop.server import errors, lobby, socket
 from gostop.server.assets import mount_versioned
 from gostop.server.fanout import make_fanout
 from gostop.server.hub import Hub, ServerSettings
+from gostop.server.protocol import CLOSE_RESTART
+from gostop.server.socket import RESTART_REASON
 from gostop.server.store import Store
 
 __all__ = ["create_app", "WEB_DIR", "MAX_BODY_BYTES", "SECURITY_HEADERS", "STATUS", "status_of", "LobbyLimiter", "Guard"]
@@ -122,7 +127,8 @@ _DOCS_PATHS = ("/docs", "/redoc", "/docs/oauth2-redirect")
 
 class Guard:
     """The HTTP requests' gate, a plain ASGI middleware: the lobby's rate limit (429 with
-    ``Retry-After``), the body cap (413 for a declared length above :data:`MAX_BODY_BYTES`), and
+    ``Retry-After``), the body cap (413 for a declared length above :data:`MAX_BODY_BYTES`, or
+    as soon as a body sent without a length, chunked, passes it: the rest is not read), and
     the headers of every answer (:data:`SECURITY_HEADERS`; ``Cache-Control: no-cache`` on the
     client's files). WebSockets and the lifespan pass through untouched.
 
@@ -151,10 +157,31 @@ class Guard:
                 return
         length = Headers(scope=scope).get("content-length")
         if length is not None and (not length.isdigit() or int(length) > MAX_BODY_BYTES):
-            response = JSONResponse({"detail": f"request body too big (at most {MAX_BODY_BYTES} bytes)"}, status_code=413)
-            await response(scope, receive, self._headed(send, path))
+            await self._too_big(scope, receive, send, path)
             return
+        if length is None:
+            # no declared length (chunked): the body is read here, counted, and refused as soon
+            # as it passes the cap (the rest is never read); a smaller one is handed on
+            received: list[Any] = []
+            total = 0
+            while True:
+                message = await receive()
+                received.append(message)
+                if message["type"] != "http.request":  # the client went away
+                    break
+                total += len(message.get("body", b""))
+                if total > MAX_BODY_BYTES:
+                    await self._too_big(scope, receive, send, path)
+                    return
+                if not message.get("more_body", False):
+                    break
+            receive = _replay(received, receive)
         await self.app(scope, receive, self._headed(send, path))
+
+    async def _too_big(self, scope: Any, receive: Any, send: Any, path: str) -> None:
+        response = JSONResponse({"detail": f"request body too big (at most {MAX_BODY_BYTES} bytes)"}, status_code=413,
+                                headers={"Connection": "close"})
+        await response(scope, receive, self._headed(send, path))
 
     @staticmethod
     def _headed(send: Any, path: str) -> Any:
@@ -174,9 +201,100 @@ class Guard:
         return send_headed
 
 
+def _replay(messages: list[Any], receive: Any) -> Any:
+    """A ``receive`` that gives ``messages`` first, then asks ``receive``."""
+    pending = list(messages)
+
+    async def replayed() -> Any:
+        if pending:
+            return pending.pop(0)
+        return await receive()
+
+    return replayed
+
+
 _NO_CLIENT = """<!doctype html><meta charset="utf-8"><title>gostop</title>
 <h1>gostop server</h1><p>The browser game is not installed in this copy; the lobby API is at
 <a href="/docs">/docs</a>.</p>"""
+
+
+#: Prefixes pydantic puts before the message of a validator's error (not for people).
+_PYDANTIC_PREFIXES = ("Value error, ", "Assertion failed, ")
+
+
+def validation_detail(errs: Sequence[Any]) -> str:
+    """The ``detail`` of a 422: which field is wrong and why, for people (a body that is not
+    JSON at all is said so, not by the parser's position)."""
+    problems = []
+    for err in list(errs)[:5]:
+        if err.get("type") == "json_invalid":
+            return "the request body is not valid JSON"
+        msg = str(err.get("msg", "invalid"))
+        for prefix in _PYDANTIC_PREFIXES:
+            if msg.startswith(prefix):
+                msg = msg[len(prefix):]
+        where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
+        problems.append(f"{where or 'body'}: {msg}")
+    return "; ".join(problems) or "invalid request"
+
+
+def _close_sockets_on_signals(hub: Hub) -> Callable[[], None]:
+    """When the server is told to stop (SIGTERM, SIGINT), close the table sockets first, each
+    with close code 1012 and a reason (the WebSocket layer's own close on shutdown has none),
+    then let the server stop. Only where a server already catches the signal (uvicorn's
+    ``run``, in the main thread); returns the function that puts its handlers back.
+
+    After SIGTERM the server is asked to stop as a ``should_exit`` (uvicorn's own flag), not by
+    the signal: it stops as gracefully, and the process then exits normally (status 0) with its
+    exit handlers run, instead of being killed by the signal uvicorn raises again at the end
+    (status 143, no exit handlers: multiprocessing's resource tracker then warned of leaked
+    semaphores). A second signal goes to the server's handler at once."""
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None
+    loop = asyncio.get_running_loop()
+    ours: dict[int, Any] = {}
+    saved: dict[int, Any] = {}
+    tasks: set[asyncio.Task[None]] = set()
+
+    def on_signal(sig: int, frame: Any) -> None:
+        prev = saved[sig]
+        if hub.closing or loop.is_closed():
+            prev(sig, frame)
+            return
+        hub.closing = True
+
+        async def closing() -> None:
+            try:
+                await hub.close_sockets(CLOSE_RESTART, RESTART_REASON)
+            except Exception:
+                log.exception("closing the sockets failed")
+            finally:
+                server: Any = getattr(prev, "__self__", None)
+                if sig == signal.SIGTERM and server is not None and hasattr(server, "should_exit"):
+                    server.should_exit = True
+                else:
+                    prev(sig, frame)
+
+        def start() -> None:
+            task = asyncio.ensure_future(closing())
+            tasks.add(task)
+            task.add_done_callback(tasks.discard)
+
+        loop.call_soon_threadsafe(start)
+
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        prev = signal.getsignal(sig)
+        if callable(prev):
+            saved[sig] = prev
+            ours[sig] = on_signal
+            signal.signal(sig, on_signal)
+
+    def restore() -> None:
+        for sig, prev in saved.items():
+            if signal.getsignal(sig) is ours[sig]:
+                signal.signal(sig, prev)
+
+    return restore
 
 
 def create_app(settings: ServerSettings | None = None) -> FastAPI:
@@ -186,12 +304,14 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         warm.start()  # the search bots' compiled rollouts, in the background (issue 22)
-        hub = Hub(settings, Store(settings.db_url), make_fanout(settings.redis_url, settings.redis_prefix))
+        hub = Hub(settings, Store(settings.db_url), make_fanout(settings.redis_url, settings.redis_prefix, settings.redis_wait))
         app.state.hub = hub
         await hub.start()
+        restore = _close_sockets_on_signals(hub)
         try:
             yield
         finally:
+            restore()
             await hub.stop()
 
     app = FastAPI(
@@ -210,15 +330,12 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     @app.exception_handler(errors.Refusal)
     async def refused(_request: Request, exc: errors.Refusal) -> JSONResponse:
-        return JSONResponse({"detail": exc.message, **exc.fields()}, status_code=status_of(exc))
+        headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after is not None else None
+        return JSONResponse({"detail": exc.message, **exc.fields()}, status_code=status_of(exc), headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def bad_input(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        problems = []
-        for err in exc.errors()[:5]:
-            where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
-            problems.append(f"{where or 'body'}: {err.get('msg', 'invalid')}")
-        return JSONResponse({"detail": "; ".join(problems) or "invalid request"}, status_code=422)
+        return JSONResponse({"detail": validation_detail(exc.errors())}, status_code=422)
 
     def allowed_methods(path: str) -> set[str]:
         methods: set[str] = set()

@@ -3,10 +3,15 @@
 :meth:`Committer.commit` writes an action to the store (the room's version checked under its
 row lock), then applies it in memory, then tells this process's sockets (an ``update`` each,
 with that viewer's events and view) and publishes it to the other processes
-(:mod:`~gostop.server.fanout`). The in-memory room never runs ahead of the database: a failed
-or doubtful commit leaves the room as it was and reloads it from the store. An action another
-process committed arrives here by the fan-out (:meth:`Committer.apply_published`) and is told
-the same way. A finished match's record is written with its state.
+(:mod:`~gostop.server.fanout`: queued, never awaited, so that a stalled Redis holds up no
+commit). The in-memory room never runs ahead of the database: a failed or doubtful commit leaves
+the room as it was and catches up with the store. An action another process committed arrives
+here by the fan-out (:meth:`Committer.apply_published`) and is told the same way. When memory is
+behind the store for another reason (a conflict: another process committed first; a lost
+fan-out message), :meth:`Committer.advance` applies the missing actions one by one and tells
+each as an ``update`` too, so that every client sees every move (its feed line, its animation);
+only a room that does not follow on from memory is rebuilt and told as a ``state``. A finished
+match's record is written with its state.
 
 The ``broadcast_*`` and :func:`send_state` functions build the messages (one view per seat,
 shared by that seat's sockets).
@@ -39,6 +44,10 @@ __all__ = [
 log = logging.getLogger("gostop.server")
 
 Db = Callable[..., Any]
+
+#: Missing actions applied one by one (each an ``update``) at most; a room further behind is
+#: rebuilt and told as one ``state``.
+MAX_CATCH_UP = 30
 
 
 # -- messages ---------------------------------------------------------------------------------
@@ -165,6 +174,57 @@ class Committer:
         except Exception as exc:  # the database is away: memory stays (never ahead); the gap check reloads later
             log.warning("room %s: reload failed: %s", live.room.id, exc)
 
+    async def advance(self, live: LiveRoom) -> bool:
+        """Bring the live room up to the store (the caller holds the lock): the actions committed
+        since its version are applied one by one, each told to this process's sockets as an
+        ``update`` (as their fan-out messages would have been). A room that does not follow on
+        from memory (its seats changed, the store disagrees with memory, too many actions
+        missing) is rebuilt instead and told as a ``state``. True if the room changed; raises
+        when the store cannot be read (memory is then as it was)."""
+        room = live.room
+        row = await self.db(self.store.get_room, room.id)
+        if row is None:
+            return False
+        actions = await self.db(self.store.load_actions, room.id)
+        version = room.version
+        if len(actions) < version:
+            log.warning("room %s: the database is behind memory (%d < %d)", room.id, len(actions), version)
+            return False
+        follows = (
+            len(actions) - version <= MAX_CATCH_UP
+            and RoomConfig.from_json(row.config).to_json() == room.config.to_json()
+            and actions[:version] == list(zip(room.actors, room.actions, strict=True))
+        )
+        if not follows:
+            await self.reload(live)
+            broadcast_state(live)
+            return True
+        if len(actions) == version:
+            return False
+        for seat, text in actions[version:]:
+            seats_before = tuple(room.match.hand_seats) if room.match is not None else ()
+            try:
+                events = room.apply(seat, text)
+            except IllegalMatchActionError:
+                log.warning("room %s: a stored action does not follow on from memory; rebuilt", room.id)
+                await self.reload(live)
+                broadcast_state(live)
+                return True
+            self._applied(live, seat, text, events, seats_before)
+            broadcast_update(live, seat, text, events, seats_before)
+        if room.over and row.record is None:
+            live.unrecorded = True  # its process may have died before the record: written here too
+            await self.write_record(live)
+        return True
+
+    async def safe_advance(self, live: LiveRoom) -> bool:
+        """:meth:`advance`, memory kept as it was when the store cannot be read (logged)."""
+        try:
+            return await self.advance(live)
+        except Exception as exc:  # the database is away: memory stays (never ahead); the gap check catches up later
+            log.warning("room %s: catching up with the database failed: %s", live.room.id, exc)
+            return False
+
     # -- the one write of play -----------------------------------------------------------
 
     def _applied(self, live: LiveRoom, seat: int, action: str, events: list[MatchEvent],
@@ -188,22 +248,23 @@ class Committer:
         try:
             ok = await self.db(self.store.commit_action, room.id, version, seat, action, state, None)
         except Exception as exc:
-            # the commit may or may not have happened: the database tells
+            # the commit may or may not have happened: the database tells (and the sockets are
+            # told what it holds)
             log.warning("room %s: commit of version %d failed: %s", room.id, version + 1, exc)
-            await self.safe_reload(live)
+            await self.safe_advance(live)
             new = live.room
             if new.version > version and new.actions[version] == action and new.actors[version] == seat:
                 self._committed(live)
-                broadcast_state(live)
-                await self.fanout.publish({"kind": "reload", "room": room.id})
+                await self.fanout.publish({"kind": "action", "room": room.id, "version": version + 1,
+                                           "seat": seat, "action": action})
                 return "ok"
-            if new is not room:
-                broadcast_state(live)
             return "error"
         if not ok:
+            # another process was first: its action(s) are told here as updates (their fan-out
+            # message, when it comes, is then one already applied); the caller sends the
+            # table to the socket whose action lost
             self.stats["conflicts"] += 1
-            await self.safe_reload(live)
-            broadcast_state(live)
+            await self.safe_advance(live)
             return "conflict"
         seats_before = tuple(room.match.hand_seats) if room.match is not None else ()
         try:
@@ -219,6 +280,8 @@ class Committer:
         self._applied(live, seat, action, events, seats_before)
         self._committed(live)
         broadcast_update(live, seat, action, events, seats_before)
+        # queued, not awaited: the other processes hear of it when Redis can carry it (or catch
+        # up by their gap check); the lock is not held for Redis
         await self.fanout.publish({"kind": "action", "room": room.id, "version": version + 1, "seat": seat, "action": action})
         if room.over and not live.conns:
             self.on_finished(live)
@@ -250,9 +313,11 @@ class Committer:
             else:
                 self._applied(live, int(msg["seat"]), str(msg["action"]), events, seats_before)
                 broadcast_update(live, int(msg["seat"]), str(msg["action"]), events, seats_before)
-        elif kind == "reload" or (kind == "action" and int(msg.get("version", 0)) > live.room.version + 1):
+        elif kind == "reload":
             await self.safe_reload(live)
             broadcast_state(live)
+        elif kind == "action" and int(msg.get("version", 0)) > live.room.version + 1:
+            return await self.safe_advance(live)  # a message in between was lost: the store has it
         else:
             return False
         return True

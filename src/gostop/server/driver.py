@@ -61,7 +61,7 @@ class RoomDriver:
         self._pool_warm: asyncio.Future[Any] | None = None
 
     def stop(self) -> None:
-        self.kill_think_pool()
+        self.kill_think_pool(wait=True)
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
 
     def quiet(self, live: LiveRoom) -> None:
@@ -76,16 +76,21 @@ class RoomDriver:
             live.turn_timer.cancel()
             live.turn_timer = None
 
-    def kill_think_pool(self) -> None:
-        """Stop the bot worker processes now (they may be in the middle of a search)."""
+    def kill_think_pool(self, wait: bool = False) -> None:
+        """Stop the bot worker processes now (they may be in the middle of a search). ``wait``
+        (at the server's stop): until the pool's own thread has reaped them and closed its
+        queues, so that nothing of the pool is left for the exit (multiprocessing's resource
+        tracker warned of leaked semaphores otherwise); a few milliseconds, the workers being
+        killed."""
         pool, self._think_pool = self._think_pool, None
+        self._pool_warm = None
         if pool is None:
             return
-        procs = list(getattr(pool, "_processes", {}).values())
+        procs = list((getattr(pool, "_processes", None) or {}).values())
         for proc in procs:
             with contextlib.suppress(Exception):
                 proc.kill()
-        pool.shutdown(wait=False, cancel_futures=True)
+        pool.shutdown(wait=wait, cancel_futures=True)
 
     # -- who plays a seat ----------------------------------------------------------------
 
@@ -120,8 +125,13 @@ class RoomDriver:
                     if self.arm_turn_timer(live, seat):
                         broadcast_state(live)  # every client learns the new deadline
                     return
-                # one driver per room across processes: the lease holder
-                held = await self.fanout.lease(room.id, lease)
+                # one driver per room across processes: the lease holder. When Redis cannot tell
+                # (stalled, away), the lease this process holds goes on until it would run out
+                asked = time.monotonic()
+                got = await self.fanout.lease(room.id, lease)
+                if got:
+                    live.lease_until = asked + lease
+                held = bool(got) or (got is None and live.lease_until - time.monotonic() > lease / 3)
                 if not held:
                     await asyncio.sleep(max(0.2, min(1.0, lease / 3)))
                     continue
@@ -147,6 +157,7 @@ class RoomDriver:
             log.exception("room %s: the bot driver failed", live.room.id)
         finally:
             if held:
+                live.lease_until = 0.0
                 with contextlib.suppress(Exception):
                     await self.fanout.release(live.room.id)
 

@@ -31,6 +31,9 @@ __all__ = [
 class Refusal(GostopError):
     """A request the server refuses (the root of the classes below)."""
 
+    #: seconds after which asking again may succeed (sent as ``Retry-After``), when known
+    retry_after: int | None = None
+
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
@@ -83,7 +86,11 @@ class RoomFull(Refusal):
 
 
 class TooManyRooms(Refusal):
-    """This address has too many open rooms."""
+    """This address has too many open rooms (``retry_after``: when one of them may expire)."""
+
+    def __init__(self, message: str, retry_after: int | None = None) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
 
 
 class MatchOver(Refusal):

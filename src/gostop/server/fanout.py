@@ -7,11 +7,13 @@ One interface, two kinds:
 * :class:`RedisFanout` -- several processes on one Redis:
 
   - every message is published on a Redis channel (``<prefix>events``) and every other process
-    receives it (its own come back and are skipped by their ``origin``). A publish that fails
-    is retried; a message lost anyway is caught by the gap check of every process (the
-    database's version of a room ahead of the one in memory: checked on a timer and on every
-    ``hello``), so a lost message delays an update by at most the check period and never
-    freezes a room;
+    receives it (its own come back and are skipped by their ``origin``). :meth:`Fanout.publish`
+    never waits for Redis: it puts the message on this process's outgoing queue, which one
+    background task sends in order (several at a time in one round trip). A send that fails is
+    retried a few times; a message that cannot be sent, or waited too long in the queue, is
+    dropped and caught by the gap check of every process (the database's version of a room
+    ahead of the one in memory: checked on a timer and on every ``hello``), so a lost message
+    delays an update by at most the check period and never freezes a room;
   - **presence** is shared state with a lifetime: ``<prefix>presence:<room>`` is a sorted set
     whose members ``<seat>:<origin>`` score their expiry time; the process holding a player's
     socket refreshes it (every third of ``presence_ttl``) and removes it when the last socket
@@ -20,6 +22,11 @@ One interface, two kinds:
   - **one driver per room**: ``<prefix>lease:<room>`` (``SET NX PX``, refreshed by its holder)
     names the process that moves the room's bots; the others wait, and take over when the
     holder's lease expires.
+
+Every other call that waits for Redis (presence, leases) gives up after ``wait`` seconds
+(:data:`REDIS_WAIT`) and answers as when Redis is unreachable, so that a stalled Redis (a
+connection that takes the command and never answers) delays nothing by more than that: the
+players of one process go on playing, with only the cross-process parts on hold.
 
 Messages are small JSON objects: ``{"kind": "action", "room", "version", "seat", "action"}``
 after a commit, ``{"kind": "reload", "room"}`` after a seat change, ``{"kind": "presence",
@@ -31,6 +38,7 @@ The database stays the source of truth.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import json
 import logging
@@ -38,16 +46,28 @@ import os
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, TypeVar
 
 __all__ = ["Fanout", "LocalFanout", "RedisFanout", "make_fanout"]
 
 log = logging.getLogger("gostop.server")
 
 Handler = Callable[[dict[str, Any]], Awaitable[None]]
+T = TypeVar("T")
 
 #: Tries of a publish (with a growing pause between them) before it is left to the gap check.
 PUBLISH_TRIES = 5
+#: Longest a call waits for Redis (a presence write, a lease, a publish try) before it goes on
+#: without it (default of :class:`RedisFanout`'s ``wait``).
+REDIS_WAIT = 1.0
+#: A message still unsent after this many seconds is dropped (the gap check has caught it up).
+MAX_MESSAGE_AGE = 10.0
+#: Messages waiting to be sent at most (the oldest is dropped beyond: the gap check covers it).
+MAX_QUEUED = 10_000
+#: Messages sent in one round trip at most.
+BATCH = 100
+#: One warning about Redis of a kind this often at the most.
+WARN_EVERY = 10.0
 
 _RENEW = """
 if redis.call('get', KEYS[1]) == ARGV[1] then
@@ -76,13 +96,18 @@ class Fanout:
         self.handler = handler
 
     async def publish(self, message: dict[str, Any]) -> bool:
-        """Send ``message`` to every other process (no-op with one process); False if it could
-        not be sent (never raises)."""
+        """Send ``message`` to every other process (no-op with one process), without waiting
+        for it to go out: queued, sent in order by a background task. False if it could not
+        even be queued (never raises)."""
+        return True
+
+    async def flush(self, timeout: float) -> bool:
+        """Wait (at most ``timeout`` seconds) until every queued message is sent or dropped."""
         return True
 
     async def hold_presence(self, items: list[tuple[str, int]], ttl: float) -> bool:
         """Mark (room, seat) pairs as held by this process for ``ttl`` seconds (True: written;
-        a lost connection is tried again a few times)."""
+        a lost connection is tried again while the wait lasts)."""
         return False
 
     async def drop_presence(self, room: str, seat: int) -> None:
@@ -92,8 +117,9 @@ class Fanout:
         """Seats held by any process (None: unknown, e.g. Redis unreachable)."""
         return set()
 
-    async def lease(self, room: str, ttl: float) -> bool:
-        """Take or renew the room's driver lease for ``ttl`` seconds; True if this process holds it."""
+    async def lease(self, room: str, ttl: float) -> bool | None:
+        """Take or renew the room's driver lease for ``ttl`` seconds: True if this process holds
+        it, False if another one does, None if Redis cannot tell now."""
         return True
 
     async def release(self, room: str) -> None:
@@ -108,30 +134,45 @@ class LocalFanout(Fanout):
 
 
 class RedisFanout(Fanout):
-    """Redis: pub/sub on ``<prefix>events``, presence sets and driver leases (module docstring)."""
+    """Redis: pub/sub on ``<prefix>events``, presence sets and driver leases (module docstring).
+
+    ``wait``: the longest any call waits for Redis (:data:`REDIS_WAIT`)."""
 
     shared = True
 
-    def __init__(self, url: str, prefix: str = "gostop:") -> None:
+    def __init__(self, url: str, prefix: str = "gostop:", wait: float = REDIS_WAIT) -> None:
         super().__init__()
         self.url = url
         self.prefix = prefix
+        self.wait = wait
         self.channel = f"{prefix}events"
         self._redis: Any = None
         self._sub: Any = None
         self._pubsub: Any = None
         self._task: asyncio.Task[None] | None = None
+        self._sender: asyncio.Task[None] | None = None
+        self._outbox: collections.deque[tuple[float, str]] = collections.deque()
+        self._wakeup = asyncio.Event()
+        self._idle = asyncio.Event()
+        self._idle.set()
+        self._dropped = 0
+        self._warned: dict[str, tuple[float, int]] = {}
         self._renew: Any = None
         self._release: Any = None
 
     async def start(self, handler: Handler) -> None:
         import redis.asyncio as aioredis
+        from redis.asyncio.retry import Retry
+        from redis.backoff import ExponentialBackoff
 
         await super().start(handler)
         # named connections (<prefix>pub:<pid>, <prefix>sub:<pid>): an operator (or a test) can
-        # tell them apart in CLIENT LIST
+        # tell them apart in CLIENT LIST. redis-py's own retries are few and short: every call
+        # here has its own time limit and retries (the library's default of ten retries of a
+        # timed-out command would hold a call for close to a minute)
         self._redis = aioredis.from_url(self.url, client_name=f"{self.prefix}pub:{os.getpid()}",
-                                        socket_timeout=5, socket_connect_timeout=5)
+                                        socket_timeout=5, socket_connect_timeout=5,
+                                        retry=Retry(ExponentialBackoff(cap=0.2, base=0.02), 1))
         self._sub = aioredis.from_url(self.url, client_name=f"{self.prefix}sub:{os.getpid()}",
                                       socket_connect_timeout=5)
         await self._redis.ping()
@@ -140,6 +181,7 @@ class RedisFanout(Fanout):
         self._pubsub = self._sub.pubsub()
         await self._pubsub.subscribe(self.channel)
         self._task = asyncio.create_task(self._listen())
+        self._sender = asyncio.create_task(self._send_loop())
 
     async def _listen(self) -> None:
         assert self._pubsub is not None
@@ -152,7 +194,7 @@ class RedisFanout(Fanout):
                 log.warning("redis fan-out: %s; retrying", exc)
                 await asyncio.sleep(0.2)
                 with contextlib.suppress(Exception):
-                    await self._pubsub.subscribe(self.channel)
+                    await asyncio.wait_for(self._pubsub.subscribe(self.channel), 5)
                 continue
             if msg is None:
                 continue
@@ -168,23 +210,110 @@ class RedisFanout(Fanout):
                 except Exception:
                     log.exception("fan-out handler failed")
 
+    # -- the outgoing queue ----------------------------------------------------------------
+
     async def publish(self, message: dict[str, Any]) -> bool:
         if self._redis is None:
             return False
         text = json.dumps({**message, "origin": self.origin})
+        if len(self._outbox) >= MAX_QUEUED:
+            self._outbox.popleft()
+            self._count_dropped(1)
+        self._outbox.append((time.monotonic(), text))
+        self._idle.clear()
+        self._wakeup.set()
+        return True
+
+    def _count_dropped(self, n: int) -> None:
+        if self._dropped == 0:
+            log.warning("redis publish: messages dropped (Redis does not answer); the other processes "
+                        "catch up by their gap check")
+        self._dropped += n
+
+    async def _send_loop(self) -> None:
+        while True:
+            if not self._outbox:
+                self._idle.set()
+                self._wakeup.clear()
+                await self._wakeup.wait()
+                continue
+            now = time.monotonic()
+            stale = 0
+            while self._outbox and now - self._outbox[0][0] > MAX_MESSAGE_AGE:
+                self._outbox.popleft()
+                stale += 1
+            if stale:
+                self._count_dropped(stale)
+                continue
+            batch = [self._outbox[i] for i in range(min(BATCH, len(self._outbox)))]
+            sent = await self._send([text for _, text in batch])
+            last = batch[-1]
+            while self._outbox:  # the batch leaves the queue (its oldest may have been dropped meanwhile)
+                if self._outbox.popleft() is last:
+                    break
+            if not sent:
+                self._count_dropped(len(batch))
+            elif self._dropped:
+                log.warning("redis publish works again (%d messages were dropped)", self._dropped)
+                self._dropped = 0
+
+    async def _send(self, batch: list[str]) -> bool:
+        """Publish ``batch`` in one round trip, retried a few times (each try at most ``wait``)."""
         for attempt in range(PUBLISH_TRIES):
             try:
-                await self._redis.publish(self.channel, text)
+                async with self._redis.pipeline(transaction=False) as pipe:
+                    for text in batch:
+                        pipe.publish(self.channel, text)
+                    await asyncio.wait_for(pipe.execute(), self.wait)
                 return True
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
                 if attempt == PUBLISH_TRIES - 1:
-                    log.warning("redis publish failed %d times (%s); the other processes catch up by their gap check",
-                                PUBLISH_TRIES, exc)
+                    self._warn("publish", f"failed {PUBLISH_TRIES} times ({_said(exc, self.wait)})")
                     return False
                 await asyncio.sleep(0.05 * 2**attempt)
         return False
+
+    async def flush(self, timeout: float) -> bool:
+        if self._sender is None or self._sender.done():
+            return not self._outbox
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._idle.wait(), timeout)
+        return not self._outbox
+
+    # -- calls with a time limit -----------------------------------------------------------
+
+    async def _bounded(self, what: str, call: Callable[[], Awaitable[T]]) -> T | None:
+        """``call()`` tried again (a killed connection is opened again by the next try) until it
+        answers or ``wait`` seconds have passed; None then (logged)."""
+        end = time.monotonic() + self.wait
+        attempt = 0
+        while True:
+            left = end - time.monotonic()
+            try:
+                return await asyncio.wait_for(call(), max(0.01, left))
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                pause = 0.05 * 2**attempt
+                attempt += 1
+                if time.monotonic() + pause >= end:
+                    self._warn(what, f"{_said(exc, self.wait)}; going on without it")
+                    return None
+                await asyncio.sleep(pause)
+
+    def _warn(self, what: str, text: str) -> None:
+        """A warning about Redis, at most one per kind every :data:`WARN_EVERY` seconds (a
+        stalled Redis would otherwise fill the log: every room asks for its lease)."""
+        now = time.monotonic()
+        last, quiet = self._warned.get(what, (0.0, 0))
+        if now - last < WARN_EVERY:
+            self._warned[what] = (last, quiet + 1)
+            return
+        more = f" ({quiet} more like it)" if quiet else ""
+        log.warning("redis %s: %s%s", what, text, more)
+        self._warned[what] = (now, 0)
 
     def _pkey(self, room: str) -> str:
         return f"{self.prefix}presence:{room}"
@@ -193,38 +322,27 @@ class RedisFanout(Fanout):
         if self._redis is None or not items:
             return False
         until = time.time() + ttl
-        for attempt in range(PUBLISH_TRIES):  # a killed connection is opened again by the next try
-            try:
-                async with self._redis.pipeline(transaction=False) as pipe:
-                    for room, seat in items:
-                        pipe.zadd(self._pkey(room), {f"{seat}:{self.origin}": until})
-                        pipe.pexpire(self._pkey(room), int(ttl * 1000) + 1000)
-                    await pipe.execute()
-                return True
-            except asyncio.CancelledError:
-                raise
-            except Exception as exc:
-                if attempt == PUBLISH_TRIES - 1:
-                    log.warning("redis presence: %s", exc)
-                    return False
-                await asyncio.sleep(0.05 * 2**attempt)
-        return False
+
+        async def write() -> bool:
+            async with self._redis.pipeline(transaction=False) as pipe:
+                for room, seat in items:
+                    pipe.zadd(self._pkey(room), {f"{seat}:{self.origin}": until})
+                    pipe.pexpire(self._pkey(room), int(ttl * 1000) + 1000)
+                await pipe.execute()
+            return True
+
+        return bool(await self._bounded("presence", write))
 
     async def drop_presence(self, room: str, seat: int) -> None:
         if self._redis is None:
             return
-        with contextlib.suppress(Exception):
-            await self._redis.zrem(self._pkey(room), f"{seat}:{self.origin}")
+        await self._bounded("presence", lambda: self._redis.zrem(self._pkey(room), f"{seat}:{self.origin}"))
 
     async def present_seats(self, room: str) -> set[int] | None:
         if self._redis is None:
             return None
-        try:
-            members = await self._redis.zrangebyscore(self._pkey(room), time.time(), "+inf")
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:
-            log.warning("redis presence: %s", exc)
+        members = await self._bounded("presence", lambda: self._redis.zrangebyscore(self._pkey(room), time.time(), "+inf"))
+        if members is None:
             return None
         out = set()
         for m in members:
@@ -233,38 +351,41 @@ class RedisFanout(Fanout):
                 out.add(int(text.split(":", 1)[0]))
         return out
 
-    async def lease(self, room: str, ttl: float) -> bool:
+    async def lease(self, room: str, ttl: float) -> bool | None:
         if self._renew is None:
-            return False
-        try:
-            return bool(await self._renew(keys=[f"{self.prefix}lease:{room}"], args=[self.origin, int(ttl * 1000)]))
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:
-            log.warning("redis lease: %s", exc)
-            return False
+            return None
+        got = await self._bounded("lease", lambda: self._renew(keys=[f"{self.prefix}lease:{room}"],
+                                                               args=[self.origin, int(ttl * 1000)]))
+        return None if got is None else bool(got)
 
     async def release(self, room: str) -> None:
         if self._release is None:
             return
-        with contextlib.suppress(Exception):
-            await self._release(keys=[f"{self.prefix}lease:{room}"], args=[self.origin])
+        await self._bounded("lease", lambda: self._release(keys=[f"{self.prefix}lease:{room}"], args=[self.origin]))
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._task
+        await self.flush(2 * self.wait)
+        for task in (self._task, self._sender):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
         if self._pubsub is not None:
             with contextlib.suppress(Exception):
-                await self._pubsub.unsubscribe(self.channel)
-                await self._pubsub.aclose()
+                await asyncio.wait_for(self._pubsub.unsubscribe(self.channel), self.wait)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._pubsub.aclose(), self.wait)
         for client in (self._sub, self._redis):
             if client is not None:
                 with contextlib.suppress(Exception):
-                    await client.aclose()
+                    await asyncio.wait_for(client.aclose(), self.wait)
 
 
-def make_fanout(redis_url: str | None, prefix: str = "gostop:") -> Fanout:
+def _said(exc: BaseException, wait: float) -> str:
+    """What went wrong with a Redis call, in words (a time-out has no message of its own)."""
+    return str(exc) or (f"no answer within {wait:g} s" if isinstance(exc, TimeoutError) else type(exc).__name__)
+
+
+def make_fanout(redis_url: str | None, prefix: str = "gostop:", wait: float = REDIS_WAIT) -> Fanout:
     """Redis when a URL is given, else the one-process fan-out."""
-    return RedisFanout(redis_url, prefix) if redis_url else LocalFanout()
+    return RedisFanout(redis_url, prefix, wait) if redis_url else LocalFanout()

@@ -16,10 +16,12 @@ the :class:`~gostop.server.room.Room`, its lock, its sockets, its
 The lobby's refusals are domain errors (:mod:`gostop.server.errors`); the HTTP layer maps them
 to statuses (:data:`gostop.server.app.STATUS`).
 
-A maintenance task (every ``resync_seconds``) refreshes this process's presence, reloads rooms
-whose database version stayed ahead of memory from one check to the next (a lost fan-out
-message, not one still on its way), and evicts finished and
-idle rooms nobody is connected to (and the least recently used ones above ``max_live_rooms``).
+A maintenance task (every ``resync_seconds``) catches up with the database the rooms whose
+version there stayed ahead of memory from one check to the next (a lost fan-out message, not
+one still on its way), evicts finished and idle rooms nobody is connected to (and the least
+recently used ones above ``max_live_rooms``), and deletes the waiting rooms nobody has sat in
+for ``waiting_seconds``. It needs only the database: this process's presence is refreshed in
+Redis by a task of its own, so that a stalled Redis never holds the gap check up.
 
 Framework-free.
 """
@@ -31,8 +33,9 @@ import contextlib
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
 from gostop.server import errors, rooms
@@ -42,7 +45,7 @@ from gostop.server.driver import RoomDriver
 from gostop.server.fanout import Fanout
 from gostop.server.live import Connection, LiveRoom
 from gostop.server.presence import Presence
-from gostop.server.protocol import CLOSE_MOVED, PROTOCOL_VERSION, error_message
+from gostop.server.protocol import CLOSE_CODES, CLOSE_MOVED, PROTOCOL_VERSION, error_message
 from gostop.server.room import HandInPlayError, Room, RoomConfig, RoomError
 from gostop.server.settings import ServerSettings
 from gostop.server.store import RoomRow, Store
@@ -64,6 +67,9 @@ class Hub:
         self._loading: dict[str, asyncio.Lock] = {}
         self._ahead: dict[str, int] = {}  # room -> its database version when the last gap check found it ahead
         self._maintainer: asyncio.Task[None] | None = None
+        self._heartbeats: asyncio.Task[None] | None = None
+        #: set when the server is going down: new sockets are turned away
+        self.closing = False
         self.connections_by_addr: dict[str, int] = {}
         self.db_pool = ThreadPoolExecutor(max_workers=1 if store.sqlite else 8, thread_name_prefix="gostop-db")
         self.stats = {"actions": 0, "bot_decisions": 0, "conflicts": 0}
@@ -94,23 +100,36 @@ class Hub:
             if live is not None:
                 self.kick(live)
         self._maintainer = asyncio.create_task(self._maintain())
+        self._heartbeats = asyncio.create_task(self._presence_loop())
 
     async def stop(self) -> None:
-        if self._maintainer is not None:
-            self._maintainer.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._maintainer
-        self.driver.kill_think_pool()
+        self.closing = True
+        for task in (self._maintainer, self._heartbeats):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+        self.driver.kill_think_pool(wait=True)
+        gone: list[Awaitable[None]] = []
         for live in list(self.rooms.values()):
             self.driver.quiet(live)
             # the other processes take over at once: this process's players and leases go
-            for seat in live.presence.held_here():
-                await self.fanout.drop_presence(live.room.id, seat)
-            await self.fanout.release(live.room.id)
+            gone += [self.fanout.drop_presence(live.room.id, seat) for seat in live.presence.held_here()]
+            gone.append(self.fanout.release(live.room.id))
+        if gone:  # all at once, each at most the fan-out's wait (Redis may be stalled)
+            await asyncio.gather(*gone, return_exceptions=True)
         await self.fanout.stop()
         self.driver.stop()
         self.db_pool.shutdown(wait=True)
         self.store.dispose()
+
+    async def close_sockets(self, code: int, reason: str, timeout: float = 1.0) -> None:
+        """Close every socket of this process (what is queued for each goes first), at most
+        ``timeout`` seconds in all: the server is going down (new sockets are turned away)."""
+        self.closing = True
+        conns = [c for live in self.rooms.values() for c in live.conns]
+        if conns:
+            await asyncio.wait([asyncio.ensure_future(c.close_socket(code, reason)) for c in conns], timeout=timeout)
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a store call in the store's worker thread."""
@@ -168,8 +187,7 @@ class Hub:
         if version is not None and version > live.room.version:
             async with live.lock:
                 if version > live.room.version:
-                    await self.committer.reload(live)
-                    broadcast_state(live)
+                    await self.committer.safe_advance(live)
             self.kick(live)
 
     async def reload(self, live: LiveRoom) -> None:
@@ -269,12 +287,18 @@ class Hub:
         process serves now, never an evicted copy that no broadcast reaches."""
         seat = conn.seat
         came_back = False
-        if seat is not None and self.fanout.shared:
+        first_here = False  # the seat's first socket in this process
+        shown_before: tuple[bool, bool] | None = None
+        if seat is not None and self.fanout.shared and live.presence.here(seat) == 0:
+            # written before the welcome; a stalled Redis holds the hello up for the fan-out's
+            # wait at the most (then the presence refresh writes it)
             await self.fanout.hold_presence([(live.room.id, seat)], self.settings.presence_ttl)
         live = await self._serving(live)
         self._touch(live)
         if seat is not None:
             came_back = live.presence.is_away(seat)
+            first_here = live.presence.here(seat) == 0
+            shown_before = live.seats_presence().get(seat)
             live.presence = live.presence.attached(seat)
             self.driver.attached(live, seat)
         decider = live.room.decider()
@@ -295,8 +319,12 @@ class Hub:
         )
         live.conns.add(conn)
         if seat is not None:
-            broadcast_presence(live, seat)
-            await self.fanout.publish({"kind": "presence", "room": live.room.id, "seat": seat, "connected": True})
+            # told only when the seat's connection changes: another socket of a seat already
+            # connected changes nothing for anybody
+            if live.seats_presence().get(seat) != shown_before:
+                broadcast_presence(live, seat)
+            if first_here:
+                await self.fanout.publish({"kind": "presence", "room": live.room.id, "seat": seat, "connected": True})
             if came_back:
                 self.kick(live)
             if live.moved.get(seat, conn.token_hash) != conn.token_hash:
@@ -330,12 +358,14 @@ class Hub:
         if seat is not None:
             live.presence = live.presence.detached(seat)
             if live.presence.here(seat) == 0:
-                if self.fanout.shared:
-                    await self.fanout.drop_presence(live.room.id, seat)
                 await self.fanout.publish({"kind": "presence", "room": live.room.id, "seat": seat, "connected": False})
                 if not live.connected(seat):
                     broadcast_presence(live, seat)
                 self.driver.start_grace(live, seat)
+                if self.fanout.shared:
+                    await self.fanout.drop_presence(live.room.id, seat)
+                    if live.presence.here(seat) > 0:  # a socket of the seat came back meanwhile
+                        await self.fanout.hold_presence([(live.room.id, seat)], self.settings.presence_ttl)
         if live.room.over and not live.conns:
             self._evict(live)  # a finished room lives on in the store only
 
@@ -384,12 +414,14 @@ class Hub:
                 return
             outcome = await self.committer.commit(live, seat, action)
             if outcome != "ok":
+                # the other sockets were told what the database holds (an update for each action
+                # committed first elsewhere); this one gets the table again, once
                 why = ("another server applied an action first" if outcome == "conflict"
                        else "the server could not commit that action")
                 conn.send(error_message("conflict", f"{why}; here is the table again", seq, live.room.version))
                 send_state(live, conn)
-                return
-            conn.send({"type": "ack", "seq": seq, "version": live.room.version})
+            else:
+                conn.send({"type": "ack", "seq": seq, "version": live.room.version})
         self.kick(live)
 
     async def rematch(self, live: LiveRoom, conn: Connection, seq: int, accept: bool) -> None:
@@ -399,26 +431,61 @@ class Hub:
     # -- maintenance ---------------------------------------------------------------------
 
     async def _maintain(self) -> None:
-        period = max(0.2, min(self.settings.resync_seconds, self.settings.presence_ttl / 3))
-        last_sweep = 0.0
+        """The gap check, the sweep and the expiry of waiting rooms: the database only."""
+        period = max(0.2, self.settings.resync_seconds)
         while True:
             await asyncio.sleep(period)
             try:
-                await self._heartbeat()
                 await self._gap_check()
-                if time.monotonic() - last_sweep >= self.settings.resync_seconds:
-                    last_sweep = time.monotonic()
-                    self._sweep()
+                self._sweep()
+                await self._expire_waiting()
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("maintenance failed")
+
+    async def _presence_loop(self) -> None:
+        """This process's presence marks refreshed in Redis (every third of their lifetime at
+        the most), apart from the gap check: a stalled Redis holds up nothing else."""
+        if not self.fanout.shared:
+            return
+        period = max(0.2, min(self.settings.resync_seconds, self.settings.presence_ttl / 3))
+        while True:
+            await asyncio.sleep(period)
+            try:
+                await self._heartbeat()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("presence refresh failed")
 
     async def _heartbeat(self) -> None:
         if not self.fanout.shared:
             return
         held = [(rid, seat) for rid, live in self.rooms.items() for seat in live.presence.held_here()]
         await self.fanout.hold_presence(held, self.settings.presence_ttl)
+
+    async def _expire_waiting(self) -> None:
+        """Delete the waiting rooms nobody sits in (no seat token) that have not changed for
+        ``waiting_seconds`` (their creators' room count goes down); the sockets this process
+        holds on them (spectators) are closed."""
+        cutoff = datetime.now(UTC) - timedelta(seconds=self.settings.waiting_seconds)
+        try:
+            gone = await self.db(self.store.expire_waiting, cutoff)
+        except Exception as exc:
+            log.warning("expiring waiting rooms failed: %s", exc)
+            return
+        for room_id in gone:
+            live = self.rooms.pop(room_id, None)
+            if live is None:
+                continue
+            self._ahead.pop(room_id, None)
+            self.driver.quiet(live)
+            for conn in list(live.conns):
+                conn.send(error_message("room_unknown", "this room expired: nobody took a seat in it for a long time"))
+                await conn.close_socket(CLOSE_CODES["room_unknown"], "this room expired: nobody took a seat in it")
+        if gone:
+            log.info("%d waiting rooms nobody sat in expired", len(gone))
 
     async def _gap_check(self) -> None:
         """Reload every live room whose database version is ahead of memory; retry unwritten records."""
@@ -447,8 +514,7 @@ class Hub:
                     del self._ahead[rid]
                     async with live.lock:
                         if version > live.room.version:
-                            await self.committer.safe_reload(live)
-                            broadcast_state(live)
+                            await self.committer.safe_advance(live)
                     self.kick(live)
                 else:
                     self._ahead.pop(rid, None)

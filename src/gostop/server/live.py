@@ -118,6 +118,8 @@ class LiveRoom:
     rematch: dict[str, Any] | None = None
     #: seats moved to another device: the hash of the token that holds each now
     moved: dict[int, str] = field(default_factory=dict)
+    #: until when (``time.monotonic()``) this process surely holds the room's driver lease
+    lease_until: float = 0.0
 
     def __post_init__(self) -> None:
         if len(self.presence.local) != len(self.room.config.seats):

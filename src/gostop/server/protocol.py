@@ -24,6 +24,7 @@ __all__ = [
     "CLOSE_TOO_BIG",
     "CLOSE_INTERNAL",
     "CLOSE_MOVED",
+    "CLOSE_RESTART",
     "ERROR_CODES",
     "CLOSE_CODES",
     "LANGS",
@@ -72,6 +73,8 @@ CLOSE_TOO_BIG = 1009
 CLOSE_INTERNAL = 1011
 #: The seat was moved to another device (a transfer code redeemed): this socket's token is void.
 CLOSE_MOVED = 4410
+#: The server is going down (a restart, a deploy): reconnect in a moment.
+CLOSE_RESTART = 1012
 #: Largest frame the WebSocket layer accepts at all (larger: closed with 1009).
 MAX_FRAME_BYTES = 65536
 

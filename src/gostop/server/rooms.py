@@ -6,7 +6,9 @@ Called through the :class:`~gostop.server.hub.Hub` (which the HTTP layer,
 
 from __future__ import annotations
 
+import math
 import secrets
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from gostop.match.record import dumps_match
@@ -22,7 +24,7 @@ from gostop.server.errors import (
     TooManyRooms,
 )
 from gostop.server.live import LiveRoom
-from gostop.server.protocol import error_message
+from gostop.server.protocol import CLOSE_CODES, error_message
 from gostop.server.room import Room, RoomConfig, RoomError, SeatConfig
 from gostop.server.store import RoomRow, token_hash
 
@@ -98,8 +100,13 @@ async def create_room(hub: Hub, config: RoomConfig, creator: str, join_name: str
         raise BadRequest(str(exc)) from None
     if not any(s.kind == "human" for s in config.seats) and join_name is not None:
         raise BadRequest("no human seat to join: every seat is a bot")
-    if await hub.db(hub.store.active_rooms_of, creator) >= hub.settings.max_rooms_per_client:
-        raise TooManyRooms(f"too many open rooms from your address (at most {hub.settings.max_rooms_per_client}); finish or leave one first")
+    stale_before = datetime.now(UTC) - timedelta(seconds=hub.settings.waiting_seconds)
+    if await hub.db(hub.store.active_rooms_of, creator, stale_before) >= hub.settings.max_rooms_per_client:
+        raise TooManyRooms(
+            f"too many open rooms from your address (at most {hub.settings.max_rooms_per_client}); "
+            "finish or leave one first (a waiting room nobody sits in expires by itself)",
+            await _retry_after(hub, creator, stale_before),
+        )
     seat = token = None
     tokens: dict[int, str] = {}
     if join_name is not None:
@@ -117,6 +124,21 @@ async def create_room(hub: Hub, config: RoomConfig, creator: str, join_name: str
     if live.room.started:
         hub.kick(live)
     return room_info(live.room, live), seat, token
+
+
+#: ``Retry-After`` of "too many rooms" when none of them expires by itself (they end with their
+#: matches, or when their players leave).
+ROOMS_RETRY_SECONDS = 60
+
+
+async def _retry_after(hub: Hub, creator: str, stale_before: datetime) -> int:
+    """Seconds until the creator's first waiting room nobody sits in expires (else
+    :data:`ROOMS_RETRY_SECONDS`)."""
+    oldest = await hub.db(hub.store.oldest_unseated_of, creator, stale_before)
+    if oldest is None:
+        return ROOMS_RETRY_SECONDS
+    left = (oldest + timedelta(seconds=hub.settings.waiting_seconds) - datetime.now(UTC)).total_seconds()
+    return max(1, math.ceil(left))
 
 
 async def join(hub: Hub, room_id: str, name: str, seat: int | None) -> tuple[dict[str, Any], int, str]:
@@ -170,7 +192,7 @@ async def leave(hub: Hub, room_id: str, token: str) -> dict[str, Any]:
     live = await hub.refresh(room_id)
     for conn in [c for c in live.conns if c.seat == seat]:
         conn.send(error_message("bad_token", "you left this seat"))
-        await conn.close()
+        await conn.close_socket(CLOSE_CODES["bad_token"], "you left this seat")
     return room_info(live.room, live)
 
 

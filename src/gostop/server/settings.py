@@ -40,6 +40,10 @@ class ServerSettings:
     max_live_rooms: int = 2000
     #: a room nobody is connected to and no bot drives is evicted after this long
     idle_seconds: float = 300.0
+    #: a waiting room nobody sits in (no seat taken) is deleted after this long unchanged
+    waiting_seconds: float = 1800.0
+    #: longest a request, a hello or a bot move waits for Redis before going on without it
+    redis_wait: float = 1.0
     #: lobby requests per second and burst per client address (token bucket)
     lobby_rate: float = 10.0
     lobby_burst: int = 100

@@ -6,6 +6,7 @@ message must be ``hello`` (with a seat token, checked against the stored hashes 
 time, or ``spectate``; and the language of the connection's texts, ``lang``). Each later message passes the size cap, the connection's token bucket
 and the ``seq`` check before :class:`~gostop.server.hub.Hub` sees it. A bad message gets an
 ``error`` message and the socket stays open; nothing about the server's insides is ever sent.
+Every close frame's reason says why in one sentence (at most 123 bytes).
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from gostop.server.hub import Connection, Hub
 from gostop.server.protocol import (
     CLOSE_CODES,
     CLOSE_FLOOD,
+    CLOSE_INTERNAL,
+    CLOSE_RESTART,
     CLOSE_SLOW,
     CLOSE_TOO_MANY,
     ProtocolError,
@@ -30,7 +33,12 @@ from gostop.server.protocol import (
 )
 from gostop.server.store import token_hash
 
-__all__ = ["router", "TokenBucket"]
+__all__ = ["router", "TokenBucket", "close_reason", "RESTART_REASON", "MAX_REASON_BYTES"]
+
+#: The most a close frame's reason can hold (RFC 6455: 125 bytes of payload, 2 of them the code).
+MAX_REASON_BYTES = 123
+#: The reason of the close frames sent when the server goes down (close code 1012).
+RESTART_REASON = "the server is restarting; reconnect in a moment"
 
 log = logging.getLogger("gostop.server")
 router = APIRouter()
@@ -59,6 +67,20 @@ async def _send_error(ws: WebSocket, code: str, message: str, seq: int | None = 
     await ws.send_text(json.dumps(error_message(code, message, seq)))
 
 
+def close_reason(text: str) -> str:
+    """A close frame's reason: one sentence, cut to the 123 bytes a close frame can carry."""
+    raw = text.encode("utf-8")
+    if len(raw) <= MAX_REASON_BYTES:
+        return text
+    return raw[:MAX_REASON_BYTES - 3].decode("utf-8", errors="ignore") + "..."
+
+
+async def _refuse(ws: WebSocket, code: str, message: str, seq: int | None = None) -> None:
+    """An ``error`` message, then the close frame of that error (its reason the same sentence)."""
+    await _send_error(ws, code, message, seq)
+    await ws.close(code=CLOSE_CODES.get(code, CLOSE_CODES["hello_first"]), reason=close_reason(message))
+
+
 @router.websocket("/ws/{room_id}")
 async def table_socket(ws: WebSocket, room_id: str) -> None:
     hub: Hub = ws.app.state.hub
@@ -66,11 +88,16 @@ async def table_socket(ws: WebSocket, room_id: str) -> None:
     origin = ws.headers.get("origin")
     allowed = settings.allowed_origins()
     if origin is not None and "*" not in allowed and origin.rstrip("/") not in allowed:
-        await ws.close(code=4403)  # before accept: the upgrade is refused with HTTP 403
+        # before accept: the upgrade is refused with HTTP 403
+        await ws.close(code=4403, reason="this page's address may not open the table")
+        return
+    if hub.closing:  # going down: come back in a moment (to another process, or this one restarted)
+        await ws.accept()
+        await ws.close(code=CLOSE_RESTART, reason=RESTART_REASON)
         return
     addr = ws.client.host if ws.client is not None else "unknown"
     if not hub.add_connection(addr):
-        await ws.close(code=CLOSE_TOO_MANY)
+        await ws.close(code=CLOSE_TOO_MANY, reason="too many table sockets from your address")
         return
     try:
         await ws.accept()
@@ -81,7 +108,7 @@ async def table_socket(ws: WebSocket, room_id: str) -> None:
         log.exception("socket of room %s failed", room_id)
         try:
             await _send_error(ws, "internal", "the server failed on that; please reconnect")
-            await ws.close(code=1011)
+            await ws.close(code=CLOSE_INTERNAL, reason="the server failed on that; please reconnect")
         except Exception:
             pass
     finally:
@@ -93,8 +120,7 @@ async def _serve(ws: WebSocket, hub: Hub, room_id: str, addr: str) -> None:
     try:
         text = await asyncio.wait_for(ws.receive_text(), settings.hello_seconds)
     except TimeoutError:
-        await _send_error(ws, "hello_first", f"send hello within {settings.hello_seconds:g} seconds")
-        await ws.close(code=CLOSE_CODES["hello_first"])
+        await _refuse(ws, "hello_first", f"send hello within {settings.hello_seconds:g} seconds")
         return
     except KeyError:  # a binary frame
         text = b""  # type: ignore[assignment]
@@ -103,32 +129,28 @@ async def _serve(ws: WebSocket, hub: Hub, room_id: str, addr: str) -> None:
         if hello.type != "hello":
             raise ProtocolError("hello_first", "the first message must be hello", hello.seq)
     except ProtocolError as exc:
-        await _send_error(ws, exc.code, exc.message, exc.seq)
-        await ws.close(code=CLOSE_CODES.get(exc.code, CLOSE_CODES["hello_first"]))
+        await _refuse(ws, exc.code, exc.message, exc.seq)
         return
     live = await hub.get(room_id) if len(room_id) <= 32 else None
     if live is None:
-        await _send_error(ws, "room_unknown", f"there is no room {room_id[:32]!r}")
-        await ws.close(code=CLOSE_CODES["room_unknown"])
+        await _refuse(ws, "room_unknown", f"there is no room {room_id[:32]!r}")
         return
     await hub.catch_up(live)  # every hello: a lost fan-out message is caught here
     seat: int | None = None
     if hello.token is not None:
         seat = await hub.seat_for(room_id, hello.token)
         if seat is None:
-            await _send_error(ws, "bad_token", "that token holds no seat of this room")
-            await ws.close(code=CLOSE_CODES["bad_token"])
+            await _refuse(ws, "bad_token", "that token holds no seat of this room")
             return
     elif not live.room.config.spectators:
-        await _send_error(ws, "spectators_off", "this room does not allow spectators")
-        await ws.close(code=CLOSE_CODES["spectators_off"])
+        await _refuse(ws, "spectators_off", "this room does not allow spectators")
         return
     async def too_slow() -> None:
         with contextlib.suppress(Exception):
             await ws.close(code=CLOSE_SLOW, reason="too slow: the messages for you piled up; reconnect")
 
     async def close_with(code: int, reason: str) -> None:
-        await ws.close(code=code, reason=reason)
+        await ws.close(code=code, reason=close_reason(reason))
 
     conn = Connection(ws.send_text, seat, addr, on_overflow=too_slow,
                       token_hash=token_hash(hello.token) if hello.token is not None else None, lang=hello.lang)

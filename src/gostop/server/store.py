@@ -167,6 +167,16 @@ def _aware(t: datetime) -> datetime:
     return t if t.tzinfo is not None else t.replace(tzinfo=UTC)  # SQLite gives naive UTC times
 
 
+def _unseated() -> Any:
+    """A room none of whose seats has a token (nobody sits in it)."""
+    return ~sa.exists().where(seats.c.room_id == rooms.c.id, seats.c.token_hash.is_not(None))
+
+
+def _stale_waiting(stale_before: datetime) -> Any:
+    """A waiting room nobody sits in, unchanged since ``stale_before``."""
+    return sa.and_(rooms.c.state == "waiting", rooms.c.updated_at < stale_before, _unseated())
+
+
 def _row(r: Any) -> RoomRow:
     return RoomRow(
         id=r.id,
@@ -181,10 +191,19 @@ def _row(r: Any) -> RoomRow:
     )
 
 
+#: PostgreSQL: longest a statement waits for a lock, and longest a statement runs, in seconds.
+#: A lock held too long (a stuck transaction, an operator's ``LOCK TABLE``) turns into an error
+#: that is logged and answered (the commit is refused: the player decides again, the bot driver
+#: tries again) instead of a hang that takes the database threads with it.
+LOCK_TIMEOUT = 5.0
+STATEMENT_TIMEOUT = 30.0
+
+
 class Store:
     """The server's repository (see the module docstring)."""
 
-    def __init__(self, url: str | None = None) -> None:
+    def __init__(self, url: str | None = None, lock_timeout: float = LOCK_TIMEOUT,
+                 statement_timeout: float = STATEMENT_TIMEOUT) -> None:
         self.url = url or default_db_url()
         self.sqlite = self.url.startswith("sqlite")
         kwargs: dict[str, Any] = {"future": True}
@@ -203,6 +222,8 @@ class Store:
             raise StoreError(f"cannot use database {self.safe_url}: {exc}") from None
         if self.sqlite:
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
+        elif self.engine.dialect.name == "postgresql":
+            sa.event.listen(self.engine, "connect", _pg_timeouts(lock_timeout, statement_timeout))
 
     @property
     def safe_url(self) -> str:
@@ -224,7 +245,10 @@ class Store:
         try:
             with self.engine.begin() as conn:
                 if not self.sqlite:
-                    # several processes may start at once: one migrates, the others wait
+                    # several processes may start at once: one migrates, the others wait (as long
+                    # as it takes: no lock or statement timeout here)
+                    conn.execute(sa.text("SET LOCAL lock_timeout = 0"))
+                    conn.execute(sa.text("SET LOCAL statement_timeout = 0"))
                     conn.execute(sa.text("SELECT pg_advisory_xact_lock(770077)"))
                 tables = set(sa.inspect(conn).get_table_names())
                 if "alembic_version" in tables:
@@ -324,12 +348,40 @@ class Store:
         with self.engine.connect() as conn:
             return [r.id for r in conn.execute(sa.select(rooms.c.id).where(rooms.c.state == state))]
 
-    def active_rooms_of(self, creator: str) -> int:
+    def active_rooms_of(self, creator: str, stale_before: datetime | None = None) -> int:
+        """The creator's open rooms (waiting or playing), without the waiting rooms nobody sits
+        in that have not changed since ``stale_before`` (expired: :meth:`expire_waiting`)."""
         q = sa.select(sa.func.count()).select_from(rooms).where(
             rooms.c.creator == creator, rooms.c.state.in_(("waiting", "playing"))
         )
+        if stale_before is not None:
+            q = q.where(sa.not_(_stale_waiting(stale_before)))
         with self.engine.connect() as conn:
             return int(conn.execute(q).scalar_one())
+
+    def oldest_unseated_of(self, creator: str, stale_before: datetime) -> datetime | None:
+        """When the least recently changed of the creator's waiting rooms nobody sits in (and
+        not expired: changed since ``stale_before``) last changed; None: the creator has none."""
+        q = sa.select(sa.func.min(rooms.c.updated_at)).where(
+            rooms.c.creator == creator, rooms.c.state == "waiting", rooms.c.updated_at >= stale_before, _unseated()
+        )
+        with self.engine.connect() as conn:
+            t = conn.execute(q).scalar_one_or_none()
+        return None if t is None else _aware(t)
+
+    def expire_waiting(self, stale_before: datetime, limit: int = 500) -> list[str]:
+        """Delete the waiting rooms nobody sits in (no seat token) unchanged since
+        ``stale_before``; their ids. A seat taken meanwhile keeps its room: the room rows are
+        locked and checked again (a join changes ``updated_at`` under the same lock)."""
+        with self.engine.begin() as conn:
+            ids = [r.id for r in conn.execute(
+                sa.select(rooms.c.id).where(_stale_waiting(stale_before)).limit(limit).with_for_update()
+            )]
+            if not ids:
+                return []
+            conn.execute(rooms.delete().where(rooms.c.id.in_(ids), _stale_waiting(stale_before)))
+            kept = {r.id for r in conn.execute(sa.select(rooms.c.id).where(rooms.c.id.in_(ids)))}
+        return [i for i in ids if i not in kept]
 
     def update_room(
         self,
@@ -513,6 +565,20 @@ class Store:
 
 class _Conflict(GostopError):
     pass
+
+
+def _pg_timeouts(lock_timeout: float, statement_timeout: float) -> Callable[[Any, Any], None]:
+    """A new PostgreSQL connection's lock and statement timeouts (committed: a rolled-back
+    ``SET`` would be undone)."""
+
+    def setup(dbapi_conn: Any, _record: Any) -> None:
+        cur = dbapi_conn.cursor()
+        cur.execute(f"SET lock_timeout = {int(lock_timeout * 1000)}")
+        cur.execute(f"SET statement_timeout = {int(statement_timeout * 1000)}")
+        cur.close()
+        dbapi_conn.commit()
+
+    return setup
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

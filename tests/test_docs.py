@@ -39,6 +39,9 @@ def test_docs_command_writes_and_checks(tmp_path: Path) -> None:
     target = tmp_path / "out" / "rules.md"
     stale = gostop("docs", "rules", "--check", "--output", str(target))
     assert stale.exit_code == 1 and "missing" in stale.stderr and "make docs" in stale.stderr
+    missing_dir = gostop("docs", "rules", "--output", str(target))
+    assert missing_dir.exit_code == 2 and not target.parent.exists()  # no folder made for you
+    target.parent.mkdir()
     wrote = gostop("docs", "rules", "--output", str(target))
     assert wrote.exit_code == 0
     assert target.read_text(encoding="utf-8") == render_rules_markdown()

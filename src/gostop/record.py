@@ -23,6 +23,7 @@ This module is in the "game" layer: it imports the engine, rules and cards, and 
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import random
@@ -68,6 +69,8 @@ __all__ = [
     "HandRecord",
     "Step",
     "deal_from_seed",
+    "check_players",
+    "check_cut",
     "fill_deal",
     "fill_record",
     "record_hand",
@@ -76,6 +79,7 @@ __all__ = [
     "loads_record",
     "dump",
     "dump_in_place",
+    "write_atomically",
     "dumps",
     "replay",
     "result_summary",
@@ -149,6 +153,29 @@ def _deal_sizes(players: int) -> tuple[int, int]:
         raise RecordError(str(exc)) from None
 
 
+def check_players(rules: Rules, players: int) -> None:
+    """GEN-7 (``two_player_only``, the matgo preset), in plain words: RecordError when the
+    rules are not played by ``players`` active players -- before a deal is made or written, so
+    that ``gostop deal`` never writes a record that ``gostop replay`` refuses."""
+    if rules.two_player_only and players != 2:
+        raise RecordError(
+            f"the {rules.preset} rules are for 2 players only, not {clip(players)}; "
+            "use 2 players or another preset (gostop rules list)"
+        )
+
+
+def check_cut(deck_size: int, cut: int | None) -> None:
+    """DEAL-1: a cut moves 1 to ``deck_size - 1`` cards from the top to the bottom (RecordError
+    otherwise; ``None`` is no cut). A cut of 0 is refused, not taken as no cut."""
+    if cut is None:
+        return
+    if not isinstance(cut, int) or isinstance(cut, bool) or not 1 <= cut < deck_size:
+        raise RecordError(
+            f"a cut moves 1 to {deck_size - 1} cards from the top of the {deck_size}-card deck to "
+            f"the bottom, got {clip(cut)}"
+        )
+
+
 def deal_from_seed(rules: Rules, players: int, seed: int, cut: int | None = None) -> Deal:
     """The deal a seed produces: exactly the deal of the engine's ``Hand.new``.
 
@@ -159,9 +186,11 @@ def deal_from_seed(rules: Rules, players: int, seed: int, cut: int | None = None
     """
     deck = [c.code for c in deck_cards(rules.jokers)]
     _deal_sizes(players)
+    check_players(rules, players)  # GEN-7
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise RecordError(f"a seed is an integer, got {clip(seed)}")
     _check_range("seed", seed, 0, MAX_SEED)
+    check_cut(len(deck), cut)  # DEAL-1
     try:
         order = shuffled_order(len(deck), random.Random(seed), cut)
     except DealError as exc:
@@ -195,6 +224,7 @@ def fill_deal(
     cards of a month on the layout that you did not ask for.
     """
     per_hand, per_layout = _deal_sizes(players)
+    check_players(rules, players)  # GEN-7
     deck = [c.code for c in deck_cards(rules.jokers)]
     hand_lists: list[list[str]] = [[] for _ in range(players)]
     items = hands.items() if isinstance(hands, Mapping) else enumerate(hands)
@@ -358,6 +388,7 @@ class HandRecord:
 
     def __post_init__(self) -> None:
         _deal_sizes(self.players)
+        check_players(self.rules, self.players)  # GEN-7
         if self.seed is not None:
             _check_range("seed", self.seed, 0, MAX_SEED)
         _check_range("nagari_before", self.nagari_before, 0, MAX_NAGARI_BEFORE)
@@ -737,20 +768,41 @@ def dump(record: HandRecord, path: str | Path) -> None:
 
 
 def dump_in_place(record: HandRecord, path: str | Path) -> None:
-    """Replace the file at ``path`` with the record, atomically: the record is written to a
-    temporary file beside it (a unique name), flushed to disk, then renamed over ``path``; the
-    old file stays whole if anything fails, and no temporary file is left behind."""
+    """Replace the file at ``path`` with the record, atomically (:func:`write_atomically`)."""
+    write_atomically(path, dumps(record))
+
+
+def write_atomically(path: str | Path, text: str) -> None:
+    """Replace (or create) the file at ``path`` with ``text``, atomically: the text is written to
+    a temporary file beside it (a unique name), flushed to disk, then renamed over ``path``; the
+    old file stays whole if anything fails, and no temporary file is left behind.
+
+    Raises:
+        OSError: the file cannot be written. Its ``filename`` is always ``path`` as given (never
+            the hidden temporary file), and its ``strerror`` says why in words: ``path`` is a
+            directory, its directory does not exist (it is not created), ...
+    """
     target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
+    if target.is_dir():
+        raise IsADirectoryError(errno.EISDIR, "it is a directory", str(path))
+    parent = target.parent
+    if not parent.is_dir():
+        raise FileNotFoundError(errno.ENOENT, f"there is no directory {str(parent)!r}", str(path))
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=parent)
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror or str(exc), str(path)) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(dumps(record))
+            fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+        if isinstance(exc, OSError):
+            raise OSError(exc.errno, exc.strerror or str(exc), str(path)) from None
         raise
 
 

@@ -904,7 +904,7 @@ class Rules:
         active players (``two_player_only`` refuses anything but 2)."""
         if self.two_player_only and players != 2:
             raise RulesError(
-                f"the {self.preset} rules are for 2 players only (GEN-7), not {clip(players)}; "
+                f"the {self.preset} rules are for 2 players only, not {clip(players)}; "
                 "play it with 2 players or pick another preset (gostop rules list)"
             )
 

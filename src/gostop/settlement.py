@@ -772,7 +772,7 @@ def settle(
         raise SettlementError(
             f"impossible stop: the winner has {stop_pts} stop point{'s' if stop_pts != 1 else ''} "
             f"but a {players}-player stop "
-            f"needs at least {need}{after} (target {target}, GOSTOP-2); "
+            f"needs at least {need}{after} (target {target}); "
             "if your table plays another target, override stop_target_two_player / "
             "stop_target_three_player"
         )

@@ -64,7 +64,7 @@ def test_data_dir_that_is_a_file_is_reported(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x", encoding="utf-8")
     code, out, err = _invoke(["-y", "--seed", "1", "--level", "easy", "--data-dir", str(blocker)], "quit\n")
-    assert code == 0
+    assert code == 1  # the match could not be saved
     text = out + err
     assert f"Not saved: could not write {blocker}/current/save.json: Not a directory" in text
     assert "Saved. Continue" not in text and "Your match is saved" not in text

@@ -41,8 +41,8 @@ def test_mean_ci_known_values() -> None:
 
 def test_mean_ci_degenerate_inputs() -> None:
     assert math.isnan(mean_ci([]).value)
-    one = mean_ci([2.5])
-    assert (one.value, one.low, one.high) == (2.5, 2.5, 2.5)
+    one = mean_ci([2.5])  # one value: no interval (not a zero-width one)
+    assert one.value == 2.5 and math.isnan(one.low) and math.isnan(one.high) and one.n == 1
 
 
 def test_mean_ci_covers_the_true_mean_about_95_percent() -> None:

@@ -14,13 +14,17 @@ the web server. To add one (``deal``, ``replay``, ``simulate``, ``play``...):
 
 Commands call :mod:`gostop.rules`, :mod:`gostop.scoring`, :mod:`gostop.settlement`... and hold
 no rules logic themselves.
+
+Shell completion is the root command's (``gostop --install-completion``, ``--show-completion``):
+the completion script calls ``gostop`` itself, which completes sub-commands and their options;
+the sub-commands are built without completion options of their own.
 """
 
 from __future__ import annotations
 
 import importlib
 import sys
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 from typer.core import TyperCommand
@@ -49,7 +53,7 @@ def load_command(name: str) -> Any:
     if isinstance(target, typer.Typer):
         command: Any = typer.main.get_group(target)
     else:
-        single = typer.Typer()
+        single = typer.Typer(add_completion=False)  # completion is the root command's (below)
         single.command(name)(target)
         command = typer.main.get_command(single)
     command.name = name
@@ -104,13 +108,23 @@ app = typer.Typer(
         '--opp "12B 04J1 04J2 07J1 07J2 10J1" --opp "06R 09J1 09J2"'
     ),
     no_args_is_help=True,
-    add_completion=False,
     cls=LazyGroup,
 )
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(__version__)
+        raise typer.Exit(0)
+
+
 @app.callback()
-def _root() -> None:
+def _root(
+    _version: Annotated[
+        bool,
+        typer.Option("--version", is_eager=True, callback=_print_version, help="Print the version and exit (as gostop version)."),
+    ] = False,
+) -> None:
     """(The group itself: the sub-commands do the work.)"""
 
 

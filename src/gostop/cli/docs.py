@@ -23,7 +23,8 @@ def rules_doc(
     output: Annotated[
         Path | None,
         typer.Option(
-            "--output", "-o", metavar="PATH", help="Write the markdown to PATH (default: print it)."
+            "--output", "-o", metavar="PATH",
+            help="Write the markdown to PATH, replacing it whole (its directory must exist; default: print it).",
         ),
     ] = None,
     check: Annotated[
@@ -61,9 +62,10 @@ def rules_doc(
         if output is None:
             typer.echo(text, nl=False)
             return
-        try:
-            output.parent.mkdir(parents=True, exist_ok=True)
-            output.write_text(text, encoding="utf-8")
+        from gostop.record import write_atomically
+
+        try:  # a missing directory is refused (as ``deal -o`` does), never created
+            write_atomically(output, text)
         except OSError as exc:
             fail(f"cannot write {str(output)!r}: {exc.strerror or exc}")
         typer.echo(f"wrote {output}")

@@ -1,4 +1,5 @@
-"""How the command line reports bad input: one ``error: ...`` line on stderr, exit status 2.
+"""How the command line reports bad input: one ``error: ...`` line on stderr, exit status 2,
+ending with a hint at the command's help: ``(see 'gostop score --help')``.
 
 Commands run their body inside :func:`reported_errors`; library errors meant for people
 (:class:`~gostop.rules.RulesError`, :class:`~gostop.cards.CardCodeError`, the settlement's
@@ -68,9 +69,16 @@ def help_hint() -> str:
     return f" (see '{path} --help')" if path is not None else ""
 
 
-def fail(message: str) -> NoReturn:
-    """Print ``error: message`` on stderr and exit with status 2."""
-    typer.echo(f"error: {one_line(message)}", err=True)
+def fail(message: str, hint: bool = True) -> NoReturn:
+    """Print ``error: message (see 'gostop CMD --help')`` on stderr and exit with status 2.
+
+    Every error line of a command ends with that hint (unless the message names a ``--help``
+    already); ``hint=False`` leaves it out (an internal error, which the help cannot explain).
+    """
+    text = one_line(message)
+    if hint and "--help" not in text:
+        text += help_hint()
+    typer.echo(f"error: {text}", err=True)
     raise typer.Exit(EXIT_BAD_INPUT)
 
 
@@ -103,11 +111,6 @@ def reported_errors() -> Iterator[None]:
         # The reader went away (``gostop ... | head``): stop quietly, as Python's docs advise.
         _silence_stdout()
         raise typer.Exit(1) from None
-    except UsageProblem as exc:
-        if os.environ.get("GOSTOP_DEBUG"):
-            raise
-        message = describe(exc)
-        fail(message if "--help" in message else message + help_hint())
     except RecursionError:
         if os.environ.get("GOSTOP_DEBUG"):
             raise
@@ -115,7 +118,9 @@ def reported_errors() -> Iterator[None]:
     except Exception as exc:
         if os.environ.get("GOSTOP_DEBUG"):
             raise
-        fail(describe(exc))
+        # Bad input (UsageProblem, the library's ValueErrors) and files that cannot be read or
+        # written: the line ends with the --help hint. An unexpected error asks to be reported.
+        fail(describe(exc), hint=isinstance(exc, ValueError | OSError))
 
 
 def check_seed(value: int | None) -> int | None:
@@ -147,6 +152,17 @@ def _quiet_help_option(command: Any) -> None:
     command.get_help_option = get_help_option
 
 
+def _single_ellipsis(argument: Any) -> None:
+    """The usage line of an argument of several values named ``BOT...`` shows ``{BOT}...``, not
+    ``{BOT...}...`` (typer adds its own ``...`` after the name; the help keeps ``BOT...``)."""
+    get = argument.get_usage_pieces
+
+    def get_usage_pieces(ctx: Any) -> list[str]:
+        return [re.sub(r"\.\.\.([}\]])\.\.\.$", r"\1...", piece) for piece in get(ctx)]
+
+    argument.get_usage_pieces = get_usage_pieces
+
+
 def quiet_flags(command: Any) -> Any:
     """The help of ``command`` without Python type names: flags (``--plain``, ``--yes``,
     ``--help``) show no ``<bool>`` -- they take no value (``--plain true`` is refused), so the
@@ -157,6 +173,7 @@ def quiet_flags(command: Any) -> Any:
     for param in getattr(command, "params", ()):
         if getattr(param, "param_type_name", "") == "argument":
             param.display_type_rich = lambda ctx: None
+            _single_ellipsis(param)
         elif getattr(param, "metavar", None) is not None:
             continue
         elif getattr(param, "is_flag", False):
@@ -198,6 +215,7 @@ class GostopGroup(TyperGroup):
         windows_expand_args: bool = True,
         **extra: Any,
     ) -> Any:
+        quiet_flags(self)  # its own flags too (--version, --show-completion): no ``<bool>``
         token = _COMMAND_PATH.set(self._path_of(args, prog_name))
         try:
             if not standalone_mode:

@@ -89,7 +89,7 @@ def play(
     ctx: typer.Context,
     plain: Annotated[bool, typer.Option("--plain", help="Line mode: plain text, one question at a time.")] = False,
     players: Annotated[
-        int, typer.Option("--players", "-p", help="Seated players, you included: 2 or 3; 4-7 is a gwangpalli table.")
+        int, typer.Option("--players", "-p", min=2, max=7, help="Seated players, you included: 2 or 3; 4-7 is a gwangpalli table.")
     ] = 2,
     level: Annotated[str, typer.Option("--level", "-l", help=f"Bot level: {', '.join(LEVEL_NAMES)}.")] = "normal",
     preset: Annotated[str, typer.Option("--preset", help="Rules preset (gostop rules list).")] = "pagat",
@@ -186,6 +186,12 @@ def play(
     raise typer.Exit(status)
 
 
+def _save_status(session: Session | None) -> int:
+    """The exit status after the game ends or the person quits: 1 when the last save (or the
+    record of a finished match) could not be written -- the message said so --, else 0."""
+    return 1 if session is not None and session.save_problem is not None else 0
+
+
 def _save_words(session: Session | None) -> str:
     """What to tell the person about the save after a stop: only the truth."""
     if session is None:
@@ -251,11 +257,12 @@ def _run_plain(store: Store, settings: Settings, resume: bool, saved: SavedMatch
                 _new_over_damaged(store, saved, write)
             store.discard()
             session = Session.start(chosen, store)
-        return PlainGame(session, input, write).run()
+        status = PlainGame(session, input, write).run()
+        return status or _save_status(session)
     except (EOFError, KeyboardInterrupt):
         if session is not None:
             write("\n" + _save_words(session))
-        return 0
+        return _save_status(session)
     except typer.Exit:
         raise
     except Exception as exc:
@@ -287,7 +294,7 @@ def _run_app(
     except KeyboardInterrupt:
         if session is not None:
             typer.echo(_save_words(session))
-        return 0
+        return _save_status(session)
     except typer.Exit:
         raise
     except Exception as exc:
@@ -303,4 +310,4 @@ def _run_app(
         typer.echo(f"Match over. Its record: {app.session.archived_to}")
     elif app.session is not None and app.session.save_problem:
         typer.echo(f"Match over. {app.session.save_problem}")
-    return int(status or 0)
+    return int(status or 0) or _save_status(app.session)

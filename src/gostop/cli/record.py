@@ -19,6 +19,7 @@ from typing import Annotated, Any
 import typer
 from rich.text import Text
 
+from gostop.cards import deck_cards
 from gostop.cli.errors import UsageProblem, check_seed, fail, reported_errors
 from gostop.cli.output import console
 from gostop.cli.rules_input import SET_HELP, select_rules
@@ -31,6 +32,7 @@ from gostop.record import (
     ReplayError,
     Step,
     build_hand,
+    check_players,
     deal_from_seed,
     dump_in_place,
     dumps,
@@ -258,9 +260,17 @@ def deal(
         int | None,
         typer.Option("--seed", callback=check_seed, help="The seed of the shuffle (0 to 2**64-1).", show_default=False),
     ] = None,
-    players: Annotated[int, typer.Option("--players", "-p", min=2, max=3, help="Active players, 2 or 3.")] = 2,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", min=2, max=3, help="Active players, 2 or 3 (default 2).", show_default=False)
+    ] = None,
     cut: Annotated[
-        int | None, typer.Option("--cut", help="Cut the deck before the deal: move the top N cards to the bottom.", show_default=False)
+        int | None,
+        typer.Option(
+            "--cut",
+            help="Cut the deck before the deal: move the top N cards to the bottom, 1 to the deck's size - 1 "
+            "(49 for the 50 cards of pagat).",
+            show_default=False,
+        ),
     ] = None,
     preset: Annotated[
         str | None, typer.Option("--preset", help="Rules preset (default pagat).", show_default=False)
@@ -302,8 +312,9 @@ def deal(
     """
     with reported_errors():
         if fill is not None:
-            given = [name for name, value in (("--seed", seed), ("--cut", cut), ("--preset", preset),
-                                              ("--set", set_), ("--rules", rules_file), ("--json", as_json)) if value]
+            typed = (("--seed", seed), ("--players", players), ("--cut", cut), ("--preset", preset),
+                     ("--set", set_), ("--rules", rules_file), ("--json", as_json or None))
+            given = [name for name, value in typed if value is not None]  # --cut 0 or --seed 0 too
             if given:
                 raise UsageProblem(f"--fill takes everything from the record; do not combine it with {', '.join(given)}")
             _fill(fill, output)
@@ -313,6 +324,17 @@ def deal(
         if seed is None:
             raise UsageProblem("give --seed N (the deal of a shuffle) or --fill RECORD.json (complete a partial deal)")
         rules = select_rules(preset, rules_file, set_)
+        players = 2 if players is None else players
+        try:
+            check_players(rules, players)  # GEN-7: never write a deal that replay refuses
+        except RecordError as exc:
+            raise UsageProblem(str(exc).replace("use 2 players", "use --players 2")) from None
+        size = len(deck_cards(rules.jokers))
+        if cut is not None and not 1 <= cut < size:  # DEAL-1 (0 is not "no cut": leave --cut out)
+            raise UsageProblem(
+                f"--cut must be 1 to {size - 1} (the cards moved from the top of the {size}-card deck "
+                f"to the bottom), got {cut}"
+            )
         the_deal = deal_from_seed(rules, players, seed, cut)
         if as_json:
             rec = HandRecord(rules=rules, players=players, seed=seed, cut=cut, deal=the_deal)
@@ -338,7 +360,10 @@ def _fill(path: Path, output: Path | None) -> None:
         typer.echo(dumps(rec), nl=False)
         return
     target = output if output is not None else path
-    dump_in_place(rec, target)
+    try:
+        dump_in_place(rec, target)
+    except OSError as exc:  # named by the path given, never by the hidden temporary file
+        fail(f"cannot write {str(target)!r}: {exc.strerror or exc}")
     total = len(rec.get_deal().cards())
     typer.echo(f"wrote {target}: {placed} cards placed by you, {total - placed} filled in")
 

@@ -108,7 +108,7 @@ def _show_as_list(out: Any, title: str, rules: Any, changed: Any) -> None:
         head.append(name + mark, style="bold")
         head.append(f" = {value_text(value)}  ({knob.rule})")
         out.print(head)
-        out.print(Padding(Text(knob.meaning), (0, 0, 0, 4)))
+        out.print(Padding(Text(knob.meaning), (0, 0, 0, 4), expand=False))
 
 
 @app.command("diff")

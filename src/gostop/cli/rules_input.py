@@ -102,3 +102,14 @@ def select_rules(
         )
     base = load_rules(rules_file) if rules_file is not None else preset or DEFAULT_PRESET
     return table_rules(base, parse_set_options(assignments))
+
+
+def check_players(rules: Rules, players: int, fix: str) -> None:
+    """GEN-7 in plain words, before anything is played or settled: rules that are for 2 players
+    only (``two_player_only``, the matgo preset) refuse any other count. ``fix`` says what to
+    type instead (``use --players 2``)."""
+    if rules.two_player_only and players != 2:
+        raise UsageProblem(
+            f"the {rules.preset} rules are for 2 players only, not {players}; {fix} "
+            "or pick another preset (gostop rules list)"
+        )

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -22,6 +23,7 @@ from gostop.cards import Card, format_cards, parse_card
 from gostop.cli.errors import UsageProblem, describe, fail, one_line, reported_errors
 from gostop.cli.output import add_row, console, name_column, number_column, table, value_text
 from gostop.cli.rules_input import SET_HELP, select_rules
+from gostop.cli.rules_input import check_players as check_player_count
 from gostop.limits import (
     ECHO_LIMIT,
     MAX_BOMBS,
@@ -51,6 +53,115 @@ _OPP_HELP = (
     "in seat order (opp1, opp2). Use --opp \"\" (or -) for an opponent who captured nothing."
 )
 _SEAT_HELP = "the opponent (opp1 or opp2, 1-based) who"
+
+#: Heundeum a winner may declare in one hand, and how many of them November or December: the
+#: settlement's own bounds (SettleContext), stated on the options so that --help shows them.
+MAX_SHAKES = 4
+MAX_NOV_DEC_SHAKES = 2
+
+#: The command-line option of each settlement context field a rule can make impossible.
+_CONTEXT_OPTIONS = {
+    "weol_yak": "--weol-yak",
+    "mission_multiplier": "--mission-multiplier",
+    "pushes": "--pushes",
+    "bombs": "--bombs",
+    "refuser": "--refuser",
+    "oe_myeon": "--oe-myeon",
+}
+
+
+@dataclass(frozen=True)
+class ContextProblem:
+    """A settlement context the rules do not have (a weol-yak bonus without the weol-yak rule,
+    a bomb where bombs are not allowed...): settling it would apply a factor the table never
+    plays, so ``gostop score`` refuses it.
+
+    ``field`` is the context key (``weol_yak``), ``value`` its value (an opponent index for
+    ``refuser`` / ``oe_myeon``), ``why`` the words after the option, ``knob`` / ``setting`` the
+    knob that would make it possible (``weol_yak_first_turn``, ``true``), if one does.
+    """
+
+    field: str
+    value: Any
+    why: str
+    knob: str | None = None
+    setting: str = "true"
+    #: whether the command-line message repeats the value (``--pushes 3 is more...``)
+    show_value: bool = True
+
+    def option_text(self) -> str:
+        """The message for the command line: ``--weol-yak needs the weol-yak rule (--set ...)``."""
+        head = _CONTEXT_OPTIONS[self.field]
+        if self.show_value:
+            shown = f"opp{self.value + 1}" if self.field in ("refuser", "oe_myeon") else self.value
+            head = f"{head} {shown}"
+        preset = " or a preset that has it" if self.setting == "true" else ""
+        fix = f" (--set {self.knob}={self.setting}{preset})" if self.knob else ""
+        return f"{head} {self.why}{fix}"
+
+    def case_text(self) -> str:
+        """The message for a ``--cases`` entry, in the case's own keys."""
+        preset = ", or use a preset that has it" if self.setting == "true" else ""
+        fix = f' (set "{self.knob}": {self.setting} in the context\'s "overrides"{preset})' if self.knob else ""
+        return f"context '{self.field}' = {json.dumps(self.value)} {self.why}{fix}"
+
+
+def context_problem(rules: Rules, players: int, context: SettleContext) -> ContextProblem | None:
+    """The first fact of ``context`` that ``rules`` make impossible, or None.
+
+    VAR-WEOLYAK-FIRST / VAR-WEOLYAK-MONTH (``weol_yak`` counts the variants the rules have),
+    VAR-MISSION (a multiplier needs ``missions`` and lies in ``mission_multiplier_range``),
+    VAR-PUSH (at most ``push_limit`` pushes in a row), BOMB-1 (``bomb_allowed``), LIAB-1 /
+    LIAB-7 / LIAB-10 (a shodang refusal needs 3 players, ``shodang`` and ``dok_bak``) and
+    LIAB-4 (oe-myeon needs 3 players, ``oe_myeon`` and ``dok_bak``). Settlement itself applies
+    these factors as given (it settles what it is told); a person typing a hand must not be
+    charged for a rule the table does not play.
+    """
+    if context.weol_yak:
+        have = [k for k in ("weol_yak_first_turn", "weol_yak_month") if getattr(rules, k)]
+        if not have:
+            return ContextProblem(
+                "weol_yak", context.weol_yak, "needs the weol-yak rule", "weol_yak_first_turn", show_value=False
+            )
+        if context.weol_yak > len(have):
+            missing = "weol_yak_month" if have == ["weol_yak_first_turn"] else "weol_yak_first_turn"
+            return ContextProblem(
+                "weol_yak", context.weol_yak,
+                "needs both weol-yak rules (first turn and drawn month); these rules have one", missing,
+            )
+    if context.mission_multiplier != 1:
+        if not rules.missions:
+            return ContextProblem(
+                "mission_multiplier", context.mission_multiplier, "needs the mission rule", "missions", show_value=False
+            )
+        low, high = rules.mission_multiplier_range
+        if not low <= context.mission_multiplier <= high:
+            return ContextProblem(
+                "mission_multiplier", context.mission_multiplier,
+                f"is not a mission multiplier of these rules: they draw {low} to {high}",
+            )
+    if context.pushes > rules.push_limit:
+        if rules.push_limit == 0:
+            return ContextProblem(
+                "pushes", context.pushes, "needs the push rule", "push_limit", str(context.pushes), show_value=False
+            )
+        return ContextProblem(
+            "pushes", context.pushes,
+            f"is more pushes in a row than these rules allow ({rules.push_limit})", "push_limit", str(context.pushes),
+        )
+    if context.bombs and not rules.bomb_allowed:
+        return ContextProblem("bombs", context.bombs, "needs bombs to be allowed", "bomb_allowed", show_value=False)
+    for field, rule, words in (("refuser", "shodang", "a shodang refusal"), ("oe_myeon", "oe_myeon", "oe-myeon")):
+        seat = getattr(context, field)
+        if seat is None:
+            continue
+        if players != 3:
+            return ContextProblem(field, seat, f"is for 3-player hands: {words} makes one loser pay for both")
+        if not getattr(rules, rule):
+            return ContextProblem(field, seat, f"needs the {rule.replace('_', '-')} rule", rule)
+        if not rules.dok_bak:
+            return ContextProblem(field, seat, "needs dok-bak (one loser paying for both)", "dok_bak")
+    return None
 
 
 
@@ -114,22 +225,29 @@ def score(
         typer.Option("--players", "-p", min=2, max=3, help="Active players, 2 or 3 (checked against the --opp count).", show_default=False),
     ] = None,
     goes: Annotated[int, typer.Option("--goes", min=0, max=MAX_GOES, help="How many times the winner said go.")] = 0,
-    shakes: Annotated[int, typer.Option("--shakes", min=0, help="Heundeum (shakes) the winner declared.")] = 0,
-    shakes_nov_dec: Annotated[
-        int, typer.Option("--shakes-nov-dec", min=0, help="How many of those shakes were November or December.")
+    shakes: Annotated[
+        int, typer.Option("--shakes", min=0, max=MAX_SHAKES, help="Heundeum (shakes) the winner declared.")
     ] = 0,
-    bombs: Annotated[int, typer.Option("--bombs", min=0, max=MAX_BOMBS, help="Bombs the winner played.")] = 0,
+    shakes_nov_dec: Annotated[
+        int,
+        typer.Option(
+            "--shakes-nov-dec", min=0, max=MAX_NOV_DEC_SHAKES, help="How many of those shakes were November or December."
+        ),
+    ] = 0,
+    bombs: Annotated[
+        int, typer.Option("--bombs", min=0, max=MAX_BOMBS, help="Bombs the winner played (when the rules allow bombs).")
+    ] = 0,
     nagari_before: Annotated[
         int, typer.Option("--nagari-before", min=0, max=MAX_NAGARI_BEFORE, help="Consecutive nagari (drawn hands) just before this one.")
     ] = 0,
     weol_yak: Annotated[
-        int, typer.Option("--weol-yak", min=0, max=2, help="Weol-yak 월약 bonuses the winner earned, 0 to 2 (x4 each, when the rules have them: all four cards of a month taken on the first turn; all four cards of the month drawn before the deal).")
+        int, typer.Option("--weol-yak", min=0, max=2, help="Weol-yak 월약 bonuses the winner earned, 0 to 2 (x4 each; only under rules that have them: weol_yak_first_turn, all four cards of a month taken on the first turn; weol_yak_month, all four cards of the month drawn before the deal).")
     ] = 0,
     mission_multiplier: Annotated[
-        int, typer.Option("--mission-multiplier", min=1, max=MAX_MISSION_MULTIPLIER, help="The multiplier of the mission the winner completed (1: none).")
+        int, typer.Option("--mission-multiplier", min=1, max=MAX_MISSION_MULTIPLIER, help="The multiplier of the mission the winner completed (1: none; only under rules with missions, within their mission_multiplier_range).")
     ] = 1,
     pushes: Annotated[
-        int, typer.Option("--pushes", min=0, max=MAX_PUSHES, help="Pushes (milgi 밀기) in a row just before this hand, x2 each: a push gives up the payment of a won hand to double the next.")
+        int, typer.Option("--pushes", min=0, max=MAX_PUSHES, help="Pushes (milgi 밀기) in a row just before this hand, x2 each: a push gives up the payment of a won hand to double the next (only under rules with pushes: at most push_limit).")
     ] = 0,
     goer: Annotated[
         str | None,
@@ -137,11 +255,11 @@ def score(
     ] = None,
     refuser: Annotated[
         str | None,
-        typer.Option("--refuser", metavar="OPP", help=f"Shodang: {_SEAT_HELP} refused a shodang offer still in force.", show_default=False),
+        typer.Option("--refuser", metavar="OPP", help=f"Shodang: {_SEAT_HELP} refused a shodang offer still in force (3 players, rules with shodang and dok-bak).", show_default=False),
     ] = None,
     oe_myeon: Annotated[
         str | None,
-        typer.Option("--oe-myeon", metavar="OPP", help=f"Oe-myeon: {_SEAT_HELP} left the winner's card on the layout.", show_default=False),
+        typer.Option("--oe-myeon", metavar="OPP", help=f"Oe-myeon: {_SEAT_HELP} left the winner's card on the layout (3 players, rules with oe-myeon and dok-bak).", show_default=False),
     ] = None,
     preset: Annotated[
         str | None, typer.Option("--preset", help="Rules preset (default pagat; see `gostop rules list`).", show_default=False)
@@ -168,7 +286,9 @@ def score(
 
       gostop score 01B 03B 08B 11B 06R 09R 10R 05A --opp "12B 05J1" --bombs 1 --goer opp1 --preset fuda-wiki
 
-    Batch mode: gostop score --cases cases.json reads a JSON list of cases (preset, players, winner_captures, opponents, context) and prints one JSON object per case and line: {"id": ..., "points": ..., "payments": \\[...]}, or {"id": ..., "error": "..."} for a case that cannot be settled.
+    A context the rules do not have is refused (--weol-yak without a weol-yak rule, --bombs when bombs are not allowed, --refuser in a 2-player hand...): the error names the knob to turn on with --set.
+
+    Batch mode: gostop score --cases cases.json reads a JSON list of cases (preset, players, winner_captures, opponents, context) and prints one JSON object per case and line: {"id": ..., "points": ..., "payments": \\[...]}, or {"id": ..., "error": "..."} for a case that cannot be settled. Exit status: 0 when at least one case is settled (or the list is empty), 1 when every case is an error, 2 when the file cannot be read as a list of cases.
     """
     with reported_errors():
         if cases is not None:
@@ -210,8 +330,7 @@ def score(
         rules = select_rules(preset, rules_file, set_)
         if not winner:
             raise UsageProblem(
-                "give the winner's captured cards, e.g. gostop score 01B 03B 08B --opp \"12B\" --opp \"\" "
-                "(see gostop score --help)"
+                "give the winner's captured cards, e.g. gostop score 01B 03B 08B --opp \"12B\" --opp \"\""
             )
         winner_cards = read_cards(" ".join(winner))
         if not opp:
@@ -229,6 +348,7 @@ def score(
                 f"wrong number of opponents: {players} players need {players - 1} --opp "
                 f"(one per opponent), got {len(opponents)}"
             )
+        check_player_count(rules, players, "give one --opp (2 players)")
         context = SettleContext(
             goes=goes,
             shakes=shakes,
@@ -242,6 +362,9 @@ def score(
             refuser=parse_opponent_ref(refuser, len(opponents), "--refuser"),
             oe_myeon=parse_opponent_ref(oe_myeon, len(opponents), "--oe-myeon"),
         )
+        problem = context_problem(rules, players, context)
+        if problem is not None:
+            raise UsageProblem(problem.option_text())
         settlement = settle(rules, players, winner_cards, opponents, context)
         if as_json:
             typer.echo(json.dumps(settlement_json(rules, players, settlement), ensure_ascii=False))
@@ -270,9 +393,22 @@ def case_line(case: Any) -> dict[str, Any]:
         return {"id": case_id, "points": breakdown.hand_points, "junk": breakdown.junk_count}
     try:
         settlement = settle_case(case)
+        problem = _case_context_problem(case)
     except Exception as exc:
         return {"id": case_id, "error": describe(exc)}
+    if problem is not None:
+        return {"id": case_id, "error": problem.case_text()}
     return {"id": case_id, "points": settlement.points, "payments": list(settlement.payments)}
+
+
+def _case_context_problem(case: Mapping[str, Any]) -> ContextProblem | None:
+    """:func:`context_problem` of a case that settled (so its rules and context are valid)."""
+    context_data = case.get("context") or {}
+    players = case.get("players")
+    if not isinstance(players, int) or not isinstance(context_data, Mapping):
+        return None
+    rules = make_rules(case.get("preset", "pagat"), context_data.get("overrides") or {})
+    return context_problem(rules, players, SettleContext.from_json(context_data))
 
 
 def _score_case(case: Mapping[str, Any]) -> ScoreBreakdown:
@@ -300,7 +436,10 @@ def _case_id(value: Any) -> Any:
 def case_text(case: Any) -> str:
     """The JSON line of one ``--cases`` entry; a case whose result cannot be written as JSON
     gets an ``{"id", "error"}`` line of its own (never raises)."""
-    line = case_line(case)
+    return _line_text(case_line(case))
+
+
+def _line_text(line: dict[str, Any]) -> str:
     try:
         return json.dumps(line, ensure_ascii=False)
     except (ValueError, TypeError, RecursionError) as exc:
@@ -328,8 +467,15 @@ def run_cases(path: Path) -> None:
         data = data["cases"]  # a case file with notes (tests/cases/matgo_vectors.json)
     if not isinstance(data, list):
         fail(f"{path}: expected a JSON list of cases, got a JSON {_json_type(data)}")
+    settled = 0
     for case in data:
-        typer.echo(case_text(case))
+        line = case_line(case)
+        text = _line_text(line)
+        settled += "error" not in line and '"error":' not in text
+        typer.echo(text)
+    if data and not settled:  # exit status 1: nothing could be settled
+        typer.echo(f"none of the {len(data)} case(s) could be settled: see the \"error\" of each line", err=True)
+        raise typer.Exit(1)
 
 
 def _json_type(value: Any) -> str:

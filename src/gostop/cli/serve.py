@@ -14,13 +14,14 @@ put them behind any load balancer (docs/protocol.md, "Crash safety and several p
 from __future__ import annotations
 
 import logging
+import math
 from typing import Annotated
 
 import typer
 
 from gostop.cli.errors import UsageProblem, reported_errors
 
-__all__ = ["serve"]
+__all__ = ["serve", "lease_warning"]
 
 
 def _check_port_free(host: str, port: int) -> None:
@@ -44,6 +45,22 @@ def _check_port_free(host: str, port: int) -> None:
                     "another port with --port"
                 ) from None
             raise UsageProblem(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+
+
+def lease_warning(redis: str | None, lease_seconds: float, bot_seconds: float) -> str | None:
+    """What to warn about ``--lease-seconds`` (None: nothing).
+
+    Only several processes (``--redis``) take bot-driver leases. A lease no longer than a bot's
+    longest thinking lets a second process start driving the room while the first still thinks:
+    the moves are still committed against the room's version (one wins), but the thinking is
+    done twice -- worth a warning, not a refusal (a short lease is fine with quick bots, and the
+    fault tests use one)."""
+    if redis is None or lease_seconds > bot_seconds:
+        return None
+    return (
+        f"--lease-seconds {lease_seconds:g} is not above --bot-seconds {bot_seconds:g}: a bot that thinks "
+        "longer than the lease may be driven by two processes at once"
+    )
 
 
 def serve(
@@ -90,19 +107,27 @@ def serve(
     presence_ttl: Annotated[
         float, typer.Option("--presence-ttl", metavar="SECONDS", help="Seconds a dead process's players still count as connected (Redis).")
     ] = 15.0,
-    lease_seconds: Annotated[float, typer.Option("--lease-seconds", metavar="SECONDS", help="Lifetime of a room's bot-driver lease (Redis); above --bot-seconds.")] = 15.0,
+    lease_seconds: Annotated[float, typer.Option("--lease-seconds", metavar="SECONDS", help="Lifetime of a room's bot-driver lease (with --redis; keep it above --bot-seconds, or a slow bot's room may be driven by two processes: a warning says so).")] = 15.0,
     max_live_rooms: Annotated[int, typer.Option("--max-live-rooms", help="Rooms kept in memory at most.")] = 2000,
     idle_seconds: Annotated[
         float, typer.Option("--idle-seconds", metavar="SECONDS", help="A room nobody is connected to leaves memory after this long.")
     ] = 300.0,
+    waiting_seconds: Annotated[
+        float, typer.Option("--waiting-seconds", metavar="SECONDS",
+                            help="A waiting room nobody sits in is deleted after this long unchanged (it then stops counting against its creator's --max-rooms-per-client).")
+    ] = 1800.0,
+    redis_wait: Annotated[
+        float, typer.Option("--redis-wait", metavar="SECONDS",
+                            help="Longest a request, a hello or a bot move waits for a stalled Redis before going on without it (with --redis).")
+    ] = 1.0,
     lobby_rate: Annotated[
         float, typer.Option("--lobby-rate", help="Lobby requests per second per client address (0: no limit).")
     ] = 10.0,
     lobby_burst: Annotated[int, typer.Option("--lobby-burst", help="Lobby requests one address may send at once.")] = 100,
     level: Annotated[
         list[str] | None,
-        typer.Option("--level", metavar="NAME=SPEC", help="An extra bot level the lobby offers, NAME=SPEC (repeatable), e.g. "
-                     "expert=search:steps=3000."),
+        typer.Option("--level", metavar="NAME=SPEC", help="An extra bot level the lobby offers, NAME=SPEC (repeatable; a new "
+                     "name, not a built-in level), e.g. expert=search:steps=3000."),
     ] = None,
 ) -> None:
     """Serve the web game: open http://HOST:PORT/ in a browser.
@@ -112,25 +137,47 @@ def serve(
     with reported_errors():
         if not 1 <= port <= 65535:
             raise UsageProblem(f"--port must be 1 to 65535, got {port}")
-        if grace < 0 or bot_delay < 0:
-            raise UsageProblem("--grace and --bot-delay cannot be negative")
-        if bot_processes < 0:
-            raise UsageProblem("--bot-processes cannot be negative")
-        if max_rooms < 1 or max_connections < 1:
-            raise UsageProblem("--max-rooms-per-client and --max-connections-per-client must be at least 1")
-        if min(bot_seconds, resync_seconds, presence_ttl, lease_seconds, idle_seconds) <= 0 or lobby_rate < 0:
-            raise UsageProblem("--bot-seconds, --resync-seconds, --presence-ttl, --lease-seconds and --idle-seconds "
-                               "must be above 0, --lobby-rate at least 0")
-        if max_live_rooms < 1 or lobby_burst < 1:
-            raise UsageProblem("--max-live-rooms and --lobby-burst must be at least 1")
+        # Each option is checked on its own, so that the error names the one that is wrong.
+        for option, value in (("--grace", grace), ("--bot-delay", bot_delay), ("--lobby-rate", lobby_rate)):
+            if not (math.isfinite(value) and value >= 0):  # also NaN and infinity
+                raise UsageProblem(f"{option} must be a number of at least 0, got {value:g}")
+        for option, value in (
+            ("--bot-seconds", bot_seconds),
+            ("--resync-seconds", resync_seconds),
+            ("--presence-ttl", presence_ttl),
+            ("--lease-seconds", lease_seconds),
+            ("--idle-seconds", idle_seconds),
+            ("--waiting-seconds", waiting_seconds),
+            ("--redis-wait", redis_wait),
+        ):
+            if not (math.isfinite(value) and value > 0):
+                raise UsageProblem(f"{option} must be a number of seconds above 0, got {value:g}")
+        for option, count, least in (
+            ("--bot-processes", bot_processes, 0),
+            ("--max-rooms-per-client", max_rooms, 1),
+            ("--max-connections-per-client", max_connections, 1),
+            ("--max-live-rooms", max_live_rooms, 1),
+            ("--lobby-burst", lobby_burst, 1),
+        ):
+            if count < least:
+                raise UsageProblem(f"{option} must be at least {least}, got {count}")
         from gostop.agents import LEVELS, make_agent
 
         levels = dict(LEVELS)
+        extra: set[str] = set()
         for item in level or []:
             name, sep, spec = item.partition("=")
             name = name.strip()
             if not sep or not name or not spec.strip() or not name.replace("-", "").isalnum():
                 raise UsageProblem(f"--level must be NAME=SPEC (e.g. expert=search:steps=3000), got {item[:60]!r}")
+            if name.lower() in LEVELS:
+                raise UsageProblem(
+                    f"--level {name}: {name.lower()} is a built-in level ({', '.join(LEVELS)}); an extra level "
+                    "needs a name of its own"
+                )
+            if name.lower() in extra:
+                raise UsageProblem(f"--level {name} is given twice; give each extra level once")
+            extra.add(name.lower())
             try:
                 make_agent(spec.strip())
             except ValueError as exc:
@@ -168,6 +215,8 @@ def serve(
             lease_seconds=lease_seconds,
             max_live_rooms=max_live_rooms,
             idle_seconds=idle_seconds,
+            waiting_seconds=waiting_seconds,
+            redis_wait=redis_wait,
             lobby_rate=lobby_rate,
             lobby_burst=lobby_burst,
             forwarded_allow_ips=forwarded_allow_ips,
@@ -187,6 +236,9 @@ def serve(
                 redis_client.Redis.from_url(redis, socket_connect_timeout=3).ping()
             except (redis_client.RedisError, ValueError) as exc:
                 raise UsageProblem(f"cannot reach Redis at {redis}: {exc}") from None
+        warning = lease_warning(redis, lease_seconds, bot_seconds)
+        if warning is not None:
+            typer.echo(f"warning: {warning}", err=True)
         logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
         typer.echo(f"gostop serve: http://{host}:{port}/  (database {store.safe_url}"
                    + (f", redis {redis}" if redis else "") + ")", err=True)

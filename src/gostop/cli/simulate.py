@@ -10,7 +10,7 @@ Example::
     gostop simulate --ladder easy normal instinct hard --deals 1000
 
 Ranges: ``--deals`` 1 to 10,000,000; ``--matches`` 1 to 1,000,000; ``--hands`` 1 to 1,000;
-``--workers`` 1 to 1,024; ``--seed`` 0 to 2**63-1 (:data:`gostop.sim.LIMITS`); bot parameters
+``--workers`` 1 to 1,024; ``--seed`` 0 to 2**64-1 (:data:`gostop.sim.LIMITS`); bot parameters
 as :mod:`gostop.agents.registry` documents.
 
 Bots: ``random``, ``greedy``, ``expert``, ``search``, ``learned`` and the levels ``easy`` /
@@ -28,6 +28,7 @@ from __future__ import annotations
 import json
 import math
 import sys
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Annotated
@@ -35,12 +36,14 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Column
 from rich.text import Text
 
 from gostop.agents import bot_help
 from gostop.cli.errors import UsageProblem, reported_errors
-from gostop.cli.output import add_row, console, table, value_text
-from gostop.cli.rules_input import SET_HELP, select_rules
+from gostop.cli.output import add_row, bot_column, console, interval_column, table, value_text
+from gostop.cli.rules_input import SET_HELP, check_players, select_rules
+from gostop.rules import Rules
 from gostop.sim import (
     BACKENDS,
     LIMITS,
@@ -51,7 +54,7 @@ from gostop.sim import (
     simulate,
     simulate_matches,
 )
-from gostop.sim.ladder import Ladder, play_ladder
+from gostop.sim.ladder import Ladder, play_ladder, same_bots
 from gostop.sim.report import EVENT_TYPES_SHOWN, SHODANG_EVENTS
 
 __all__ = ["simulate_command", "format_report", "format_match_report", "format_ladder", "duration_text"]
@@ -67,12 +70,36 @@ def _pct(x: float) -> str:
     return "-" if math.isnan(x) else f"{100 * x:.1f}%"
 
 
-def _ci(lo: float, hi: float, pct: bool = False) -> str:
-    if math.isnan(lo):
-        return "-"
+def _ci(lo: float, hi: float, pct: bool = False, digits: int = 2) -> str:
+    """An interval ``[lo, hi]``; ``n/a`` when there is none (fewer than two deals or matches)."""
+    if math.isnan(lo) or math.isnan(hi):
+        return "n/a"
     if pct:
         return f"[{100 * lo:.1f}, {100 * hi:.1f}]"
-    return f"[{lo:+.2f}, {hi:+.2f}]"
+    return f"[{lo:+.{digits}f}, {hi:+.{digits}f}]"
+
+
+def _count(n: int, word: str, plural: str | None = None) -> str:
+    """``1 deal``, ``2 deals``, ``1 match``, ``3 matches``."""
+    return f"{n:,} {word if n == 1 else plural or word + 's'}"
+
+
+def rules_text(rules: Rules) -> str:
+    """The rules of a run as every report's header says them: ``pagat + go_scheme=linear``."""
+    over = rules.overrides()
+    return rules.preset + (" + " + ", ".join(f"{k}={value_text(v)}" for k, v in over.items()) if over else "")
+
+
+def _number(header: str) -> Column:
+    """A right-aligned column of figures. On a terminal too narrow for the table it wraps (it
+    is never cut short), so that the bot names keep some room: rich gives a lone wrapping
+    column up entirely when the others cannot wrap."""
+    return Column(header, justify="right", overflow="fold")
+
+
+def _bot_header(name: str) -> Column:
+    """A right-aligned column headed by a bot's name, folded (never cut) when it is long."""
+    return Column(name, justify="right", overflow="fold")
 
 
 def duration_text(ms: float) -> str:
@@ -88,14 +115,10 @@ def duration_text(ms: float) -> str:
 def format_report(report: Report, out: Console) -> None:
     """Print the report's tables on ``out`` (three narrow tables, for 80-column terminals)."""
     job = report.job
-    over = job.rules.overrides()
-    rules_text = job.rules.preset + (
-        " + " + ", ".join(f"{k}={value_text(v)}" for k, v in over.items()) if over else ""
-    )
     out.print(
         Text(
-            f"{report.deals} deals x {job.players} seatings = {report.hands} hands, "
-            f"{job.players} players, rules {rules_text}, seed {job.seed}; "
+            f"{_count(report.deals, 'deal')} x {job.players} seatings = {_count(report.hands, 'hand')}, "
+            f"{job.players} players, rules {rules_text(job.rules)}, seed {job.seed}; "
             f"nagari {_pct(report.nagari / report.hands)}"
             + (
                 f" (by an accepted shodang offer {_pct(report.shodang_nagari / report.hands)})"
@@ -107,7 +130,7 @@ def format_report(report: Report, out: Console) -> None:
     )
     t = table(
         "Points per hand (net chips; 95 % CI clustered by deal) and wins (Wilson CI)",
-        ["bot", ("seats", "right"), ("points", "right"), ("95% CI", "right"), ("win %", "right"), ("95% CI", "right")],
+        [bot_column(), _number("seats"), _number("points"), interval_column("95% CI"), _number("win %"), interval_column("95% CI")],
     )
     for b in report.bots:
         add_row(
@@ -122,7 +145,7 @@ def format_report(report: Report, out: Console) -> None:
     out.print(t)
     p = table(
         "Go/stop and decision time",
-        ["bot", ("nagari", "right"), ("go hands", "right"), ("go won", "right"), ("go-bak", "right"), ("p50", "right"), ("p95", "right")],
+        [bot_column(), _number("nagari"), _number("go hands"), _number("go won"), _number("go-bak"), _number("p50"), _number("p95")],
     )
     for b in report.bots:
         add_row(
@@ -139,7 +162,7 @@ def format_report(report: Report, out: Console) -> None:
     if job.players == 3 and job.rules.shodang:
         st = table(
             "Shodang per hand",
-            ["bot", ("offers", "right"), ("accepts", "right"), ("refusals", "right")],
+            [bot_column(), _number("offers"), _number("accepts"), _number("refusals")],
         )
         for b in report.bots:
             add_row(st, b.bot, *(f"{b.events.get(e, 0.0):.3f}" for e in SHODANG_EVENTS))
@@ -148,12 +171,15 @@ def format_report(report: Report, out: Console) -> None:
     hidden = {*EVENT_TYPES_SHOWN, *SHODANG_EVENTS, "accept-deemed"}
     kinds += sorted({e for b in report.bots for e in b.events} - hidden)
     if kinds:
-        et = table("Events per hand (by the seat that made or owed them)", ["event", *((b.bot, "right") for b in report.bots)])
+        et = table("Events per hand (by the seat that made or owed them)", ["event", *(_bot_header(b.bot) for b in report.bots)])
         for e in kinds:
             add_row(et, e, *(f"{b.events.get(e, 0.0):.3f}" for b in report.bots))
         out.print(et)
     if report.pairs:
-        pt = table("Differences A - B (points per hand, clustered by deal)", ["A", "B", ("A - B", "right"), ("95% CI", "right")])
+        pt = table(
+            "Differences A - B (points per hand, clustered by deal)",
+            [bot_column("A"), bot_column("B"), _number("A - B"), interval_column("95% CI")],
+        )
         for pr in report.pairs:
             add_row(pt, pr.a, pr.b, f"{pr.diff.value:+.2f}", _ci(pr.diff.low, pr.diff.high))
         out.print(pt)
@@ -162,21 +188,18 @@ def format_report(report: Report, out: Console) -> None:
 def format_match_report(report: MatchReport, out: Console) -> None:
     """Print a match-mode report (chips per match, clustered by match seed)."""
     job = report.job
-    over = job.rules.overrides()
-    rules_text = job.rules.preset + (
-        " + " + ", ".join(f"{k}={value_text(v)}" for k, v in over.items()) if over else ""
-    )
     limit = job.hands_limit()
-    length = f"{limit} hands at most" if limit is not None else "the rules' length"
+    length = f"{_count(limit, 'hand')} at most" if limit is not None else "the rules' length"
     out.print(
         Text(
-            f"{report.clusters} matches x {job.seats} rotations = {report.matches} matches, "
-            f"{job.seats} seats, {report.hands} hands, rules {rules_text}, {length}, seed {job.seed}"
+            f"{_count(report.clusters, 'match', 'matches')} x {_count(job.seats, 'rotation')} = "
+            f"{_count(report.matches, 'match', 'matches')}, {job.seats} seats, {_count(report.hands, 'hand')}, "
+            f"rules {rules_text(job.rules)}, {length}, seed {job.seed}"
         )
     )
     t = table(
         "Chips per match (95 % CI clustered by match seed)",
-        ["bot", ("seats", "right"), ("chips", "right"), ("95% CI", "right"), ("1st %", "right"), ("hands", "right")],
+        [bot_column(), _number("seats"), _number("chips"), interval_column("95% CI"), _number("1st %"), _number("hands")],
     )
     for b in report.bots:
         add_row(
@@ -189,28 +212,32 @@ def format_match_report(report: MatchReport, out: Console) -> None:
             f"{b.hands_played:.1f}",
         )
     out.print(t)
-    p = table("Decision time", ["bot", ("decisions", "right"), ("p50", "right"), ("p95", "right")])
+    p = table("Decision time", [bot_column(), _number("decisions"), _number("p50"), _number("p95")])
     for b in report.bots:
         add_row(p, b.bot, b.decisions, duration_text(b.time_p50_ms), duration_text(b.time_p95_ms))
     out.print(p)
     if report.pairs:
-        pt = table("Differences A - B (chips per match, clustered)", ["A", "B", ("A - B", "right"), ("95% CI", "right")])
+        pt = table(
+            "Differences A - B (chips per match, clustered)",
+            [bot_column("A"), bot_column("B"), _number("A - B"), interval_column("95% CI")],
+        )
         for a, b_, d in report.pairs:
             add_row(pt, a, b_, f"{d.value:+.2f}", _ci(d.low, d.high))
         out.print(pt)
 
 
 def format_ladder(ladder: Ladder, out: Console) -> None:
-    """Print a ladder: the ratings, then every pair's wins and points."""
+    """Print a ladder: the ratings, then every pair's wins and points (and the p95 decision
+    times, unless they were not measured: ``--no-timing``)."""
     out.print(
         Text(
-            f"Ladder: {len(ladder.bots)} bots, every pair on the same {ladder.deals} duplicate deals "
-            f"(x 2 seatings), 2 players, rules {ladder.rules.preset}, seed {ladder.seed}"
+            f"Ladder: {len(ladder.bots)} bots, every pair on the same {_count(ladder.deals, 'duplicate deal')} "
+            f"(x 2 seatings), 2 players, rules {rules_text(ladder.rules)}, seed {ladder.seed}"
         )
     )
     t = table(
         "Ratings (first bot = 0; 95 % bootstrap CIs over deals)",
-        ["bot", ("points/hand", "right"), ("95% CI", "right"), ("Elo (wins)", "right"), ("95% CI", "right")],
+        [bot_column(), _number("points/hand"), interval_column("95% CI"), _number("Elo (wins)"), interval_column("95% CI")],
     )
     for r in sorted(ladder.ratings, key=lambda r: -r.points):
         add_row(
@@ -219,7 +246,7 @@ def format_ladder(ladder: Ladder, out: Console) -> None:
             f"{r.points:+.2f}",
             _ci(r.points_low, r.points_high),
             f"{r.elo:+.0f}",
-            f"[{r.low:+.0f}, {r.high:+.0f}]",
+            _ci(r.low, r.high, digits=0),
         )
     out.print(t)
     out.print(
@@ -228,23 +255,53 @@ def format_ladder(ladder: Ladder, out: Console) -> None:
             "Elo: Bradley-Terry on hand wins (a nagari half a win each)."
         )
     )
-    p = table(
-        "Pairs: A's wins and points per hand over B (CI clustered by deal)",
-        ["A", "B", ("hands", "right"), ("A win %", "right"), ("A - B", "right"), ("95% CI", "right"), ("p95 A", "right"), ("p95 B", "right")],
-    )
+    timed = any(not math.isnan(ms) for pr in ladder.pairs for ms in pr.p95_ms)
+    columns: list[str | Column | tuple[str, str]] = [
+        bot_column("A"), bot_column("B"), _number("hands"), _number("A win %"), _number("A - B"), interval_column("95% CI"),
+    ]
+    if timed:
+        columns += [_number("p95 A"), _number("p95 B")]
+    p = table("Pairs: A's wins and points per hand over B (CI clustered by deal)", columns)
     for pr in ladder.pairs:
-        add_row(
-            p,
+        cells = [
             pr.a,
             pr.b,
             pr.hands,
             _pct(pr.wins_a / pr.hands),
             f"{pr.points.diff.value:+.2f}",
             _ci(pr.points.diff.low, pr.points.diff.high),
-            duration_text(pr.p95_ms[0]),
-            duration_text(pr.p95_ms[1]),
-        )
+        ]
+        if timed:
+            cells += [duration_text(pr.p95_ms[0]), duration_text(pr.p95_ms[1])]
+        add_row(p, *cells)
     out.print(p)
+
+
+#: Off a terminal, ``--progress`` writes a line each time another tenth of the work is done,
+#: or when this many seconds passed since the last line.
+PLAIN_PROGRESS_SECONDS = 10.0
+
+
+def plain_progress(total: int, what: str, write: Callable[[str], None]) -> Callable[[int], None]:
+    """Progress for a log file (``--progress 2>log``): ``deals: 1,000 of 10,000 (10%)`` lines,
+    one at the start, one per tenth of the work (or every :data:`PLAIN_PROGRESS_SECONDS`), the
+    last at 100%."""
+    done = 0
+    tenths = 0
+    last = time.monotonic()
+    write(f"{what}: 0 of {total:,} (0%)")
+
+    def advance(n: int) -> None:
+        nonlocal done, tenths, last
+        done += n
+        now = time.monotonic()
+        reached = done * 10 // max(total, 1)
+        if reached > tenths or now - last >= PLAIN_PROGRESS_SECONDS or done >= total:
+            tenths = reached
+            last = now
+            write(f"{what}: {done:,} of {total:,} ({100 * done // max(total, 1)}%)")
+
+    return advance
 
 
 @contextmanager
@@ -252,12 +309,16 @@ def _progress_bar(total: int, enabled: bool, what: str = "deals") -> Iterator[Ca
     if not enabled:
         yield None
         return
+    err = Console(stderr=True)
+    if not err.is_terminal:  # a bar would be drawn nowhere: plain lines instead
+        yield plain_progress(total, what, lambda line: typer.echo(line, err=True))
+        return
     bar = Progress(
         TextColumn(what),
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),
-        console=Console(stderr=True),
+        console=err,
         transient=True,
         auto_refresh=False,  # no refresh thread: worker processes are forked meanwhile
     )
@@ -277,7 +338,8 @@ def _in_range(option: str, value: int | None, key: str) -> None:
         return
     lo, hi = LIMITS[key]
     if not lo <= value <= hi:
-        raise UsageProblem(f"{option} must be between {lo:,} and {hi:,}, got {value}")
+        shown = "2**64-1" if key == "seed" else f"{hi:,}"  # as deal and play say it
+        raise UsageProblem(f"{option} must be between {lo:,} and {shown}, got {value}")
 
 
 def _shown(text: str) -> str:
@@ -311,7 +373,7 @@ def simulate_command(
         str | None, typer.Option("--rules", metavar="FILE", help="Rules TOML file instead of --preset.", show_default=False)
     ] = None,
     set_: Annotated[list[str] | None, typer.Option("--set", metavar="KNOB=VALUE", help=SET_HELP, show_default=False)] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Run seed, 0 to 2**63-1: the same seed gives the same numbers.")] = 0,
+    seed: Annotated[int, typer.Option("--seed", help="Run seed, 0 to 2**64-1: the same seed gives the same numbers.")] = 0,
     workers: Annotated[
         int | None,
         typer.Option("--workers", "-w", help="Worker processes, 1 to 1,024 (default: all cores).", show_default=False),
@@ -333,7 +395,11 @@ def simulate_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
     progress: Annotated[
         bool | None,
-        typer.Option("--progress/--no-progress", help="Progress bar on stderr (default: when stderr is a terminal).", show_default=False),
+        typer.Option(
+            "--progress/--no-progress",
+            help="Progress on stderr: a bar on a terminal, else a line per tenth of the work (default: when stderr is a terminal).",
+            show_default=False,
+        ),
     ] = None,
     timing: Annotated[
         bool, typer.Option("--timing/--no-timing", help="Measure decision times (--no-timing: JSON without them).")
@@ -357,6 +423,11 @@ def simulate_command(
                 raise UsageProblem("--ladder and --match are two modes: give one of them")
             if len(bots) < 2 or len(set(bots)) != len(bots):
                 raise UsageProblem(f"--ladder rates two or more different bots, got {', '.join(bots)}; " + bot_help())
+            twins = same_bots(bots)  # easy = greedy: one bot under two names
+            if twins is not None:
+                raise UsageProblem(
+                    f"--ladder rates each bot once: {twins[0]} and {twins[1]} are the same bot; leave one out"
+                )
             if engine != "reference":
                 raise UsageProblem("--ladder plays on the reference engine (search bots use fast rollouts when installed)")
             for option, value in (("--matches", matches), ("--hands", hands)):
@@ -391,6 +462,8 @@ def simulate_command(
         if engine == "fast" and match:
             raise UsageProblem("--engine fast plays deals, not --match")
         rules = select_rules(preset, rules_file, set_)
+        if not ladder:  # a ladder seats 2 players
+            check_players(rules, len(bots), "give 2 bots")
         show = sys.stderr.isatty() if progress is None else progress
         try:
             if ladder:
@@ -399,7 +472,7 @@ def simulate_command(
                 with _progress_bar(count * pairs, show, "deals") as advance:
                     the_ladder = play_ladder(
                         rules, bots, count, seed=seed, workers=workers or default_workers(),
-                        backend=backend, address=address, progress=advance,
+                        backend=backend, address=address, progress=advance, timing=timing,
                     )
                 if as_json:
                     typer.echo(json.dumps(the_ladder.to_json(), indent=2, ensure_ascii=False))
@@ -436,6 +509,9 @@ def simulate_command(
                         timing=timing,
                         engine=engine,
                     )
+        except KeyboardInterrupt:
+            typer.echo("interrupted: no results written", err=True)
+            raise typer.Exit(130) from None
         except BackendUnavailable as exc:
             raise UsageProblem(str(exc)) from None
         except ImportError:

@@ -91,7 +91,7 @@ def check_table(rules: Rules, players: Sequence[Player]) -> None:
             raise MatchError(f"{p.name}: an age is a whole number of years >= 0, got {p.age!r}")
     if rules.two_player_only and n != 2:  # GEN-7
         raise MatchError(
-            f"the {rules.preset} rules are for 2 players only (GEN-7), not {n}; "
+            f"the {rules.preset} rules are for 2 players only, not {n}; "
             "seat 2 players or pick another preset (gostop rules list)"
         )
     if rules.first_dealer == "oldest":

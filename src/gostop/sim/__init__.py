@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gostop.agents import make_agent
+from gostop.limits import MAX_SEED
 from gostop.rules import Rules
 from gostop.sim.backends import BACKENDS, BackendUnavailable, Progress, default_workers, run_deals
 from gostop.sim.matches import (
@@ -49,12 +50,15 @@ __all__ = [
 
 
 #: Sane ranges (inclusive) of a simulation's counts; the command line rejects anything else.
+#: The run seed is any seed of :mod:`gostop.limits` (0 to 2**64-1), as for ``deal`` and
+#: ``play``: it only enters :func:`~gostop.sim.schedule.derive_seed` (as text, hashed), which
+#: derives the 63-bit seeds of every deal, seat and match.
 LIMITS: dict[str, tuple[int, int]] = {
     "deals": (1, 10_000_000),
     "matches": (1, 1_000_000),
     "hands": (1, 1_000),
     "workers": (1, 1_024),
-    "seed": (0, 2**63 - 1),
+    "seed": (0, MAX_SEED),
 }
 
 

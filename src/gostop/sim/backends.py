@@ -10,8 +10,10 @@ Ray is an optional extra (``pip install 'gostop[ray]'``) and is imported only wh
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
+import signal
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
@@ -110,7 +112,8 @@ def _run_pool(
     # gives the same numbers.
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     ctx = multiprocessing.get_context(method)
-    with ProcessPoolExecutor(max_workers=min(workers, len(chunks)), mp_context=ctx) as pool:
+    pool = ProcessPoolExecutor(max_workers=min(workers, len(chunks)), mp_context=ctx, initializer=_ignore_ctrl_c)
+    try:
         pending: dict[Future[list[Any]], int] = {
             pool.submit(work, job, chunk, timing): len(chunk) for chunk in chunks
         }
@@ -121,7 +124,31 @@ def _run_pool(
                 results.extend(fut.result())
                 if progress:
                     progress(n)
+    except BaseException:  # ctrl-c or a failed chunk: do not wait for the chunks still running
+        _stop_now(pool)
+        raise
+    pool.shutdown()
     return results
+
+
+def _ignore_ctrl_c() -> None:
+    """In a worker: ctrl-c is the parent's to handle (it stops the pool), so that the workers do
+    not each print a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_now(pool: ProcessPoolExecutor) -> None:
+    """Cancel the chunks not started and end the workers now (their results are not wanted)."""
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
+    if terminate is not None:
+        with contextlib.suppress(Exception):
+            terminate()
+        return
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        with contextlib.suppress(Exception):
+            process.terminate()
 
 
 def _import_ray() -> Any:

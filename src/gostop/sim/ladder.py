@@ -21,6 +21,8 @@ deals resampled with both their seatings, :data:`BOOTSTRAP` times, a fixed seed)
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
 import math
 import random
 from collections.abc import Sequence
@@ -30,13 +32,24 @@ from typing import Any
 import numpy as np
 
 from gostop.agents import make_agent
+from gostop.agents.registry import BOTS, parse_spec
 from gostop.rules import Rules
 from gostop.sim.backends import Progress, run_deals
 from gostop.sim.report import PairReport, build_report
 from gostop.sim.runner import DealResult, SimJob
 from gostop.sim.schedule import derive_seed
 
-__all__ = ["BOOTSTRAP", "Ladder", "LadderPair", "Rating", "bradley_terry", "play_ladder", "points_rating"]
+__all__ = [
+    "BOOTSTRAP",
+    "Ladder",
+    "LadderPair",
+    "Rating",
+    "bot_identity",
+    "bradley_terry",
+    "play_ladder",
+    "points_rating",
+    "same_bots",
+]
 
 #: Bootstrap resamples for the rating CIs.
 BOOTSTRAP = 200
@@ -78,7 +91,11 @@ class Ladder:
     ratings: list[Rating]
 
     def to_json(self) -> dict[str, Any]:
+        """The ladder as JSON-ready data. ``preset`` and ``overrides`` name the rules as the
+        plain simulation's report does; ``rules`` (the preset's name) is kept for older readers."""
         return {
+            "preset": self.rules.preset,
+            "overrides": self.rules.overrides(),
             "rules": self.rules.preset,
             "deals_per_pair": self.deals,
             "seed": self.seed,
@@ -88,9 +105,9 @@ class Ladder:
                 {
                     "bot": r.bot,
                     "points": round(r.points, 2),
-                    "points_ci95": [round(r.points_low, 2), round(r.points_high, 2)],
+                    "points_ci95": [_rounded(r.points_low, 2), _rounded(r.points_high, 2)],
                     "elo": round(r.elo, 1),
-                    "elo_ci95": [round(r.low, 1), round(r.high, 1)],
+                    "elo_ci95": [_rounded(r.low, 1), _rounded(r.high, 1)],
                 }
                 for r in self.ratings
             ],
@@ -99,6 +116,42 @@ class Ladder:
                 for p in self.pairs
             ],
         }
+
+
+def _rounded(x: float, digits: int) -> float | None:
+    """A bound for JSON: rounded, or null when there is no interval (NaN)."""
+    return None if math.isnan(x) else round(x, digits)
+
+
+def bot_identity(spec: str) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """The bot a spec builds: its kind and every parameter, defaults filled in, so that two
+    names of one bot (``easy`` and ``greedy``; ``search`` and ``search:steps=1000``) compare
+    equal. Raises :class:`~gostop.agents.AgentSpecError` for an unknown bot."""
+    name, params = parse_spec(spec)
+    cls = BOTS[name]
+    options = getattr(cls, "OPTIONS", None)  # a bot whose options are one dataclass
+    if options is not None:
+        defaults = {f.name: f.default for f in dataclasses.fields(options)}
+    else:
+        defaults = {k: p.default for k, p in inspect.signature(cls.__init__).parameters.items() if k != "self"}
+
+    def plain(value: object) -> str:  # 0 and 0.0 are one value
+        number = isinstance(value, int | float) and not isinstance(value, bool)
+        return repr(float(value)) if number else repr(value)  # type: ignore[arg-type]
+
+    merged = {**defaults, **params}
+    return name, tuple(sorted((k, plain(v)) for k, v in merged.items()))
+
+
+def same_bots(bots: Sequence[str]) -> tuple[str, str] | None:
+    """The first two specs of ``bots`` that build the same bot (``("easy", "greedy")``), or None."""
+    seen: dict[tuple[str, tuple[tuple[str, str], ...]], str] = {}
+    for spec in bots:
+        key = bot_identity(spec)
+        if key in seen:
+            return seen[key], spec
+        seen[key] = spec
+    return None
 
 
 def _per_deal(results: Sequence[DealResult]) -> list[tuple[float, float, float, int]]:
@@ -186,8 +239,12 @@ def play_ladder(
     backend: str = "local",
     address: str | None = None,
     progress: Progress | None = None,
+    timing: bool = True,
 ) -> Ladder:
-    """Play every pair of ``bots`` (2 players) on the same ``deals`` duplicate deals."""
+    """Play every pair of ``bots`` (2 players) on the same ``deals`` duplicate deals.
+
+    ``timing=False`` does not measure decision times (the pairs' p95 are NaN). With a single
+    deal there is no spread over deals: the rating intervals are NaN (no interval)."""
     if len(bots) < 2:
         raise ValueError(f"a ladder needs at least two bots, got {len(bots)}")
     if len(set(bots)) != len(bots):
@@ -196,12 +253,17 @@ def play_ladder(
         raise ValueError(f"the number of deals must be at least 1, got {deals}")
     for spec in bots:
         make_agent(spec)
+    twins = same_bots(bots)
+    if twins is not None:
+        raise ValueError(f"a ladder lists each bot once: {twins[0]} and {twins[1]} are the same bot")
     per_pair: list[tuple[int, int, list[tuple[float, float, float, int]]]] = []
     pairs: list[LadderPair] = []
     for i in range(len(bots)):
         for j in range(i + 1, len(bots)):
             job = SimJob(rules=rules, players=2, lineup=(bots[i], bots[j]), seed=seed)
-            results = run_deals(job, range(deals), workers=workers, backend=backend, address=address, progress=progress)
+            results = run_deals(
+                job, range(deals), workers=workers, backend=backend, address=address, progress=progress, timing=timing
+            )
             report = build_report(job, results)
             wins = _per_deal(sorted(results, key=lambda d: d.deal))
             per_pair.append((i, j, wins))
@@ -225,6 +287,8 @@ def play_ladder(
         samples.append(_fit(n, resampled, 200))
 
     def interval(values: list[float]) -> tuple[float, float]:
+        if deals < 2:  # every resample is the one deal: a zero-width interval would mislead
+            return math.nan, math.nan
         col = sorted(values)
         return col[int(0.025 * (len(col) - 1))], col[int(math.ceil(0.975 * (len(col) - 1)))]
 

@@ -119,13 +119,17 @@ def t_quantile(p: float, df: float) -> float:
 
 
 def mean_ci(values: Sequence[float], confidence: float = 0.95) -> Interval:
-    """Mean of ``values`` with a Student-t confidence interval (one value: a zero-width interval)."""
+    """Mean of ``values`` with a Student-t confidence interval.
+
+    With fewer than two values there is no interval (no spread to measure): its bounds are NaN
+    (``null`` in JSON, ``n/a`` in the text reports), not a zero-width interval that would read
+    as certainty."""
     n = len(values)
     if n == 0:
         return Interval(math.nan, math.nan, math.nan, 0)
     mean = math.fsum(values) / n
     if n == 1:
-        return Interval(mean, mean, mean, 1)
+        return Interval(mean, math.nan, math.nan, 1)
     var = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
     half = t_quantile(0.5 + confidence / 2.0, n - 1) * math.sqrt(var / n)
     return Interval(mean, mean - half, mean + half, n)

@@ -31,6 +31,7 @@ import dataclasses
 import difflib
 import inspect
 from dataclasses import dataclass
+from typing import Any
 
 from gostop.agents.expert import ExpertAgent
 from gostop.agents.greedy import GreedyAgent
@@ -39,7 +40,7 @@ from gostop.agents.random_agent import RandomAgent
 from gostop.agents.search import SearchAgent
 from gostop.errors import GostopError
 
-__all__ = ["BOTS", "LEVELS", "LEVEL_NAMES", "LEVEL_EDGES", "LEVEL_EDGES_FEW_DEALS", "LevelEdge", "AgentSpecError", "make_agent", "parse_spec", "bot_help", "level_name"]
+__all__ = ["BOTS", "LEVELS", "LEVEL_NAMES", "LEVEL_EDGES", "LEVEL_EDGES_FEW_DEALS", "LevelEdge", "AgentSpecError", "make_agent", "parse_spec", "bot_defaults", "bot_help", "level_name"]
 
 BOTS: dict[str, type[Agent]] = {
     "random": RandomAgent,
@@ -145,6 +146,16 @@ def parse_spec(spec: str) -> tuple[str, dict[str, object]]:
     return name, params
 
 
+def bot_defaults(name: str) -> dict[str, Any]:
+    """Every parameter of the bot ``name`` with its default (a bot whose options are one
+    dataclass, or the keyword arguments of its constructor)."""
+    cls = BOTS[name]
+    options = getattr(cls, "OPTIONS", None)
+    if options is not None:
+        return {f.name: f.default for f in dataclasses.fields(options)}
+    return {k: p.default for k, p in inspect.signature(cls.__init__).parameters.items() if k != "self"}
+
+
 def make_agent(spec: str) -> Agent:
     """A new agent from a bot spec (see the module docstring).
 
@@ -153,13 +164,7 @@ def make_agent(spec: str) -> Agent:
     """
     name, params = parse_spec(spec)
     cls = BOTS[name]
-    options = getattr(cls, "OPTIONS", None)  # a bot whose options are one dataclass
-    if options is not None:
-        defaults = {f.name: f.default for f in dataclasses.fields(options)}
-    else:
-        defaults = {
-            k: p.default for k, p in inspect.signature(cls.__init__).parameters.items() if k != "self"
-        }
+    defaults = bot_defaults(name)
     allowed = list(defaults)
     for key in params:
         if key not in allowed:

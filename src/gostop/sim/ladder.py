@@ -21,8 +21,6 @@ deals resampled with both their seatings, :data:`BOOTSTRAP` times, a fixed seed)
 
 from __future__ import annotations
 
-import dataclasses
-import inspect
 import math
 import random
 from collections.abc import Sequence
@@ -32,7 +30,7 @@ from typing import Any
 import numpy as np
 
 from gostop.agents import make_agent
-from gostop.agents.registry import BOTS, parse_spec
+from gostop.agents.registry import bot_defaults, parse_spec
 from gostop.rules import Rules
 from gostop.sim.backends import Progress, run_deals
 from gostop.sim.report import PairReport, build_report
@@ -128,12 +126,7 @@ def bot_identity(spec: str) -> tuple[str, tuple[tuple[str, str], ...]]:
     names of one bot (``easy`` and ``greedy``; ``search`` and ``search:steps=1000``) compare
     equal. Raises :class:`~gostop.agents.AgentSpecError` for an unknown bot."""
     name, params = parse_spec(spec)
-    cls = BOTS[name]
-    options = getattr(cls, "OPTIONS", None)  # a bot whose options are one dataclass
-    if options is not None:
-        defaults = {f.name: f.default for f in dataclasses.fields(options)}
-    else:
-        defaults = {k: p.default for k, p in inspect.signature(cls.__init__).parameters.items() if k != "self"}
+    defaults = bot_defaults(name)
 
     def plain(value: object) -> str:  # 0 and 0.0 are one value
         number = isinstance(value, int | float) and not isinstance(value, bool)

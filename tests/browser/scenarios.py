@@ -11,6 +11,7 @@ decision kinds. :func:`seeded_room` then stores that room, with a seat token for
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -185,8 +186,10 @@ def push_story(room: Room) -> bool:
     )
 
 
-def play_offline(scenario: Scenario, seed: int, max_actions: int = 2000) -> Room:
-    """The whole match of a room played by the policy (the human seats) and the bots."""
+def play_offline(scenario: Scenario, seed: int, max_actions: int = 2000,
+                 until: Callable[[Room], bool] | None = None) -> Room:
+    """The whole match of a room played by the policy (the human seats) and the bots (or until
+    ``until(room)`` holds after an action)."""
     room = Room("search", scenario.config(), seed)
     room.start()
     for _ in range(max_actions):
@@ -197,6 +200,8 @@ def play_offline(scenario: Scenario, seed: int, max_actions: int = 2000) -> Room
             room.apply(seat, policy_action(room.view(seat), scenario.prefer))
         else:
             room.apply(seat, room.bot_action(seat))
+        if until is not None and until(room):
+            break
     return room
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
-from scenarios import HUMAN, Scenario, find_seed, policy_action, seeded_room
+from scenarios import HUMAN, Scenario, find_seed, play_offline, seeded_room
 from tableplay import (
     PLAYABLE,
     play_until,
@@ -25,8 +25,6 @@ from tableplay import (
     wait_for_change,
 )
 from test_web_table import api, bot_room, my_turn, sit
-
-from gostop.server.room import Room
 
 GO = ".decisions button.decision.kind-go"
 STOP = ".decisions button.decision.kind-stop"
@@ -421,22 +419,11 @@ def sale_seed(scenario: Scenario, start: int = 1, tries: int = 300) -> int:
     """A seed whose first hand, played by the page's policy and the bots, is won after a bright
     sale (a forced-out player's claim, GWANG-6)."""
     for seed in range(start, start + tries):
-        room = Room("search", scenario.config(), seed)
-        room.start()
-        for _ in range(1500):
-            seat = room.decider()
-            if seat is None:
-                break
-            if seat < scenario.humans:
-                room.apply(seat, policy_action(room.view(seat), scenario.prefer))
-            else:
-                room.apply(seat, room.bot_action(seat))
-            assert room.match is not None
-            entries = room.match.ledger.entries
-            if entries:
-                if entries[0].outcome == "win" and any(entries[0].parts.get("compensation", ())):
-                    return seed
-                break
+        room = play_offline(scenario, seed, 1500, until=lambda r: bool(r.match is not None and r.match.ledger.entries))
+        assert room.match is not None
+        entries = room.match.ledger.entries
+        if entries and entries[0].outcome == "win" and any(entries[0].parts.get("compensation", ())):
+            return seed
     raise LookupError(f"no seed in {start}..{start + tries - 1} sells a bright in a won first hand")
 
 

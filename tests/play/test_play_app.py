@@ -6,7 +6,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from conftest import SCRIPTED_SEED, ScriptedPlayer
+from scripted import SCRIPTED_SEED, ScriptedPlayer
 from textual.pilot import Pilot
 
 from gostop.play.app import ChoiceItem, GoStopApp, HelpScreen, SetupScreen, SummaryScreen

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pexpect
 import pytest
-from conftest import SCRIPTED_SEED
+from scripted import SCRIPTED_SEED
 from typer.testing import CliRunner
 
 import gostop.play.session as session_mod

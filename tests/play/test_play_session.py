@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import SCRIPTED_SEED, ScriptedPlayer
+from scripted import SCRIPTED_SEED, ScriptedPlayer
 
 import gostop.play.session as session_mod
 from gostop.match import load_match_record, replay_match

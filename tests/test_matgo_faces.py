@@ -116,5 +116,5 @@ def test_rl_env_plays_matgo() -> None:
         e.step(int(legal[rng.randrange(len(legal))]))
         steps += 1
     assert steps > 10
-    with pytest.raises(DealError, match="2 players only"):
-        env(preset="matgo", players=3).reset(seed=1)
+    with pytest.raises(ValueError, match="2 players only"):  # refused when the env is made
+        env(preset="matgo", players=3)

@@ -63,6 +63,7 @@ def _masked_rollouts(preset: str, players: int, steps: int, seed: int) -> tuple[
             codec = ActionCodec(e.rules)
             # every legal engine action has its index set, and nothing else is set
             assert {codec.index_of(a) for a in legal} == set(np.flatnonzero(mask).tolist())
+            assert e.observation_space(agent).contains(obs)  # float32, within the declared bounds
             index = rng.choice(np.flatnonzero(mask).tolist())
             kinds.add(ACTION_NAMES[index].split()[0])
             before = len(hand.history)
@@ -203,10 +204,54 @@ def test_render_ansi_shows_the_seat_view() -> None:
 def test_bad_arguments_fail_with_one_line() -> None:
     with pytest.raises(ValueError, match="players must be 2 or 3"):
         env(players=4)
+    # a table the rules do not allow is refused when the environment is made, not at reset
+    with pytest.raises(ValueError, match="matgo rules are for 2 players only"):
+        env(preset="matgo", players=3)
+    with pytest.raises(ValueError, match="2 players only"):
+        env(players=3, rules=get_preset("matgo"))
+    with pytest.raises(ValueError, match="2 players only"):
+        SingleSeatEnv(preset="matgo", players=3, opponents=["greedy"])
+    with pytest.raises(ValueError, match="render_mode must be None or 'ansi'"):
+        SingleSeatEnv(render_mode="human")
     with pytest.raises(ValueError, match="reward must be"):
         env(reward="money")
     with pytest.raises(ValueError, match="unknown preset"):
         env(preset="nope")
+
+
+def test_calls_before_reset_say_reset_first() -> None:
+    e = env(render_mode="ansi")
+    for call in (lambda: e.step(0), e.last, lambda: e.observe("player_0"), e.render):
+        with pytest.raises(RuntimeError, match=r"call reset\(\) before"):
+            call()
+    g = SingleSeatEnv(opponents=["greedy"])
+    for call in (lambda: g.step(0), g.action_masks):
+        with pytest.raises(RuntimeError, match=r"call reset\(\) before"):
+            call()
+
+
+def test_an_action_must_be_an_integer_index() -> None:
+    """A legal index with a fraction is refused, not rounded down to a move the caller did not
+    name; numpy integers, one-element integer arrays and integral floats are indices."""
+    e = env()
+    e.reset(seed=3)
+    hand = e.hand
+    assert hand is not None
+    legal = int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0])
+    for bad in (legal + 0.5, "x"):
+        with pytest.raises(ValueError, match="an action is an index from 0 to 205"):
+            e.step(bad)  # type: ignore[arg-type]
+    assert len(hand.history) == 0
+    g = SingleSeatEnv(opponents=["greedy"], illegal="first")  # not an index at all: no "first legal" either
+    obs, _ = g.reset(seed=3)
+    with pytest.raises(ValueError, match="an action is an index"):
+        g.step(int(np.flatnonzero(obs["action_mask"])[0]) + 0.5)  # type: ignore[arg-type]
+    for good in (np.int64, lambda i: np.array([i]), float):
+        e.reset(seed=3)
+        hand = e.hand
+        assert hand is not None
+        e.step(good(legal))
+        assert len(hand.history) == 1
 
 
 # -- the Gymnasium wrapper -----------------------------------------------------------------
@@ -215,6 +260,19 @@ def test_bad_arguments_fail_with_one_line() -> None:
 def test_gymnasium_check_env_on_the_wrapper() -> None:
     check_env(SingleSeatEnv(opponents=["greedy"], illegal="first"), skip_render_check=True)
     check_env(SingleSeatEnv(players=3, opponents=["random", "greedy"], illegal="first"), skip_render_check=True)
+
+
+@pytest.mark.parametrize(("preset", "players"), [("matgo", 2), ("goo-stupe", 3), ("fuda-wiki", 3)])
+def test_gymnasium_check_env_with_rendering_warns_of_nothing_ours(preset: str, players: int) -> None:
+    """Other tables, ``render_mode="ansi"`` included: the checker's only warning is that the
+    environment is not registered with ``gymnasium.make`` (it has no spec)."""
+    import warnings
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        check_env(SingleSeatEnv(preset=preset, players=players, opponents=["greedy"], illegal="first",
+                                render_mode="ansi"))
+    assert [str(w.message) for w in caught if "spec" not in str(w.message)] == []
 
 
 def test_wrapper_is_seeded_and_plays_whole_hands() -> None:

@@ -87,6 +87,56 @@ def test_learned_bad_weights_path_is_one_line() -> None:
         make_agent("learned:weights=nowhere.npz")
 
 
+def _weights_files(base: object) -> dict[str, tuple[object, str]]:
+    """Files that are not weights of the learned bot, and the reason each error must give."""
+    from pathlib import Path
+
+    from gostop.rl.encoding import N_ACTIONS, OBS_SIZE
+
+    base = Path(str(base))
+    files: dict[str, tuple[object, str]] = {}
+    (base / "text.npz").write_text("garbage")
+    files["text"] = (base / "text.npz", "not an .npz archive")
+    (base / "empty.npz").write_bytes(b"")
+    files["empty"] = (base / "empty.npz", "empty or cut short")
+    arrays = {
+        "nolayers": ({"foo": np.zeros(3)}, "no layers"),
+        "nobias": ({"w0": np.zeros((OBS_SIZE, N_ACTIONS), np.float16)}, "no b0"),
+        "chain": ({"w0": np.zeros((OBS_SIZE, 8)), "b0": np.zeros(8), "w1": np.zeros((9, N_ACTIONS)),
+                   "b1": np.zeros(N_ACTIONS)}, "layer 1 reads 9 inputs but layer 0 gives 8"),
+        "nan": ({"w0": np.full((OBS_SIZE, N_ACTIONS), np.nan), "b0": np.zeros(N_ACTIONS)}, "not finite"),
+        "size": ({"w0": np.zeros((100, N_ACTIONS)), "b0": np.zeros(N_ACTIONS)}, "does not fit the encoding"),
+    }
+    for name, (content, why) in arrays.items():
+        np.savez(base / f"{name}.npz", **content)
+        files[name] = (base / f"{name}.npz", why)
+    return files
+
+
+def test_bad_weights_files_are_one_line_errors_naming_the_file(tmp_path: object) -> None:
+    """``learned:weights=FILE`` with a file that holds no usable network: the registry's one-line
+    error (AgentSpecError) names the file and what is wrong, never a crash at the first decision."""
+    from gostop.agents import AgentSpecError
+
+    for name, (path, why) in _weights_files(tmp_path).items():
+        with pytest.raises(AgentSpecError) as info:
+            make_agent(f"learned:weights={path}")
+        assert str(path) in str(info.value) and why in str(info.value), (name, str(info.value))
+
+
+def test_weights_are_saved_under_exactly_the_name_given(tmp_path: object) -> None:
+    """numpy adds ``.npz`` to a name without it; the weights keep the name asked for, and the
+    write leaves no temporary file."""
+    from pathlib import Path
+
+    base = Path(str(tmp_path))
+    net = PolicyNet.random(hidden=(4,), seed=2)
+    net.save(base / "small.weights")
+    assert sorted(p.name for p in base.iterdir()) == ["small.weights"]
+    again = PolicyNet.load(base / "small.weights")
+    assert [w.shape for w in again.params()] == [w.shape for w in net.params()]
+
+
 def test_train_script_is_reproducible_from_its_seed(tmp_path: object) -> None:
     pytest.importorskip("torch")
     from pathlib import Path

@@ -24,6 +24,7 @@ that ends before anybody decides (a chongtong declared for the dealer), is re-de
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -36,9 +37,23 @@ from gostop.engine import Action, Hand, HandResult
 from gostop.rl.encoding import ACTION_NAMES, N_ACTIONS, OBS_SIZE, ActionCodec, encode_observation
 from gostop.rules import Rules, RulesError, make_rules
 
-__all__ = ["GoStopEnv", "env", "raw_env", "hand_reward"]
+__all__ = ["GoStopEnv", "env", "raw_env", "hand_reward", "action_index"]
 
 _MAX_REDEALS = 100
+
+
+def action_index(action: object) -> int:
+    """``action`` as an index of the action space: an int, a numpy integer (or a one-element
+    integer array), or a float of integral value; ``ValueError`` for anything else."""
+    value = action
+    if isinstance(value, np.ndarray) and value.size == 1:
+        value = value.reshape(()).item()
+    if isinstance(value, float | np.floating) and float(value).is_integer():
+        value = int(value)
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise ValueError(f"an action is an index from 0 to {N_ACTIONS - 1}, not {action!r}") from None
 
 
 def hand_reward(rules: Rules, result: HandResult, seat: int, reward: str) -> float:
@@ -83,6 +98,8 @@ class GoStopEnv(AECEnv):  # type: ignore[misc]
                 self.rules = make_rules(preset, dict(rules or {}))
             except RulesError as exc:
                 raise ValueError(str(exc)) from None
+        if players == 3 and self.rules.two_player_only:
+            raise ValueError(f"the {self.rules.preset} rules are for 2 players only, not 3")
         self.players = players
         self.reward_kind = reward
         self.render_mode = render_mode
@@ -130,25 +147,34 @@ class GoStopEnv(AECEnv):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._advance()
 
+    def _started(self, what: str) -> Hand:
+        if self.hand is None:
+            raise RuntimeError(f"call reset() before {what}()")
+        return self.hand
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        self._started("last")
+        return super().last(observe)  # type: ignore[no-any-return]
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        hand = self._started("observe")
         seat = self.agent_name_mapping[agent]
         vec = self._obs_cache.get(seat)
         if vec is None:
-            assert self.hand is not None, "call reset() first"
-            vec = self._obs_cache[seat] = encode_observation(self.hand.observation(seat), self.rules)
-        assert self.hand is not None
-        deciding = not self.hand.is_over and self.hand.current_player == seat
+            vec = self._obs_cache[seat] = encode_observation(hand.observation(seat), self.rules)
+        deciding = not hand.is_over and hand.current_player == seat
         mask = self._mask if deciding else np.zeros(N_ACTIONS, dtype=np.int8)
         return {"observation": vec.copy(), "action_mask": mask.copy()}
 
     def step(self, action: int | None) -> None:
+        self._started("step")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         if action is None:
             raise ValueError(f"{agent} must act: an action index, not None")
-        self._act(agent, self._codec.action(int(action)))
+        self._act(agent, self._codec.action(action_index(action)))
 
     def step_engine(self, action: Action) -> None:
         """Step the current agent with an engine action (one of ``hand.legal_actions()``).
@@ -156,6 +182,7 @@ class GoStopEnv(AECEnv):  # type: ignore[misc]
         For drivers that let the registered bots play some seats (their choices are engine
         actions, finer than the indices for surrenders).
         """
+        self._started("step_engine")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             raise ValueError(f"{agent} has no decision: the hand is over")
@@ -171,12 +198,12 @@ class GoStopEnv(AECEnv):  # type: ignore[misc]
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        assert self.hand is not None, "call reset() first"
+        hand = self._started("render")
         from gostop.rl.text import table_text
 
         seat = self.agent_name_mapping.get(self.agent_selection, 0)
-        legal = [ACTION_NAMES[i] for i in np.flatnonzero(self._mask)] if not self.hand.is_over else []
-        return table_text(self.hand.observation(seat), legal)
+        legal = [ACTION_NAMES[i] for i in np.flatnonzero(self._mask)] if not hand.is_over else []
+        return table_text(hand.observation(seat), legal)
 
     def close(self) -> None:
         pass

@@ -24,6 +24,7 @@ from gostop.agents import Agent, make_agent
 from gostop.engine import Hand
 from gostop.match import Match, Player
 from gostop.rl.encoding import N_ACTIONS, ActionCodec, encode_observation
+from gostop.rl.files import save_npz
 from gostop.rl.learned import PolicyNet
 from gostop.rules import Rules
 from gostop.table import ask, begin_hand, decide_table, decision
@@ -43,13 +44,24 @@ class Rows:
     def __len__(self) -> int:
         return int(self.y.shape[0])
 
-    def save(self, path: str) -> None:
-        np.savez_compressed(path, **self._arrays())  # type: ignore[arg-type]
+    def save(self, path: str, note: str = "") -> None:
+        """Write the rows to ``path`` (atomically), with ``note`` (e.g. how they were collected)
+        beside them (:meth:`note_of`)."""
+        arrays = self._arrays()
+        if note:
+            arrays = {**arrays, "note": np.array(note)}
+        save_npz(path, arrays)
 
     @classmethod
     def load(cls, path: str) -> Self:
-        with np.load(path) as z:
+        with np.load(path, allow_pickle=False) as z:
             return cls(**{f.name: z[f.name] for f in dataclasses.fields(cls)})  # type: ignore[arg-type]
+
+    @staticmethod
+    def note_of(path: str) -> str:
+        """The note saved with the rows of ``path`` ("" if none)."""
+        with np.load(path, allow_pickle=False) as z:
+            return str(z["note"]) if "note" in z.files else ""
 
     @classmethod
     def concat(cls, parts: Sequence[Self]) -> Self:

@@ -11,6 +11,8 @@ The bot sees what every bot sees: its seat's observation and the legal actions.
 
 from __future__ import annotations
 
+import re
+import zipfile
 from importlib import resources
 from pathlib import Path
 from typing import ClassVar
@@ -20,6 +22,7 @@ import numpy as np
 from gostop.agents.protocol import Agent, Decision
 from gostop.engine import Action
 from gostop.rl.encoding import KNOB_OBS_START, N_ACTIONS, OBS_SIZE, ActionCodec, encode_observation
+from gostop.rl.files import save_npz
 from gostop.rules import Rules
 
 __all__ = ["PolicyNet", "LearnedAgent", "DEFAULT_WEIGHTS"]
@@ -34,8 +37,19 @@ class PolicyNet:
     """A multi-layer perceptron in numpy: ``layers`` is a list of ``(W, b)``, ReLU between."""
 
     def __init__(self, layers: list[tuple[np.ndarray, np.ndarray]], meta: dict[str, str] | None = None) -> None:
-        self.layers = [(w.astype(np.float32), b.astype(np.float32)) for w, b in layers]
+        if not layers:
+            raise ValueError("a network needs at least one layer (w0, b0)")
+        self.layers = [(np.asarray(w, np.float32), np.asarray(b, np.float32)) for w, b in layers]
         self.meta = dict(meta or {})
+        width = None
+        for i, (w, b) in enumerate(self.layers):
+            if w.ndim != 2 or b.shape != (w.shape[1],):
+                raise ValueError(f"layer {i}: weights {w.shape} and biases {b.shape} do not form a layer")
+            if width is not None and w.shape[0] != width:
+                raise ValueError(f"layer {i} reads {w.shape[0]} inputs but layer {i - 1} gives {width}")
+            if not (np.isfinite(w).all() and np.isfinite(b).all()):
+                raise ValueError(f"layer {i} holds values that are not finite (nan or inf)")
+            width = w.shape[1]
         #: the length of observation vector the network reads: all of it, or (weights trained
         #: before the knob block) the part before the knobs
         self.inputs = int(self.layers[0][0].shape[0])
@@ -57,20 +71,34 @@ class PolicyNet:
 
     @classmethod
     def load(cls, path: str | Path) -> PolicyNet:
-        with np.load(path) as z:
-            n = sum(1 for k in z.files if k.startswith("w"))
-            layers = [(z[f"w{i}"], z[f"b{i}"]) for i in range(n)]
-            meta = {k[5:]: str(z[k]) for k in z.files if k.startswith("meta_")}
-        return cls(layers, meta)
+        """The network saved in ``path``; ``ValueError`` (naming the file) if it holds none."""
+        try:
+            with np.load(path, allow_pickle=False) as z:
+                n = sum(1 for k in z.files if re.fullmatch(r"w\d+", k))
+                missing = [k for i in range(n) for k in (f"w{i}", f"b{i}") if k not in z.files]
+                if n == 0 or missing:
+                    what = "no layers" if n == 0 else "no " + ", ".join(missing)
+                    raise ValueError(f"{what} (a weights file holds w0, b0, w1, b1, ...)")
+                layers = [(z[f"w{i}"], z[f"b{i}"]) for i in range(n)]
+                meta = {k[5:]: str(z[k]) for k in z.files if k.startswith("meta_")}
+            return cls(layers, meta)
+        except (OSError, EOFError, ValueError, zipfile.BadZipFile) as exc:
+            if isinstance(exc, ValueError) and "pickled" in str(exc):
+                exc = ValueError("not an .npz archive")  # numpy's advice about pickles does not apply
+            elif isinstance(exc, EOFError):
+                exc = EOFError("the file is empty or cut short")
+            raise ValueError(f"{path} is not weights of the learned bot: {exc}") from None
 
     def save(self, path: str | Path) -> None:
+        """Write the network to ``path`` as it is named (atomically: a partial file never has
+        that name)."""
         arrays: dict[str, np.ndarray] = {}
         for i, (w, b) in enumerate(self.layers):
             arrays[f"w{i}"] = w.astype(np.float16)
             arrays[f"b{i}"] = b.astype(np.float16)
         for k, val in self.meta.items():
             arrays[f"meta_{k}"] = np.array(val)
-        np.savez_compressed(path, **arrays)  # type: ignore[arg-type]
+        save_npz(path, arrays)
 
     def params(self) -> list[np.ndarray]:
         return [p for layer in self.layers for p in layer]

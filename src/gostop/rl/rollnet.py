@@ -22,6 +22,7 @@ import argparse
 import random
 import sys
 import time
+import zipfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -29,6 +30,7 @@ import numpy as np
 
 from gostop.agents import make_agent
 from gostop.engine import Hand
+from gostop.rl.files import save_npz, writable_dir
 from gostop.rl.imitation import Rows
 from gostop.rules import Rules, get_preset
 
@@ -210,24 +212,48 @@ def main(argv: list[str] | None = None) -> int:
     if ns.hands < 10 or ns.hidden < 1 or ns.epochs < 1:
         ap.error("--hands must be at least 10, --hidden and --epochs at least 1")
     try:
-        rules = get_preset(ns.preset)
-        bots = [b.strip() for b in ns.bots.split(",") if b.strip()]
-        for spec in [ns.teacher, *bots]:
+        get_preset(ns.preset)
+        for spec in [ns.teacher, *(b.strip() for b in ns.bots.split(",") if b.strip())]:
             make_agent(spec)
     except ValueError as e:
         ap.error(str(e))
     import os
 
+    for flag, path in (("--out", ns.out), ("--data", ns.data)):
+        if path and os.path.isdir(path):
+            ap.error(f"{flag} {path} is a directory; name a file")
+        why = writable_dir(os.path.dirname(path) or ".") if path else None
+        if why is not None:
+            ap.error(f"{flag}: {why}")
+    try:
+        return _run(ns)
+    except KeyboardInterrupt:
+        print(f"\ninterrupted: {ns.out} was not written", file=sys.stderr)
+        return 130
+
+
+def _run(ns: argparse.Namespace) -> int:
+    import os
+
+    rules = get_preset(ns.preset)
+    bots = [b.strip() for b in ns.bots.split(",") if b.strip()]
     start = time.time()
     if ns.data and os.path.exists(ns.data):
-        data = RollData.load(ns.data)
+        try:
+            data = RollData.load(ns.data)
+        except (OSError, EOFError, ValueError, KeyError, zipfile.BadZipFile) as exc:
+            why = "not an .npz archive" if "pickled" in str(exc) else str(exc)
+            print(f"error: --data {ns.data} is unreadable ({why}); delete it to record again", file=sys.stderr)
+            return 2
         print(f"read {len(data)} decisions from {ns.data}", file=sys.stderr)
     else:
         parts = []
         for players in (2, 3):
             def report(done: int, players: int = players) -> None:
-                if done % max(1, ns.hands // 20) == 0 or done == ns.hands:
-                    print(f"\r{players} players: {done}/{ns.hands} hands", end="", file=sys.stderr, flush=True)
+                tty = sys.stderr.isatty()  # in place on a terminal, a line a tenth in a log
+                if done % max(1, ns.hands // (20 if tty else 10)) == 0 or done == ns.hands:
+                    line = f"{players} players: {done}/{ns.hands} hands"
+                    print(f"\r{line}" if tty else line, end="" if tty else "\n", file=sys.stderr, flush=True)
 
             parts.append(collect(rules, players, ns.hands, ns.seed * 10 + players, ns.teacher, bots, report))
             print(f"  ({len(parts[-1])} decisions, {time.time() - start:.0f} s)", file=sys.stderr)
@@ -239,11 +265,13 @@ def main(argv: list[str] | None = None) -> int:
     train, test = data.select(~held), data.select(held)
 
     def epoch(done: int) -> None:
-        print(f"\repoch {done}/{ns.epochs}", end="", file=sys.stderr, flush=True)
+        if sys.stderr.isatty():
+            print(f"\repoch {done}/{ns.epochs}", end="\n" if done == ns.epochs else "", file=sys.stderr, flush=True)
+        else:
+            print(f"epoch {done}/{ns.epochs}", file=sys.stderr, flush=True)
 
     weights = fit(train, ns.hidden, ns.epochs, ns.seed, progress=epoch)
-    print(file=sys.stderr)
-    np.savez_compressed(ns.out, W1=weights[0], b1=weights[1], W2=weights[2], b2=weights[3])
+    save_npz(ns.out, {"W1": weights[0], "b1": weights[1], "W2": weights[2], "b2": weights[3]})
     print(
         f"{len(train)} decisions to train on, {len(test)} held out: the net plays the teacher's card "
         f"{agreement(weights, train):.1%} / {agreement(weights, test):.1%} (train / held out; "

@@ -31,16 +31,25 @@ the same weights. Collected data is cached in ``--data-dir`` (delete it to colle
 from __future__ import annotations
 
 import argparse
+import hashlib
 import importlib
 import json
+import math
+import os
+import re
 import sys
 import time
+import zipfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from gostop.agents import make_agent
+from gostop.errors import GostopError
 from gostop.rl.encoding import KNOB_OBS_START, N_ACTIONS, OBS_SIZE, knob_vector
+from gostop.rl.files import writable_dir
 from gostop.rl.imitation import Dataset, collect
 from gostop.rl.learned import PolicyNet
 from gostop.rules import PRESET_NAMES, Rules, RulesError, get_preset
@@ -52,16 +61,35 @@ OPPONENTS = ("greedy", "expert", "random")
 GWANG_TABLES = (4, 5, 6, 7)
 
 
-def _progress(label: str, total: int) -> object:
-    start = time.perf_counter()
-    step = max(1, total // 20)
+class TrainError(GostopError, ValueError):
+    """A bad argument or an unusable file: reported as one ``error:`` line, exit status 2."""
+
+
+#: Off a terminal, progress is a plain line per tenth of a part, or after this many seconds.
+PLAIN_PROGRESS_SECONDS = 30.0
+
+
+def _progress(label: str, total: int) -> Callable[[int], None]:
+    """Progress of collecting ``total`` hands on stderr: one line rewritten in place on a
+    terminal; plain lines (at the start, each tenth, every half minute, the end) when piped."""
+    start = last = time.perf_counter()
+    tty = sys.stderr.isatty()
+    step = max(1, total // (20 if tty else 10))
+    if not tty:
+        print(f"{label}: 0/{total} hands", file=sys.stderr, flush=True)
 
     def report(done: int) -> None:
-        if done % step == 0 or done == total:
-            rate = done / max(1e-9, time.perf_counter() - start)
-            print(f"\r{label}: {done}/{total} hands ({rate:.0f}/s)", end="", file=sys.stderr, flush=True)
-            if done == total:
-                print(file=sys.stderr)
+        nonlocal last
+        now = time.perf_counter()
+        if done % step and done != total and (tty or now - last < PLAIN_PROGRESS_SECONDS):
+            return
+        last = now
+        rate = done / max(1e-9, now - start)
+        line = f"{label}: {done}/{total} hands ({rate:.0f}/s)"
+        if tty:
+            print(f"\r{line}", end="\n" if done == total else "", file=sys.stderr, flush=True)
+        else:
+            print(line, file=sys.stderr, flush=True)
 
     return report
 
@@ -75,6 +103,8 @@ def _also(args: argparse.Namespace) -> list[str]:
         names = [n for n in PRESET_NAMES if n != args.preset]
     for name in names:
         get_preset(name)  # RulesError names the presets
+    if len(set(names)) != len(names) or args.preset in names:
+        raise TrainError(f"--also {args.also}: a preset named twice (--preset {args.preset} is trained on anyway)")
     return names
 
 
@@ -89,13 +119,14 @@ def _with_knobs(part: Dataset, rules: Rules) -> Dataset:
     return Dataset(np.concatenate([part.x, knobs], axis=1), part.mask, part.y, part.stage)
 
 
-def _data(args: argparse.Namespace) -> tuple[Dataset, np.ndarray]:
-    out = Path(args.data_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    parts = []
-    weights = []  # the loss weight of each decision (--weight3)
+#: One part of the data: (part name, preset, players, teacher, hands, stages, seed).
+Spec = tuple[str, str, int, str, int, "frozenset[str] | None", int]
+
+
+def _specs(args: argparse.Namespace) -> list[Spec]:
+    """Every part of the data the arguments ask for, in order (also those of 0 hands)."""
     # (part name, preset, players, teacher, hands, stages, seed)
-    specs: list[tuple[str, str, int, str, int, frozenset[str] | None, int]] = [
+    specs: list[Spec] = [
         ("expert2", args.preset, 2, "expert", args.hands, None, args.seed),
         ("expert3", args.preset, 3, "expert", args.hands3, None, args.seed + 1),
         ("search-go2", args.preset, 2, "search:only=go-stop", args.search_hands, frozenset({"go-stop"}), args.seed + 2),
@@ -109,12 +140,10 @@ def _data(args: argparse.Namespace) -> tuple[Dataset, np.ndarray]:
     for i in range(len(args.self2_driver or [])):  # self-play: the network in both seats, the search labelling one
         specs.append((f"self2-r{i + 1}", args.preset, 2, args.search2_teacher, args.self2_hands, None,
                       args.seed + 8 + 10 * i))
-    drivers = args.dagger_driver or []
-    for i in range(len(drivers)):
+    for i in range(len(args.dagger_driver or [])):
         specs.append((f"dagger2-r{i + 1}", args.preset, 2, "search:only=go-stop", args.dagger_hands, None,
                       args.seed + 3 + 10 * i))
-    drivers3 = args.dagger3_driver or []
-    for i in range(len(drivers3)):
+    for i in range(len(args.dagger3_driver or [])):
         specs.append((f"dagger3-r{i + 1}", args.preset, 3, args.search3_teacher, args.dagger3_hands, None,
                       args.seed + 5 + 10 * i))
     # the other presets (--also): fewer hands each, the same teachers; seeds apart from the above
@@ -135,28 +164,79 @@ def _data(args: argparse.Namespace) -> tuple[Dataset, np.ndarray]:
                 specs.append(("keep3", preset, 3, keeper, args.keep_hands, None, base + 1))
         if args.keep_gwang:
             specs.append(("keepg3", args.preset, 3, keeper, args.keep_hands, None, args.seed + 502))
+    return specs
+
+
+def _driver_file(args: argparse.Namespace, name: str) -> str | None:
+    """The weights file that plays the labelled seat of part ``name`` (DAgger, self-play)."""
+    if name.startswith(("dagger2-r", "dagger3-r", "self2-r")):
+        files = args.dagger_driver if name.startswith("dagger2-") else args.dagger3_driver \
+            if name.startswith("dagger3-") else args.self2_driver
+        return str(files[int(name.rsplit("r", 1)[1]) - 1])
+    return None
+
+
+def _digest(path: str) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
+
+
+def _spec_id(spec: str) -> str:
+    """A bot spec with each weights file named by a digest of its contents."""
+    return re.sub(r"weights=([^:]+)",
+                  lambda m: f"weights=#{_digest(m.group(1))}" if Path(m.group(1)).is_file() else m.group(0), spec)
+
+
+def _note(spec: Spec, opponents: tuple[str, ...], driver: str | None) -> str:
+    """How a part is collected, saved with it: a cached part collected otherwise (another
+    teacher, another driver network...) under the same file name is not silently reused."""
+    name, preset, players, teacher, _, stages, _ = spec
+    return json.dumps({
+        "preset": preset, "players": players, "teacher": _spec_id(teacher),
+        "opponents": [_spec_id(o) for o in opponents], "driver": _spec_id(driver) if driver else None,
+        "stages": sorted(stages) if stages else None,
+        "seated": list(GWANG_TABLES) if name in ("gwang3", "keepg3") else [],
+    }, sort_keys=True)
+
+
+def _load_part(path: Path, note: str) -> Dataset:
+    try:
+        saved = Dataset.note_of(str(path))
+        part = Dataset.load(str(path))
+    except (OSError, EOFError, ValueError, KeyError, zipfile.BadZipFile) as exc:
+        why = "not an .npz archive" if "pickled" in str(exc) else str(exc)
+        raise TrainError(f"cached part {path} is unreadable ({why}); delete it to collect it again") from None
+    if saved and saved != note:
+        old, new = json.loads(saved), json.loads(note)
+        diff = ", ".join(f"{k} {old.get(k)} (now {new.get(k)})" for k in sorted(new) if old.get(k) != new.get(k))
+        raise TrainError(f"cached part {path} was collected otherwise: {diff}; delete it or use another --data-dir")
+    return part
+
+
+def _data(args: argparse.Namespace) -> tuple[Dataset, np.ndarray]:
+    out = Path(args.data_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    parts = []
+    weights = []  # the loss weight of each decision (--weight3)
+    specs = _specs(args)
     searched = {preset for name, preset, _, _, hands, _, _ in specs if name == "search-go2" and hands > 0}
-    for name, preset, players, teacher, hands, stages, seed in specs:
+    for spec in specs:
+        name, preset, players, teacher, hands, stages, seed = spec
         if hands <= 0 or (args.collect_only and args.collect_only not in (name, f"{name}-{preset}")):
             continue
         path = out / f"{name}-{preset}-{hands}-s{seed}.npz"
+        driver_file = _driver_file(args, name)
+        driver = f"learned:weights={driver_file}" if driver_file else None
+        opponents: tuple[str, ...] = (driver,) if driver and name.startswith("self2-") else OPPONENTS
+        note = _note(spec, opponents, driver)
         if path.is_file():
-            part = Dataset.load(str(path))
+            part = _load_part(path, note)
         else:
-            driver = None
-            opponents: tuple[str, ...] = OPPONENTS
-            if name.startswith("dagger"):
-                chosen = drivers if name.startswith("dagger2-r") else drivers3
-                driver = f"learned:weights={chosen[int(name.rsplit('r', 1)[1]) - 1]}"
-            elif name.startswith("self2-r"):
-                driver = f"learned:weights={args.self2_driver[int(name.rsplit('r', 1)[1]) - 1]}"
-                opponents = (driver,)
             part = collect(
                 get_preset(preset), players, teacher, opponents, hands, seed, stages=stages, driver=driver,
-                progress=_progress(f"collect {name} {preset}", hands),  # type: ignore[arg-type]
+                progress=_progress(f"collect {name} {preset}", hands),
                 seated=GWANG_TABLES if name in ("gwang3", "keepg3") else (),
             )
-            part.save(str(path))
+            part.save(str(path), note)
         part = _with_knobs(part, get_preset(preset))
         if teacher == "expert" and players == 2 and preset in searched:
             part = part.select(part.stage != "go-stop")  # 2-player go/stop comes from the search part
@@ -167,6 +247,12 @@ def _data(args: argparse.Namespace) -> tuple[Dataset, np.ndarray]:
         searched3 = name in ("search3", "gwang3") or name.startswith("dagger3-")
         weight = args.weight3 if searched3 else args.weight2 if name == "search2" or name.startswith("self2-") else 1.0
         weights.append(np.full(len(part), weight, dtype=np.float32))
+    if not args.collect_only and sum(len(p) for p in parts) < 2:
+        raise TrainError("the hands asked for gave fewer than 2 decisions to learn from: ask for more hands")
+    if not parts:  # --collect-only: nothing to fit
+        empty = Dataset(np.zeros((0, OBS_SIZE), np.float16), np.zeros((0, N_ACTIONS), bool), np.zeros(0, np.int16),
+                        np.zeros(0, "<U16"))
+        return empty, np.zeros(0, np.float32)
     return Dataset.concat(parts), np.concatenate(weights)
 
 
@@ -271,13 +357,15 @@ def _fit(args: argparse.Namespace, data: Dataset, part_weight: np.ndarray) -> tu
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="python -m gostop.rl.train",
-        description="Train the learned bot by imitation of the expert and search bots, and search-labelled self-play (needs torch).",
+        description="Train the learned bot by imitation of the expert and search bots, and search-labelled self-play "
+        "(needs torch). The defaults are a small run of a few minutes on one CPU core (docs/rl.md: a smaller checkpoint); "
+        "the recipes of the shipped weights are in docs/rl.md.",
     )
     p.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
     p.add_argument("--preset", default="pagat", help="rules preset (default pagat)")
-    p.add_argument("--hands", type=int, default=30000, help="2-player expert hands (default 30000)")
-    p.add_argument("--hands3", type=int, default=6000, help="3-player expert hands (default 6000)")
-    p.add_argument("--search-hands", type=int, default=8000, help="2-player hands for search go/stop labels (default 8000)")
+    p.add_argument("--hands", type=int, default=8000, help="2-player expert hands (default 8000)")
+    p.add_argument("--hands3", type=int, default=0, help="3-player expert hands (default 0)")
+    p.add_argument("--search-hands", type=int, default=800, help="2-player hands for search go/stop labels (default 800)")
     p.add_argument(
         "--search3-hands", type=int, default=0,
         help="3-player hands of --preset taught by the search on every decision (replaces the expert's 3-player hands; default 0)",
@@ -306,7 +394,7 @@ def _parser() -> argparse.ArgumentParser:
         help="2-player hands played by --dagger-driver, labelled by search:only=go-stop (default 0)",
     )
     p.add_argument(
-        "--dagger-driver", action="append",
+        "--dagger-driver", metavar="WEIGHTS", action="append",
         help="weights that drive one DAgger round (repeat for several rounds, in order)",
     )
     p.add_argument(
@@ -314,7 +402,7 @@ def _parser() -> argparse.ArgumentParser:
         help="3-player hands played by --dagger3-driver, labelled by --search3-teacher (default 0)",
     )
     p.add_argument(
-        "--dagger3-driver", action="append",
+        "--dagger3-driver", metavar="WEIGHTS", action="append",
         help="weights that drive one 3-player DAgger round (repeat for several rounds, in order)",
     )
     p.add_argument(
@@ -350,16 +438,23 @@ def _parser() -> argparse.ArgumentParser:
         "what it knew there (default 0)",
     )
     p.add_argument("--keep-gwang", action="store_true", help="with --keep-hands: gwangpalli active seats too")
-    p.add_argument("--epochs", type=int, default=12)
-    p.add_argument("--batch", type=int, default=512)
-    p.add_argument("--lr", type=float, default=1e-3)
+    p.add_argument("--epochs", type=int, default=8, help="passes over the data (default 8)")
+    p.add_argument("--batch", type=int, default=512, help="decisions per gradient step (default 512)")
+    p.add_argument("--lr", type=float, default=1e-3, help="learning rate of Adam, decayed by a cosine (default 1e-3)")
     p.add_argument("--go-weight", type=float, default=3.0, help="loss weight of go/stop decisions (default 3)")
     p.add_argument(
         "--weight3", type=float, default=1.0,
         help="loss weight of the decisions taught by the 3-player search (search3, dagger3, gwang3 parts; default 1)",
     )
-    p.add_argument("--data-dir", default="build/rl-data", help="cache of collected decisions")
-    p.add_argument("--out", default="build/learned.npz", help="weights file to write")
+    p.add_argument(
+        "--data-dir", default="build/rl-data",
+        help="cache of collected decisions, one file a part, reused by later runs (default build/rl-data)",
+    )
+    p.add_argument(
+        "--out", default="build/learned.npz",
+        help="weights file to write, with its learning curve in a .json beside it (default build/learned.npz)",
+    )
+    p.add_argument("--force", action="store_true", help="overwrite --out if it exists")
     p.add_argument(
         "--collect-only", metavar="PART",
         help="only collect (and cache) one part of the data (expert2, expert3, search-go2, search3, dagger2-r1, "
@@ -369,45 +464,87 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
-    for flag in ("weight2", "weight3"):
-        if not getattr(args, flag) > 0:
-            print(f"error: --{flag} must be above 0 (got {getattr(args, flag)})", file=sys.stderr)
-            return 2
-    if args.init and Path(args.init).is_file():
-        try:
-            shapes = [tuple(w.shape) for w, _ in PolicyNet.load(args.init).layers]
-        except (OSError, ValueError, KeyError) as exc:
-            print(f"error: --init {args.init}: {exc}", file=sys.stderr)
-            return 2
-        want = [OBS_SIZE, *(int(h) for h in args.hidden.split(",") if h), N_ACTIONS]
-        if shapes != list(zip(want[:-1], want[1:], strict=True)):
-            print(f"error: --init {args.init}: its layers {shapes} do not fit --hidden {args.hidden}", file=sys.stderr)
-            return 2
+_COUNTS = ("hands", "hands3", "search_hands", "search3_hands", "gwang_hands", "hands_also", "hands3_also",
+           "search_hands_also", "dagger_hands", "dagger3_hands", "search2_hands", "self2_hands", "keep_hands",
+           "epochs", "seed")
+
+
+def _check(args: argparse.Namespace) -> None:
+    """Every argument, before anything is collected (raises TrainError or RulesError)."""
+    for flag in _COUNTS:
+        if getattr(args, flag) < 0:
+            raise TrainError(f"--{flag.replace('_', '-')} must be 0 or more (got {getattr(args, flag)})")
+    if args.batch < 1:
+        raise TrainError(f"--batch must be 1 or more (got {args.batch})")
+    for flag in ("lr", "go_weight", "weight2", "weight3"):
+        value = getattr(args, flag)
+        if not (value > 0 and math.isfinite(value)):
+            raise TrainError(f"--{flag.replace('_', '-')} must be above 0 (got {value})")
+    try:
+        hidden = [int(h) for h in args.hidden.split(",") if h.strip()]
+    except ValueError:
+        hidden = [0]
+    if any(h < 1 for h in hidden):
+        raise TrainError(f"--hidden must be layer sizes of 1 or more, comma-separated, e.g. 256,256 (got {args.hidden!r})")
+    for flag, needs, what in (("dagger_driver", "dagger_hands", "the hands it plays"),
+                              ("dagger3_driver", "dagger3_hands", "the hands it plays"),
+                              ("keep_gwang", "keep_hands", "the hands to keep")):
+        if getattr(args, flag) and getattr(args, needs) <= 0:
+            raise TrainError(f"--{flag.replace('_', '-')} needs --{needs.replace('_', '-')} ({what})")
     if args.keep_hands > 0 and not args.init:
-        print("error: --keep-hands needs --init (the network whose choices are kept)", file=sys.stderr)
-        return 2
+        raise TrainError("--keep-hands needs --init (the network whose choices are kept)")
     for flag, paths in (("init", [args.init]), ("self2-driver", args.self2_driver or []),
                         ("dagger-driver", args.dagger_driver or []), ("dagger3-driver", args.dagger3_driver or [])):
         for path in paths:
-            if path and not Path(path).is_file():
-                print(f"error: --{flag}: no weights file {path}", file=sys.stderr)
-                return 2
-    try:  # a bad argument first, then a missing dependency
-        rules = get_preset(args.preset)
-        _also(args)
-        if (args.gwang_hands > 0 or args.keep_gwang) and (rules.two_player_only or rules.multi_player_mode != "gwangpalli"
-                                     or (rules.max_players or 0) < max(GWANG_TABLES)):
-            raise RulesError(f"--gwang-hands/--keep-gwang: the {args.preset} preset has no gwangpalli tables of 4 to 7 seated")
-    except RulesError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    try:
-        _torch()
-    except ImportError:
-        print("error: training needs torch: pip install torch==2.13.0 (the CPU build)", file=sys.stderr)
-        return 2
+            if not path:
+                continue
+            if not Path(path).is_file():
+                raise TrainError(f"--{flag}: no weights file {path}")
+            try:
+                PolicyNet.load(path)
+            except ValueError as exc:
+                raise TrainError(f"--{flag}: {exc}") from None
+    if args.init:
+        shapes = [tuple(w.shape) for w, _ in PolicyNet.load(args.init).layers]
+        want = [OBS_SIZE, *hidden, N_ACTIONS]
+        if shapes != list(zip(want[:-1], want[1:], strict=True)):
+            raise TrainError(f"--init {args.init}: its layers {shapes} do not fit --hidden {args.hidden}")
+    rules = get_preset(args.preset)  # RulesError names the presets
+    if (args.gwang_hands > 0 or args.keep_gwang) and (rules.two_player_only or rules.multi_player_mode != "gwangpalli"
+                                                       or (rules.max_players or 0) < max(GWANG_TABLES)):
+        raise RulesError(f"--gwang-hands/--keep-gwang: the {args.preset} preset has no gwangpalli tables of 4 to 7 seated")
+    specs = _specs(args)  # checks --also
+    for name, _, _, teacher, hands, _, _ in specs:
+        if hands > 0:
+            try:
+                make_agent(teacher)
+            except ValueError as exc:  # AgentSpecError: the registry's message
+                raise TrainError(f"teacher of the {name} part: {exc}") from None
+    wanted = [n for name, preset, _, _, hands, _, _ in specs if hands > 0 for n in (name, f"{name}-{preset}")]
+    if args.collect_only and args.collect_only not in wanted:
+        raise TrainError(f"--collect-only {args.collect_only}: no such part of this run; its parts: "
+                         + (", ".join(wanted[1::2]) or "none (every hand count is 0)"))
+    if not wanted:
+        raise TrainError("nothing to learn from: every hand count is 0")
+    if not args.collect_only:
+        out = Path(args.out)
+        if out.suffix == ".json":
+            raise TrainError(f"--out {out}: the learning curve goes to a .json beside the weights; name the weights .npz")
+        if out.is_dir():
+            raise TrainError(f"--out {out} is a directory; name the weights file, e.g. {out / 'learned.npz'}")
+        if out.exists() and not args.force:
+            raise TrainError(f"--out {out} exists; --force overwrites it, or pick another name")
+        _writable_dir(out.parent, "--out")
+    _writable_dir(Path(args.data_dir), "--data-dir")
+
+
+def _writable_dir(path: Path, flag: str) -> None:
+    why = writable_dir(path)
+    if why is not None:
+        raise TrainError(f"{flag}: {why}")
+
+
+def _run(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     data, part_weight = _data(args)
     t1 = time.perf_counter()
@@ -416,8 +553,6 @@ def main(argv: list[str] | None = None) -> int:
     net, curve = _fit(args, data, part_weight)
     t2 = time.perf_counter()
     out = Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    net.save(out)
     report = {
         "args": vars(args),
         "decisions": len(data),
@@ -425,9 +560,37 @@ def main(argv: list[str] | None = None) -> int:
         "fit_seconds": round(t2 - t1, 1),
         "curve": curve,
     }
-    out.with_suffix(".json").write_text(json.dumps(report, indent=1))
-    print(f"wrote {out} ({out.stat().st_size // 1024} KiB) and {out.with_suffix('.json')}", file=sys.stderr)
+    # the curve first, then the weights: an interrupted run never leaves weights without their curve
+    meta = out.with_suffix(".json")
+    tmp = meta.with_name(f".{meta.name}.{os.getpid()}.tmp")
+    try:
+        tmp.write_text(json.dumps(report, indent=1))
+        os.replace(tmp, meta)
+    finally:
+        tmp.unlink(missing_ok=True)
+    net.save(out)
+    print(f"wrote {out} ({out.stat().st_size // 1024} KiB) and {meta}", file=sys.stderr)
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:  # a bad argument first, then a missing dependency
+        _check(args)
+        try:
+            if not args.collect_only:  # collecting needs no torch
+                _torch()
+        except ImportError:
+            raise TrainError("training needs torch: pip install torch==2.13.0 (the CPU build)") from None
+        return _run(args)
+    except (TrainError, RulesError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        end_line = "\n" if sys.stderr.isatty() else ""  # after a progress line rewritten in place
+        print(f"{end_line}interrupted: {args.out} was not written; the parts collected whole stay in {args.data_dir}",
+              file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

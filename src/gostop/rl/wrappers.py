@@ -26,7 +26,7 @@ import gymnasium as gym
 import numpy as np
 
 from gostop.agents import Agent, make_agent
-from gostop.rl.aec import GoStopEnv
+from gostop.rl.aec import GoStopEnv, action_index
 from gostop.rules import Rules
 from gostop.table import begin_hand, decide
 
@@ -36,7 +36,7 @@ __all__ = ["SingleSeatEnv"]
 class SingleSeatEnv(gym.Env):
     """The learner's seat of a :class:`~gostop.rl.aec.GoStopEnv` against registered bots."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}
 
     def __init__(
         self,
@@ -53,6 +53,8 @@ class SingleSeatEnv(gym.Env):
         super().__init__()
         if illegal not in ("raise", "first"):
             raise ValueError(f"illegal must be 'raise' or 'first', got {illegal!r}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
         self.illegal = illegal
         if isinstance(opponents, str):
             opponents = [opponents]
@@ -60,7 +62,8 @@ class SingleSeatEnv(gym.Env):
         if len(specs) == 1:
             specs = specs * (players - 1)
         if len(specs) != players - 1:
-            raise ValueError(f"{players} players need {players - 1} opponents, got {len(specs)}")
+            need = "1 opponent" if players == 2 else f"{players - 1} opponents"
+            raise ValueError(f"{players} players need {need} (or one spec for all), got {len(specs)}")
         for spec in specs:
             make_agent(spec)  # fail early with the registry's message
         if seat is not None and not 0 <= seat < players:
@@ -101,16 +104,19 @@ class SingleSeatEnv(gym.Env):
         return self._obs(), {"seat": self.seat}
 
     def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+        if self.aec.hand is None:
+            raise RuntimeError("call reset() before step()")
         if self._over:
             raise RuntimeError("the hand is over: call reset()")
         info: dict[str, Any] = {"seat": self.seat}
         mask = self.aec.observe(f"player_{self.seat}")["action_mask"]
-        if not 0 <= int(action) < len(mask) or not mask[int(action)]:
+        index = action_index(action)
+        if not 0 <= index < len(mask) or not mask[index]:
             if self.illegal == "raise":
-                self.aec.step(int(action))  # raises ValueError naming the legal actions
-            action = int(np.flatnonzero(mask)[0])
+                self.aec.step(index)  # raises ValueError naming the legal actions
+            index = int(np.flatnonzero(mask)[0])
             info["illegal"] = True
-        self.aec.step(int(action))
+        self.aec.step(index)
         self._play_bots()
         reward = 0.0
         if self._over:
@@ -119,6 +125,8 @@ class SingleSeatEnv(gym.Env):
 
     def action_masks(self) -> np.ndarray:
         """The action mask of the learner now (all zeros once the hand is over)."""
+        if self.aec.hand is None:
+            raise RuntimeError("call reset() before action_masks()")
         return self._obs()["action_mask"]
 
     def render(self) -> str | None:

@@ -27,11 +27,10 @@ from __future__ import annotations
 
 import json
 import math
-import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -39,23 +38,14 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Column
 from rich.text import Text
 
-from gostop.agents import bot_help
 from gostop.cli.errors import UsageProblem, reported_errors
 from gostop.cli.output import add_row, bot_column, console, interval_column, table, value_text
 from gostop.cli.rules_input import SET_HELP, check_players, select_rules
 from gostop.rules import Rules
-from gostop.sim import (
-    BACKENDS,
-    LIMITS,
-    BackendUnavailable,
-    MatchReport,
-    Report,
-    default_workers,
-    simulate,
-    simulate_matches,
-)
-from gostop.sim.ladder import Ladder, play_ladder, same_bots
-from gostop.sim.report import EVENT_TYPES_SHOWN, SHODANG_EVENTS
+
+if TYPE_CHECKING:  # the bots and the simulator are imported when the command runs (below)
+    from gostop.sim import MatchReport, Report
+    from gostop.sim.ladder import Ladder
 
 __all__ = ["simulate_command", "format_report", "format_match_report", "format_ladder", "duration_text"]
 
@@ -114,6 +104,8 @@ def duration_text(ms: float) -> str:
 
 def format_report(report: Report, out: Console) -> None:
     """Print the report's tables on ``out`` (three narrow tables, for 80-column terminals)."""
+    from gostop.sim.report import EVENT_TYPES_SHOWN, SHODANG_EVENTS
+
     job = report.job
     out.print(
         Text(
@@ -186,7 +178,8 @@ def format_report(report: Report, out: Console) -> None:
 
 
 def format_match_report(report: MatchReport, out: Console) -> None:
-    """Print a match-mode report (chips per match, clustered by match seed)."""
+    """Print a match-mode report (chips per match, clustered by match seed; the decision times
+    unless they were not measured: ``--no-timing``)."""
     job = report.job
     limit = job.hands_limit()
     length = f"{_count(limit, 'hand')} at most" if limit is not None else "the rules' length"
@@ -212,10 +205,11 @@ def format_match_report(report: MatchReport, out: Console) -> None:
             f"{b.hands_played:.1f}",
         )
     out.print(t)
-    p = table("Decision time", [bot_column(), _number("decisions"), _number("p50"), _number("p95")])
-    for b in report.bots:
-        add_row(p, b.bot, b.decisions, duration_text(b.time_p50_ms), duration_text(b.time_p95_ms))
-    out.print(p)
+    if any(b.decisions for b in report.bots):  # not with --no-timing: nothing was counted
+        p = table("Decision time", [bot_column(), _number("decisions"), _number("p50"), _number("p95")])
+        for b in report.bots:
+            add_row(p, b.bot, b.decisions, duration_text(b.time_p50_ms), duration_text(b.time_p95_ms))
+        out.print(p)
     if report.pairs:
         pt = table(
             "Differences A - B (chips per match, clustered)",
@@ -236,7 +230,7 @@ def format_ladder(ladder: Ladder, out: Console) -> None:
         )
     )
     t = table(
-        "Ratings (first bot = 0; 95 % bootstrap CIs over deals)",
+        f"Ratings ({ladder.bots[0]} = 0, the first bot listed; 95 % bootstrap CIs over deals)",
         [bot_column(), _number("points/hand"), interval_column("95% CI"), _number("Elo (wins)"), interval_column("95% CI")],
     )
     for r in sorted(ladder.ratings, key=lambda r: -r.points):
@@ -304,6 +298,11 @@ def plain_progress(total: int, what: str, write: Callable[[str], None]) -> Calla
     return advance
 
 
+#: On a terminal, the bar is drawn again at most this often (the deals of fast bots finish by
+#: the thousand a second).
+BAR_SECONDS = 0.1
+
+
 @contextmanager
 def _progress_bar(total: int, enabled: bool, what: str = "deals") -> Iterator[Callable[[int], None] | None]:
     if not enabled:
@@ -324,16 +323,25 @@ def _progress_bar(total: int, enabled: bool, what: str = "deals") -> Iterator[Ca
     )
     with bar:
         task = bar.add_task(what, total=total)
+        done = 0
+        drawn = time.monotonic()
 
         def advance(n: int) -> None:
+            nonlocal done, drawn
+            done += n
             bar.advance(task, n)
-            bar.refresh()
+            now = time.monotonic()
+            if now - drawn >= BAR_SECONDS or done >= total:  # drawn at most 10 times a second
+                drawn = now
+                bar.refresh()
 
         bar.refresh()
         yield advance
 
 
 def _in_range(option: str, value: int | None, key: str) -> None:
+    from gostop.sim import LIMITS
+
     if value is None:
         return
     lo, hi = LIMITS[key]
@@ -347,11 +355,20 @@ def _shown(text: str) -> str:
     return repr(text if len(text) <= 40 else text[:40] + "...")
 
 
+#: The backends ``--backend`` takes (:data:`gostop.sim.BACKENDS`, checked by a test; written out
+#: here so that the help does not import the simulator).
+_BACKENDS = ("local", "ray")
+
+
 def simulate_command(
     bots: Annotated[list[str], typer.Argument(metavar="BOT...", help=_BOTS_HELP, show_default=False)],
     deals: Annotated[
         int | None,
-        typer.Option("--deals", "-n", help="Number of deals, 1 to 10,000,000 (each played once per seating; default 200).", show_default=False),
+        typer.Option(
+            "--deals", "-n",
+            help="Number of deals, 1 to 10,000,000 (each played once per seating; with --ladder, by every pair; default 200).",
+            show_default=False,
+        ),
     ] = None,
     ladder: Annotated[
         bool,
@@ -373,13 +390,20 @@ def simulate_command(
         str | None, typer.Option("--rules", metavar="FILE", help="Rules TOML file instead of --preset.", show_default=False)
     ] = None,
     set_: Annotated[list[str] | None, typer.Option("--set", metavar="KNOB=VALUE", help=SET_HELP, show_default=False)] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Run seed, 0 to 2**64-1: the same seed gives the same numbers.")] = 0,
+    seed: Annotated[
+        int,
+        typer.Option(
+            "--seed",
+            help="Run seed, 0 to 2**64-1: the same seed gives the same numbers, whatever --workers "
+            "(decision times aside, and bots with a time budget such as search:ms=200).",
+        ),
+    ] = 0,
     workers: Annotated[
         int | None,
         typer.Option("--workers", "-w", help="Worker processes, 1 to 1,024 (default: all cores).", show_default=False),
     ] = None,
     backend: Annotated[
-        str, typer.Option("--backend", help=f"Where to play: {' or '.join(BACKENDS)} (ray needs the extra gostop\\[ray]).")
+        str, typer.Option("--backend", help=f"Where to play: {' or '.join(_BACKENDS)} (ray needs the extra gostop\\[ray]).")
     ] = "local",
     address: Annotated[
         str | None,
@@ -389,148 +413,182 @@ def simulate_command(
         str,
         typer.Option(
             "--engine",
-            help="reference, or fast: the compiled engine (extra gostop\\[fast]; random and greedy bots only, same results).",
+            help="reference, or fast: the compiled engine (extra gostop\\[fast]; random and greedy bots only, same results, no decision times).",
         ),
     ] = "reference",
-    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON (instead of the tables).")] = False,
     progress: Annotated[
-        bool | None,
+        bool,
         typer.Option(
             "--progress/--no-progress",
-            help="Progress on stderr: a bar on a terminal, else a line per tenth of the work (default: when stderr is a terminal).",
-            show_default=False,
+            help="Progress on stderr: a bar on a terminal, else a line per tenth of the work (or every 10 s).",
         ),
-    ] = None,
+    ] = True,
     timing: Annotated[
-        bool, typer.Option("--timing/--no-timing", help="Measure decision times (--no-timing: JSON without them).")
+        bool, typer.Option("--timing/--no-timing", help="Measure decision times (--no-timing: no decision figures).")
     ] = True,
 ) -> None:
     """Play bots against each other on duplicate deals and report points per hand.
 
-    Each deal is replayed with the bots rotated over the seats (2 seatings for 2 players, 3 for 3 players), so every bot plays every seat of the same cards. With --match, whole matches are played instead (2 to 7 bots, table decisions included), each match once per rotation of the bots, and chips per match are reported.
+    Each deal is replayed with the bots rotated over the seats (2 seatings for 2 players, 3 for 3 players), so every bot plays every seat of the same cards. Points per hand come with 95% confidence intervals clustered by deal.
 
     Example:  gostop simulate search greedy --deals 2000
     Example:  gostop simulate greedy random --deals 100000 --engine fast
 
-    With --ladder, every pair of the bots plays the same duplicate deals (2 players) and each bot gets a rating: points per hand over the first bot (least squares on the pairs) and an Elo fitted on hand wins (Bradley-Terry), with 95% bootstrap intervals.
+    With --match, whole matches are played instead (2 to 7 bots, table decisions included), each match once per rotation of the bots, and chips per match are reported.
 
     Example:  gostop simulate --match hard normal easy easy normal --matches 20
+
+    With --ladder, every pair of the bots plays the same duplicate deals (2 players) and each bot gets a rating: points per hand over the first bot listed (least squares on the pairs) and an Elo fitted on hand wins (Bradley-Terry), with 95% bootstrap intervals.
+
     Example:  gostop simulate --ladder easy normal instinct hard --deals 1000
     """
-    with reported_errors():
+    try:
+        with reported_errors():
+            _run(
+                bots, deals=deals, ladder=ladder, match=match, matches=matches, hands=hands, preset=preset,
+                rules_file=rules_file, set_=set_, seed=seed, workers=workers, backend=backend, address=address,
+                engine=engine, as_json=as_json, progress=progress, timing=timing,
+            )
+    except KeyboardInterrupt:  # ctrl-c, from the start (the bots load) to the last table
+        typer.echo("interrupted: no results written", err=True)
+        raise typer.Exit(130) from None
+
+
+def _check_options(
+    bots: list[str], *, deals: int | None, ladder: bool, match: bool, matches: int | None, hands: int | None,
+    seed: int, workers: int | None, backend: str, address: str | None, engine: str,
+) -> None:
+    """The checks of the command line that need no bot and no rules (the cheap ones, first)."""
+    from gostop.agents import bot_help
+
+    if ladder:
+        if match:
+            raise UsageProblem("--ladder and --match are two modes: give one of them")
+        if len(bots) < 2 or len(set(bots)) != len(bots):
+            raise UsageProblem(f"--ladder rates two or more different bots, got {', '.join(bots)}; " + bot_help())
+        if engine != "reference":
+            raise UsageProblem("--ladder plays on the reference engine (search bots use fast rollouts when installed)")
+        for option, value in (("--matches", matches), ("--hands", hands)):
+            if value is not None:
+                raise UsageProblem(f"{option} is for --match")
+    elif match:
+        if not 2 <= len(bots) <= 7:
+            raise UsageProblem(f"--match seats 2 to 7 bots, one per seat, got {len(bots)}; " + bot_help())
+        if deals is not None:
+            raise UsageProblem("--deals counts hands of the deal-by-deal mode; with --match give --matches")
+    else:
+        if len(bots) not in (2, 3):
+            hint = " (more seats: add --match to play whole matches)" if 4 <= len(bots) <= 7 else ""
+            raise UsageProblem(
+                f"give one bot per seat: 2 bots for a 2-player table or 3 for 3 players, got {len(bots)}{hint}; "
+                + bot_help()
+            )
+        for option, value in (("--matches", matches), ("--hands", hands)):
+            if value is not None:
+                raise UsageProblem(f"{option} is for --match")
+    _in_range("--deals", deals, "deals")
+    _in_range("--matches", matches, "matches")
+    _in_range("--hands", hands, "hands")
+    _in_range("--workers", workers, "workers")
+    _in_range("--seed", seed, "seed")
+    if backend not in _BACKENDS:
+        raise UsageProblem(f"--backend must be one of {', '.join(_BACKENDS)}, got {_shown(backend)}")
+    if address is not None and backend != "ray":
+        raise UsageProblem("--address is for --backend ray")
+    if engine not in ("reference", "fast"):
+        raise UsageProblem(f"--engine must be reference or fast, got {_shown(engine)}")
+    if engine == "fast" and match:
+        raise UsageProblem("--engine fast plays deals, not --match")
+
+
+def _run(
+    bots: list[str], *, deals: int | None, ladder: bool, match: bool, matches: int | None, hands: int | None,
+    preset: str | None, rules_file: str | None, set_: list[str] | None, seed: int, workers: int | None,
+    backend: str, address: str | None, engine: str, as_json: bool, progress: bool, timing: bool,
+) -> None:
+    _check_options(
+        bots, deals=deals, ladder=ladder, match=match, matches=matches, hands=hands, seed=seed,
+        workers=workers, backend=backend, address=address, engine=engine,
+    )
+    rules = select_rules(preset, rules_file, set_)
+    if not ladder:  # a ladder seats 2 players
+        check_players(rules, len(bots), "give 2 bots")
+    from gostop.agents import make_agent
+    from gostop.sim import (
+        BackendUnavailable,
+        check_backend,
+        check_lineup,
+        check_match_lineup,
+        default_workers,
+        simulate,
+        simulate_matches,
+    )
+    from gostop.sim.ladder import play_ladder, same_bots
+
+    procs = workers or default_workers()
+    try:
+        # Everything that can be refused is refused before the progress starts: an error is
+        # then the one line on stderr.
         if ladder:
-            if match:
-                raise UsageProblem("--ladder and --match are two modes: give one of them")
-            if len(bots) < 2 or len(set(bots)) != len(bots):
-                raise UsageProblem(f"--ladder rates two or more different bots, got {', '.join(bots)}; " + bot_help())
             twins = same_bots(bots)  # easy = greedy: one bot under two names
             if twins is not None:
                 raise UsageProblem(
                     f"--ladder rates each bot once: {twins[0]} and {twins[1]} are the same bot; leave one out"
                 )
-            if engine != "reference":
-                raise UsageProblem("--ladder plays on the reference engine (search bots use fast rollouts when installed)")
-            for option, value in (("--matches", matches), ("--hands", hands)):
-                if value is not None:
-                    raise UsageProblem(f"{option} is for --match")
+            for spec in bots:
+                make_agent(spec)
         elif match:
-            if not 2 <= len(bots) <= 7:
-                raise UsageProblem(f"--match seats 2 to 7 bots, one per seat, got {len(bots)}; " + bot_help())
-            if deals is not None:
-                raise UsageProblem("--deals counts hands of the deal-by-deal mode; with --match give --matches")
+            check_match_lineup(rules, bots, hands=hands)
         else:
-            if len(bots) not in (2, 3):
-                hint = " (more seats: add --match to play whole matches)" if 4 <= len(bots) <= 7 else ""
-                raise UsageProblem(
-                    f"give one bot per seat: 2 bots for a 2-player table or 3 for 3 players, got {len(bots)}{hint}; "
-                    + bot_help()
+            check_lineup(rules, bots, engine=engine)
+        check_backend(backend)
+        if ladder:
+            count = deals or 200
+            pairs = len(bots) * (len(bots) - 1) // 2
+            with _progress_bar(count * pairs, progress, "deals") as advance:
+                the_ladder = play_ladder(
+                    rules, bots, count, seed=seed, workers=procs,
+                    backend=backend, address=address, progress=advance, timing=timing,
                 )
-            for option, value in (("--matches", matches), ("--hands", hands)):
-                if value is not None:
-                    raise UsageProblem(f"{option} is for --match")
-        _in_range("--deals", deals, "deals")
-        _in_range("--matches", matches, "matches")
-        _in_range("--hands", hands, "hands")
-        _in_range("--workers", workers, "workers")
-        _in_range("--seed", seed, "seed")
-        if backend not in BACKENDS:
-            raise UsageProblem(f"--backend must be one of {', '.join(BACKENDS)}, got {backend!r}")
-        if address is not None and backend != "ray":
-            raise UsageProblem("--address is for --backend ray")
-        if engine not in ("reference", "fast"):
-            raise UsageProblem(f"--engine must be reference or fast, got {_shown(engine)}")
-        if engine == "fast" and match:
-            raise UsageProblem("--engine fast plays deals, not --match")
-        rules = select_rules(preset, rules_file, set_)
-        if not ladder:  # a ladder seats 2 players
-            check_players(rules, len(bots), "give 2 bots")
-        show = sys.stderr.isatty() if progress is None else progress
-        try:
-            if ladder:
-                count = deals or 200
-                pairs = len(bots) * (len(bots) - 1) // 2
-                with _progress_bar(count * pairs, show, "deals") as advance:
-                    the_ladder = play_ladder(
-                        rules, bots, count, seed=seed, workers=workers or default_workers(),
-                        backend=backend, address=address, progress=advance, timing=timing,
-                    )
-                if as_json:
-                    typer.echo(json.dumps(the_ladder.to_json(), indent=2, ensure_ascii=False))
-                else:
-                    format_ladder(the_ladder, console())
-                return
-            if match:
-                count = matches or 20
-                with _progress_bar(count, show, "matches") as advance:
-                    match_report = simulate_matches(
-                        rules,
-                        bots,
-                        count,
-                        seed=seed,
-                        hands=hands,
-                        workers=workers or default_workers(),
-                        backend=backend,
-                        address=address,
-                        progress=advance,
-                        timing=timing,
-                    )
+            if as_json:
+                typer.echo(json.dumps(the_ladder.to_json(), indent=2, ensure_ascii=False))
             else:
-                count = deals or 200
-                with _progress_bar(count, show, "deals") as advance:
-                    report = simulate(
-                        rules,
-                        bots,
-                        count,
-                        seed=seed,
-                        workers=workers or default_workers(),
-                        backend=backend,
-                        address=address,
-                        progress=advance,
-                        timing=timing,
-                        engine=engine,
-                    )
-        except KeyboardInterrupt:
-            typer.echo("interrupted: no results written", err=True)
-            raise typer.Exit(130) from None
-        except BackendUnavailable as exc:
-            raise UsageProblem(str(exc)) from None
-        except ImportError:
-            if engine != "fast":
-                raise
-            raise UsageProblem(
-                "--engine fast needs numba, which is not installed: pip install 'gostop[fast]' "
-                "(or leave out --engine fast)"
-            ) from None
-        except ValueError as exc:
-            if engine != "fast":
-                raise
-            knob = getattr(exc, "knob", None)  # UnsupportedRulesError names the knob
-            hint = ": leave out --engine fast" if knob else ""
-            raise UsageProblem(f"{exc}{hint}") from None
-        data = match_report.to_json(timing=timing) if match else report.to_json(timing=timing)
-        if as_json:
-            typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
-        elif match:
-            format_match_report(match_report, console())
-        else:
-            format_report(report, console())
+                format_ladder(the_ladder, console())
+            return
+        if match:
+            with _progress_bar(matches or 20, progress, "matches") as advance:
+                match_report = simulate_matches(
+                    rules, bots, matches or 20, seed=seed, hands=hands, workers=procs,
+                    backend=backend, address=address, progress=advance, timing=timing,
+                )
+            if as_json:
+                typer.echo(json.dumps(match_report.to_json(timing=timing), indent=2, ensure_ascii=False))
+            else:
+                format_match_report(match_report, console())
+            return
+        with _progress_bar(deals or 200, progress, "deals") as advance:
+            report = simulate(
+                rules, bots, deals or 200, seed=seed, workers=procs, backend=backend,
+                address=address, progress=advance, timing=timing, engine=engine,
+            )
+    except BackendUnavailable as exc:
+        raise UsageProblem(str(exc)) from None
+    except ImportError:
+        if engine != "fast":
+            raise
+        raise UsageProblem(
+            "--engine fast needs numba, which is not installed: pip install 'gostop[fast]' "
+            "(or leave out --engine fast)"
+        ) from None
+    except ValueError as exc:
+        if engine != "fast":
+            raise
+        knob = getattr(exc, "knob", None)  # UnsupportedRulesError names the knob
+        hint = ": leave out --engine fast" if knob else ""
+        raise UsageProblem(f"{exc}{hint}") from None
+    timed = timing and engine == "reference"  # the fast engine does not time its bots
+    if as_json:
+        typer.echo(json.dumps(report.to_json(timing=timed), indent=2, ensure_ascii=False))
+    else:
+        format_report(report, console())

@@ -15,21 +15,31 @@ from collections.abc import Sequence
 from gostop.agents import make_agent
 from gostop.limits import MAX_SEED
 from gostop.rules import Rules
-from gostop.sim.backends import BACKENDS, BackendUnavailable, Progress, default_workers, run_deals
+from gostop.sim.backends import (
+    BACKENDS,
+    BackendUnavailable,
+    Progress,
+    check_backend,
+    default_workers,
+    run_deals,
+)
 from gostop.sim.matches import (
     MatchJob,
     MatchReport,
-    build_match_report,
+    MatchReportBuilder,
     check_table_size,
     play_clusters,
     play_match,
 )
-from gostop.sim.report import BotReport, PairReport, Report, build_report
+from gostop.sim.report import BotReport, PairReport, Report, ReportBuilder, build_report
 from gostop.sim.runner import DealResult, SimJob, play_deal, play_hand
 
 __all__ = [
     "simulate",
     "simulate_matches",
+    "check_lineup",
+    "check_match_lineup",
+    "check_backend",
     "MatchJob",
     "MatchReport",
     "play_match",
@@ -43,6 +53,7 @@ __all__ = [
     "play_hand",
     "run_deals",
     "build_report",
+    "ReportBuilder",
     "default_workers",
     "BACKENDS",
     "BackendUnavailable",
@@ -60,6 +71,30 @@ LIMITS: dict[str, tuple[int, int]] = {
     "workers": (1, 1_024),
     "seed": (0, MAX_SEED),
 }
+
+
+def check_lineup(rules: Rules, lineup: Sequence[str], *, engine: str = "reference") -> None:
+    """Raise ``ValueError`` (a message for people) if :func:`simulate` cannot play ``lineup``:
+    a bad bot spec (each bot is built once), a table that is not 2 or 3 players, or a lineup or
+    rules that ``engine`` does not play. Nothing is played; :func:`simulate` checks the same
+    first, and a caller that shows progress checks before it starts showing it."""
+    for spec in lineup:
+        make_agent(spec)
+    SimJob(rules=rules, players=len(lineup), lineup=tuple(lineup), seed=0, engine=engine)
+    if engine == "fast":  # the compiled engine: random / greedy bots, covered rules only
+        from gostop.sim.fast_runner import check_fast_lineup
+
+        check_fast_lineup(rules, lineup)
+    elif engine != "reference":
+        raise ValueError(f"unknown engine {engine!r}; engines: reference, fast")
+
+
+def check_match_lineup(rules: Rules, lineup: Sequence[str], *, hands: int | None = None) -> None:
+    """Raise ``ValueError`` (a message for people) if :func:`simulate_matches` cannot seat
+    ``lineup`` under ``rules`` (a bad bot spec, too few or too many seats for the rules)."""
+    for spec in lineup:
+        make_agent(spec)
+    check_table_size(MatchJob(rules=rules, lineup=tuple(lineup), seed=0, hands=hands))
 
 
 def simulate(
@@ -84,16 +119,10 @@ def simulate(
     """
     if deals < 1:
         raise ValueError(f"the number of deals must be at least 1, got {deals}")
-    for spec in lineup:
-        make_agent(spec)
-    if engine == "fast":  # the compiled engine: random / greedy bots, covered rules only
-        from gostop.sim.fast_runner import check_fast_lineup
-
-        check_fast_lineup(rules, lineup)
-    elif engine != "reference":
-        raise ValueError(f"unknown engine {engine!r}; engines: reference, fast")
+    check_lineup(rules, lineup, engine=engine)
     job = SimJob(rules=rules, players=len(lineup), lineup=tuple(lineup), seed=seed, engine=engine)
-    results = run_deals(
+    builder = ReportBuilder(job)  # the deals are counted as they finish, not kept
+    run_deals(
         job,
         range(deals),
         workers=workers,
@@ -101,8 +130,9 @@ def simulate(
         address=address,
         progress=progress,
         timing=timing,
+        consume=builder.add,
     )
-    return build_report(job, results)
+    return builder.build()
 
 
 def simulate_matches(
@@ -124,11 +154,10 @@ def simulate_matches(
     (:meth:`MatchJob.hands_limit`)."""
     if matches < 1:
         raise ValueError(f"the number of matches must be at least 1, got {matches}")
-    for spec in lineup:
-        make_agent(spec)
+    check_match_lineup(rules, lineup, hands=hands)
     job = MatchJob(rules=rules, lineup=tuple(lineup), seed=seed, hands=hands)
-    check_table_size(job)
-    results = run_deals(
+    builder = MatchReportBuilder(job)  # the matches are counted as they finish, not kept
+    run_deals(
         job,
         range(matches),
         workers=workers,
@@ -137,5 +166,6 @@ def simulate_matches(
         progress=progress,
         timing=timing,
         work=play_clusters,
+        consume=builder.add,
     )
-    return build_match_report(job, results)
+    return builder.build()

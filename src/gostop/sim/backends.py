@@ -14,6 +14,8 @@ import contextlib
 import multiprocessing
 import os
 import signal
+import time
+from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
@@ -25,6 +27,7 @@ from gostop.sim.schedule import chunk_deals
 __all__ = [
     "BACKENDS",
     "BackendUnavailable",
+    "check_backend",
     "default_workers",
     "run_deals",
     "RAY_MISSING",
@@ -46,6 +49,15 @@ class BackendUnavailable(GostopError, RuntimeError):
     """The chosen backend cannot run here (e.g. Ray is not installed)."""
 
 
+def check_backend(backend: str) -> None:
+    """Raise ``ValueError`` for an unknown backend and :class:`BackendUnavailable` for one that
+    cannot run here (Ray not installed), before any deal is played."""
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown backend {backend!r}; choose one of: {', '.join(BACKENDS)}")
+    if backend == "ray":
+        _import_ray()
+
+
 def default_workers() -> int:
     """All cores this process may use."""
     try:
@@ -57,7 +69,17 @@ def default_workers() -> int:
 def _chunk_size(n_deals: int, workers: int) -> int:
     # Small enough for a lively progress bar and for load balancing, big enough to amortise
     # the cost of shipping a task.
-    return max(1, min(20, n_deals // max(1, workers * 4)))
+    return max(1, min(MAX_CHUNK, n_deals // max(1, workers * 4)))
+
+
+#: The most deals a worker process is given at once.
+MAX_CHUNK = 20
+#: A worker process is given about this many seconds of deals at once (measured on the deals
+#: already played), so that the progress moves for slow bots too: a ``hard`` deal takes seconds.
+CHUNK_SECONDS = 1.0
+
+#: Takes the results of deals as they finish (in any order).
+Consume = Callable[[list[Any]], None]
 
 
 def run_deals(
@@ -70,41 +92,68 @@ def run_deals(
     progress: Progress | None = None,
     timing: bool = True,
     work: Work = play_deals,
+    consume: Consume | None = None,
 ) -> list[Any]:
     """Play ``deals`` of ``job`` and return their results sorted by deal.
 
     ``backend="local"`` uses this process when ``workers == 1`` and a process pool of
     ``workers`` processes otherwise; ``backend="ray"`` shards chunks of deals over the Ray
     cluster at ``address`` (a new local Ray instance when ``None``).
-    ``progress`` is called with the number of deals just finished. ``work`` plays a chunk:
+    ``progress`` is called with the number of deals just finished (after every deal in this
+    process, after every chunk of deals elsewhere). ``work`` plays a chunk:
     :func:`~gostop.sim.runner.play_deals` for a :class:`~gostop.sim.runner.SimJob` (the
     default), :func:`~gostop.sim.matches.play_clusters` for a
     :class:`~gostop.sim.matches.MatchJob`; results carry their index as ``deal``.
+
+    With ``consume``, the results are handed to it as they finish, in any order, and not kept
+    (a long run then needs no memory for them): the return value is an empty list.
     """
     if backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r}; choose one of: {', '.join(BACKENDS)}")
     if workers < 1:
         raise ValueError(f"--workers must be at least 1, got {workers}")
     deals = list(deals)
+    results: list[Any] = []
+    take = results.extend if consume is None else consume
     if backend == "ray":
-        results = _run_ray(job, deals, address, progress, timing, workers, work)
+        _run_ray(job, deals, address, progress, timing, workers, work, take)
     elif workers == 1 or len(deals) <= 1:
-        results = []
-        for chunk in chunk_deals(deals, _chunk_size(len(deals), 1)):
-            results.extend(work(job, chunk, timing))
+        for deal in deals:  # one at a time: the progress moves after every deal, slow bots too
+            take(work(job, [deal], timing))
             if progress:
-                progress(len(chunk))
+                progress(1)
     else:
-        results = _run_pool(job, deals, workers, progress, timing, work)
+        _run_pool(job, deals, workers, progress, timing, work, take)
     results.sort(key=lambda r: r.deal)
     return results
 
 
+def _timed(work: Work, job: Any, chunk: list[int], timing: bool) -> tuple[list[Any], float]:
+    """In a worker: play a chunk, and say how long it took (for the size of the next ones)."""
+    start = time.perf_counter()
+    out = work(job, chunk, timing)
+    return out, time.perf_counter() - start
+
+
 def _run_pool(
-    job: Any, deals: list[int], workers: int, progress: Progress | None, timing: bool, work: Work
-) -> list[Any]:
-    chunks = chunk_deals(deals, _chunk_size(len(deals), workers))
-    results: list[Any] = []
+    job: Any, deals: list[int], workers: int, progress: Progress | None, timing: bool, work: Work, take: Consume
+) -> None:
+    """Play ``deals`` in a pool of ``workers`` processes, a few chunks ahead of the workers.
+
+    The first chunks hold one deal each; later ones as many as take a worker about
+    :data:`CHUNK_SECONDS` at the pace measured so far (at most :data:`MAX_CHUNK`, and fewer near
+    the end, for balance). Results do not depend on the chunks: each deal's result depends on
+    the run seed and its index only."""
+    todo = deque(deals)
+    procs = min(workers, len(deals))
+    played = 0
+    seconds = 0.0
+
+    def next_chunk() -> list[int]:
+        size = 1 if seconds <= 0 else int(CHUNK_SECONDS * played / seconds)
+        size = max(1, min(size, MAX_CHUNK, len(todo) // (2 * procs)))
+        return [todo.popleft() for _ in range(min(size, len(todo)))]
+
     # "fork" where the platform has it: workers start at once and scripts need no
     # ``if __name__ == "__main__"`` guard (callers must not run threads meanwhile: the command
     # line's progress bar refreshes without one). Results do not depend on the string-hash
@@ -112,23 +161,26 @@ def _run_pool(
     # gives the same numbers.
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     ctx = multiprocessing.get_context(method)
-    pool = ProcessPoolExecutor(max_workers=min(workers, len(chunks)), mp_context=ctx, initializer=_ignore_ctrl_c)
+    pool = ProcessPoolExecutor(max_workers=procs, mp_context=ctx, initializer=_ignore_ctrl_c)
     try:
-        pending: dict[Future[list[Any]], int] = {
-            pool.submit(work, job, chunk, timing): len(chunk) for chunk in chunks
-        }
-        while pending:
+        pending: dict[Future[tuple[list[Any], float]], int] = {}
+        while todo or pending:
+            while todo and len(pending) < 2 * procs:  # every worker busy, one chunk queued
+                chunk = next_chunk()
+                pending[pool.submit(_timed, work, job, chunk, timing)] = len(chunk)
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for fut in done:
                 n = pending.pop(fut)
-                results.extend(fut.result())
+                part, spent = fut.result()
+                played += n
+                seconds += spent
+                take(part)
                 if progress:
                     progress(n)
     except BaseException:  # ctrl-c or a failed chunk: do not wait for the chunks still running
         _stop_now(pool)
         raise
     pool.shutdown()
-    return results
 
 
 def _ignore_ctrl_c() -> None:
@@ -137,18 +189,31 @@ def _ignore_ctrl_c() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+#: How long a stopped pool's manager thread is waited for (it ends as soon as it sees the
+#: workers gone).
+STOP_SECONDS = 10.0
+
+
 def _stop_now(pool: ProcessPoolExecutor) -> None:
-    """Cancel the chunks not started and end the workers now (their results are not wanted)."""
+    """Cancel the chunks not started and end the workers now (their results are not wanted).
+
+    Then wait for the pool's manager thread to see them gone and close its pipes: left
+    running, it raced the interpreter's exit, which writes to one of those pipes (an ``OSError:
+    Bad file descriptor`` traceback after ctrl-c, about one run in ten)."""
+    manager = getattr(pool, "_executor_manager_thread", None)  # (shutdown forgets it)
     terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
     if terminate is not None:
         with contextlib.suppress(Exception):
             terminate()
-        return
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
+    else:
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            with contextlib.suppress(Exception):
+                process.terminate()
+    if manager is not None:
         with contextlib.suppress(Exception):
-            process.terminate()
+            manager.join(STOP_SECONDS)
 
 
 def _import_ray() -> Any:
@@ -167,7 +232,8 @@ def _run_ray(
     timing: bool,
     workers: int,
     work: Work,
-) -> list[Any]:
+    take: Consume,
+) -> None:
     ray = _import_ray()
     started_here = False
     if not ray.is_initialized():
@@ -197,14 +263,12 @@ def _run_ray(
             ref = remote.remote(job, chunk, timing)
             sizes[ref] = len(chunk)
             refs.append(ref)
-        results: list[Any] = []
         while refs:
             done, refs = ray.wait(refs, num_returns=1)
             for ref in done:
-                results.extend(ray.get(ref))
+                take(ray.get(ref))
                 if progress:
                     progress(sizes[ref])
-        return results
     finally:
         if started_here:
             ray.shutdown()  # disconnects from a remote cluster; stops a local one

@@ -33,7 +33,7 @@ from gostop.agents import make_agent
 from gostop.agents.registry import bot_defaults, parse_spec
 from gostop.rules import Rules
 from gostop.sim.backends import Progress, run_deals
-from gostop.sim.report import PairReport, build_report
+from gostop.sim.report import PairReport, Report, ReportBuilder
 from gostop.sim.runner import DealResult, SimJob
 from gostop.sim.schedule import derive_seed
 
@@ -166,6 +166,26 @@ def _per_deal(results: Sequence[DealResult]) -> list[tuple[float, float, float, 
     return out
 
 
+def _play_pair(
+    job: SimJob, deals: int, *, workers: int, backend: str, address: str | None, progress: Progress | None, timing: bool
+) -> tuple[Report, list[tuple[float, float, float, int]]]:
+    """One pair's deals: its report, and :func:`_per_deal` in deal order (the bootstrap's
+    order); the deals' results are counted as they finish, not kept."""
+    builder = ReportBuilder(job)
+    rows: list[tuple[int, tuple[float, float, float, int]]] = []
+
+    def take(part: list[DealResult]) -> None:
+        builder.add(part)
+        rows.extend(zip((d.deal for d in part), _per_deal(part), strict=True))
+
+    run_deals(
+        job, range(deals), workers=workers, backend=backend, address=address, progress=progress, timing=timing,
+        consume=take,
+    )
+    rows.sort(key=lambda r: r[0])
+    return builder.build(), [row for _, row in rows]
+
+
 def points_rating(n: int, pairs: Sequence[tuple[int, int, float, float]]) -> list[float]:
     """Least-squares ratings (player 0 = 0) from ``(i, j, mean points per hand of i over j,
     hands)``: minimise the sum over pairs of hands x (r_i - r_j - diff)^2."""
@@ -254,11 +274,9 @@ def play_ladder(
     for i in range(len(bots)):
         for j in range(i + 1, len(bots)):
             job = SimJob(rules=rules, players=2, lineup=(bots[i], bots[j]), seed=seed)
-            results = run_deals(
-                job, range(deals), workers=workers, backend=backend, address=address, progress=progress, timing=timing
+            report, wins = _play_pair(
+                job, deals, workers=workers, backend=backend, address=address, progress=progress, timing=timing
             )
-            report = build_report(job, results)
-            wins = _per_deal(sorted(results, key=lambda d: d.deal))
             per_pair.append((i, j, wins))
             pairs.append(
                 LadderPair(

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import math
 import time
+from array import array
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,7 +28,7 @@ from gostop.match import Match, Player
 from gostop.rules import Rules
 from gostop.sim.report import entrants
 from gostop.sim.schedule import derive_seed, seatings
-from gostop.sim.stats import Interval, mean_ci, percentile
+from gostop.sim.stats import Interval, Sample, mean_ci
 from gostop.table import begin_hand, decide, decide_table
 
 __all__ = [
@@ -41,6 +42,7 @@ __all__ = [
     "play_cluster",
     "play_clusters",
     "build_match_report",
+    "MatchReportBuilder",
     "DEFAULT_MATCH_HANDS",
     "MIN_SEATS",
     "MAX_SEATS",
@@ -235,9 +237,9 @@ class MatchBotReport:
             "chips_ci95": [_num(self.chips.low), _num(self.chips.high)],
             "first_place_rate": _num(self.first_rate),
             "hands_played_per_match": _num(self.hands_played),
-            "decisions": self.decisions,
         }
-        if timing:
+        if timing:  # decisions are counted as they are timed: without timing there is no count
+            out["decisions"] = self.decisions
             out["decision_ms"] = {"p50": _num(self.time_p50_ms), "p95": _num(self.time_p95_ms)}
         return out
 
@@ -283,64 +285,84 @@ def _num(x: float) -> float | None:
     return None if math.isnan(x) else x
 
 
-def build_match_report(job: MatchJob, clusters: Sequence[MatchCluster]) -> MatchReport:
-    """Chips per match per bot: each cluster's rotations averaged first (one value per match
-    seed and bot), then the mean and its Student-t 95 % interval over match seeds."""
-    clusters = sorted(clusters, key=lambda c: c.deal)
-    names = entrants(job.lineup)
-    per_cluster: dict[str, list[float]] = {n: [] for n in names}
-    matches: Counter[str] = Counter()
-    first: Counter[str] = Counter()
-    played: Counter[str] = Counter()
-    times: dict[str, list[float]] = defaultdict(list)
-    reasons: Counter[str] = Counter()
-    total_matches = total_hands = 0
-    for cl in clusters:
-        sums: dict[str, float] = defaultdict(float)
-        counts: Counter[str] = Counter()
-        for m in cl.matches:
-            total_matches += 1
-            total_hands += m.hands
-            reasons[m.end_reason] += 1
-            top = max(m.chips)
-            for seat, chips in enumerate(m.chips):
-                name = job.lineup[m.lineup_at[seat]]
-                sums[name] += chips
-                counts[name] += 1
-                matches[name] += 1
-                first[name] += chips == top
-                played[name] += m.played[seat] if m.played else 0
-                if m.times:
-                    times[name].extend(m.times[seat])
-        for name in names:
-            per_cluster[name].append(sums[name] / counts[name])
-    bots = []
-    for name in names:
-        ts = times[name]
-        bots.append(
-            MatchBotReport(
-                bot=name,
-                seats=job.lineup.count(name),
-                matches=matches[name],
-                chips=mean_ci(per_cluster[name]),
-                first=first[name],
-                hands_played=played[name] / matches[name] if matches[name] else math.nan,
-                decisions=len(ts),
-                time_p50_ms=percentile(ts, 50) * 1000 if ts else math.nan,
-                time_p95_ms=percentile(ts, 95) * 1000 if ts else math.nan,
+class MatchReportBuilder:
+    """Builds a :class:`MatchReport` from match clusters added as they are played, in any order,
+    without keeping them (per match seed only each bot's mean chips; decision times in a
+    bounded :class:`~gostop.sim.stats.Sample`)."""
+
+    def __init__(self, job: MatchJob) -> None:
+        self.job = job
+        self.names = entrants(job.lineup)
+        self._per_cluster: dict[str, array[float]] = {n: array("d") for n in self.names}
+        self._matches: Counter[str] = Counter()
+        self._first: Counter[str] = Counter()
+        self._played: Counter[str] = Counter()
+        self._times: dict[str, Sample] = {n: Sample() for n in self.names}
+        self._reasons: Counter[str] = Counter()
+        self._clusters = self._total_matches = self._total_hands = 0
+
+    def add(self, clusters: Iterable[MatchCluster]) -> None:
+        """Count these match clusters (each once)."""
+        job = self.job
+        for cl in clusters:
+            self._clusters += 1
+            sums: dict[str, float] = defaultdict(float)
+            counts: Counter[str] = Counter()
+            for m in cl.matches:
+                self._total_matches += 1
+                self._total_hands += m.hands
+                self._reasons[m.end_reason] += 1
+                top = max(m.chips)
+                for seat, chips in enumerate(m.chips):
+                    name = job.lineup[m.lineup_at[seat]]
+                    sums[name] += chips
+                    counts[name] += 1
+                    self._matches[name] += 1
+                    self._first[name] += chips == top
+                    self._played[name] += m.played[seat] if m.played else 0
+                    if m.times:
+                        self._times[name].extend(m.times[seat])
+            for name in self.names:
+                self._per_cluster[name].append(sums[name] / counts[name])
+
+    def build(self) -> MatchReport:
+        """Chips per match per bot: each cluster's rotations averaged first (one value per
+        match seed and bot), then the mean and its Student-t 95 % interval over match seeds."""
+        bots = []
+        for name in self.names:
+            ts = self._times[name]
+            matches = self._matches[name]
+            bots.append(
+                MatchBotReport(
+                    bot=name,
+                    seats=self.job.lineup.count(name),
+                    matches=matches,
+                    chips=mean_ci(self._per_cluster[name]),
+                    first=self._first[name],
+                    hands_played=self._played[name] / matches if matches else math.nan,
+                    decisions=ts.count,
+                    time_p50_ms=ts.percentile(50) * 1000,
+                    time_p95_ms=ts.percentile(95) * 1000,
+                )
             )
+        pairs = []
+        for i, a in enumerate(self.names):
+            for b in self.names[i + 1 :]:
+                diffs = [x - y for x, y in zip(self._per_cluster[a], self._per_cluster[b], strict=True)]
+                pairs.append((a, b, mean_ci(diffs)))
+        return MatchReport(
+            job=self.job,
+            clusters=self._clusters,
+            matches=self._total_matches,
+            hands=self._total_hands,
+            bots=bots,
+            pairs=pairs,
+            end_reasons=dict(self._reasons),
         )
-    pairs = []
-    for i, a in enumerate(names):
-        for b in names[i + 1 :]:
-            diffs = [x - y for x, y in zip(per_cluster[a], per_cluster[b], strict=True)]
-            pairs.append((a, b, mean_ci(diffs)))
-    return MatchReport(
-        job=job,
-        clusters=len(clusters),
-        matches=total_matches,
-        hands=total_hands,
-        bots=bots,
-        pairs=pairs,
-        end_reasons=dict(reasons),
-    )
+
+
+def build_match_report(job: MatchJob, clusters: Iterable[MatchCluster]) -> MatchReport:
+    """The report of these clusters (any order): :class:`MatchReportBuilder` over all of them."""
+    builder = MatchReportBuilder(job)
+    builder.add(clusters)
+    return builder.build()

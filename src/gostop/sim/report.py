@@ -27,15 +27,16 @@ Definitions (per bot; a bot that fills several seats of the lineup is one row):
 from __future__ import annotations
 
 import math
+from array import array
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from gostop.sim.runner import DealResult, SimJob
-from gostop.sim.stats import Interval, mean_ci, percentile, wilson
+from gostop.sim.stats import Interval, Sample, mean_ci, wilson
 
-__all__ = ["BotReport", "PairReport", "Report", "build_report", "EVENT_TYPES_SHOWN"]
+__all__ = ["BotReport", "PairReport", "Report", "ReportBuilder", "build_report", "EVENT_TYPES_SHOWN"]
 
 #: Engine events that are part of every turn and say nothing about play style.
 _ROUTINE_EVENTS = frozenset(
@@ -128,9 +129,9 @@ class BotReport:
             "go_success_rate": _num(self.go_success),
             "go_bak_rate": _num(self.go_bak_rate),
             "events_per_hand": {k: _num(v) for k, v in sorted(self.events.items())},
-            "decisions": self.decisions,
         }
-        if timing:
+        if timing:  # decisions are counted as they are timed: without timing there is no count
+            out["decisions"] = self.decisions
             out["decision_ms"] = {
                 "p50": _num(self.time_p50_ms),
                 "p95": _num(self.time_p95_ms),
@@ -210,82 +211,104 @@ def entrants(lineup: Sequence[str]) -> list[str]:
     return out
 
 
-def build_report(job: SimJob, results: Sequence[DealResult]) -> Report:
-    """Aggregate deal results (any order; they are sorted by deal first)."""
-    results = sorted(results, key=lambda d: d.deal)
-    names = entrants(job.lineup)
-    per_deal: dict[str, list[float]] = {n: [] for n in names}
-    hands: Counter[str] = Counter()
-    wins: Counter[str] = Counter()
-    nagari_by: Counter[str] = Counter()
-    go_hands: Counter[str] = Counter()
-    go_wins: Counter[str] = Counter()
-    go_bak: Counter[str] = Counter()
-    events: dict[str, Counter[str]] = defaultdict(Counter)
-    times: dict[str, list[float]] = defaultdict(list)
-    total_hands = nagari = redeals = 0
-    reasons: Counter[str] = Counter()
-    for deal in results:
-        sums: dict[str, float] = defaultdict(float)
-        counts: Counter[str] = Counter()
-        for sr in deal.seatings:
-            total_hands += 1
-            nagari += sr.nagari
-            redeals += sr.redeals
-            reasons[sr.reason] += 1
-            for seat, out in enumerate(sr.seats):
-                name = job.lineup[sr.lineup_at[seat]]
-                sums[name] += out.points
-                counts[name] += 1
-                hands[name] += 1
-                wins[name] += out.won
-                nagari_by[name] += sr.nagari
-                if out.goes:
-                    go_hands[name] += 1
-                    go_wins[name] += out.won
-                    go_bak[name] += (not out.won) and sr.winner is not None
-                for etype, k in out.events.items():
-                    if etype not in _ROUTINE_EVENTS:
-                        events[name][etype] += k
-                times[name].extend(out.times)
-        for name in names:
-            per_deal[name].append(sums[name] / counts[name])
-    bots = []
-    for name in names:
-        lo, hi = wilson(wins[name], hands[name])
-        ts = times[name]
-        bots.append(
-            BotReport(
-                bot=name,
-                seats=job.lineup.count(name),
-                hands=hands[name],
-                points=mean_ci(per_deal[name]),
-                wins=wins[name],
-                win_low=lo,
-                win_high=hi,
-                nagari=nagari_by[name],
-                go_hands=go_hands[name],
-                go_wins=go_wins[name],
-                go_bak=go_bak[name],
-                events={k: v / hands[name] for k, v in events[name].items()},
-                decisions=len(ts),
-                time_p50_ms=percentile(ts, 50) * 1000 if ts else math.nan,
-                time_p95_ms=percentile(ts, 95) * 1000 if ts else math.nan,
-                time_max_ms=max(ts) * 1000 if ts else math.nan,
+class ReportBuilder:
+    """Builds a :class:`Report` from deal results added as they are played, in any order,
+    without keeping them: per deal only each bot's mean points (8 bytes a bot, for the
+    intervals), counters, and the decision times in a bounded :class:`~gostop.sim.stats.Sample`.
+    A run of millions of deals fits in memory; the figures do not depend on the order in which
+    the deals arrive (sums are exact: :func:`math.fsum`)."""
+
+    def __init__(self, job: SimJob) -> None:
+        self.job = job
+        self.names = entrants(job.lineup)
+        self._per_deal: dict[str, array[float]] = {n: array("d") for n in self.names}
+        self._hands: Counter[str] = Counter()
+        self._wins: Counter[str] = Counter()
+        self._nagari_by: Counter[str] = Counter()
+        self._go_hands: Counter[str] = Counter()
+        self._go_wins: Counter[str] = Counter()
+        self._go_bak: Counter[str] = Counter()
+        self._events: dict[str, Counter[str]] = defaultdict(Counter)
+        self._times: dict[str, Sample] = {n: Sample() for n in self.names}
+        self._deals = self._total_hands = self._nagari = self._redeals = 0
+        self._reasons: Counter[str] = Counter()
+
+    def add(self, results: Iterable[DealResult]) -> None:
+        """Count these deals (each deal once: a deal added twice would count twice)."""
+        job = self.job
+        for deal in results:
+            self._deals += 1
+            sums: dict[str, float] = defaultdict(float)
+            counts: Counter[str] = Counter()
+            for sr in deal.seatings:
+                self._total_hands += 1
+                self._nagari += sr.nagari
+                self._redeals += sr.redeals
+                self._reasons[sr.reason] += 1
+                for seat, out in enumerate(sr.seats):
+                    name = job.lineup[sr.lineup_at[seat]]
+                    sums[name] += out.points
+                    counts[name] += 1
+                    self._hands[name] += 1
+                    self._wins[name] += out.won
+                    self._nagari_by[name] += sr.nagari
+                    if out.goes:
+                        self._go_hands[name] += 1
+                        self._go_wins[name] += out.won
+                        self._go_bak[name] += (not out.won) and sr.winner is not None
+                    for etype, k in out.events.items():
+                        if etype not in _ROUTINE_EVENTS:
+                            self._events[name][etype] += k
+                    self._times[name].extend(out.times)
+            for name in self.names:
+                self._per_deal[name].append(sums[name] / counts[name])
+
+    def build(self) -> Report:
+        """The report of every deal added so far."""
+        bots = []
+        for name in self.names:
+            hands = self._hands[name]
+            lo, hi = wilson(self._wins[name], hands)
+            ts = self._times[name]
+            bots.append(
+                BotReport(
+                    bot=name,
+                    seats=self.job.lineup.count(name),
+                    hands=hands,
+                    points=mean_ci(self._per_deal[name]),
+                    wins=self._wins[name],
+                    win_low=lo,
+                    win_high=hi,
+                    nagari=self._nagari_by[name],
+                    go_hands=self._go_hands[name],
+                    go_wins=self._go_wins[name],
+                    go_bak=self._go_bak[name],
+                    events={k: v / hands for k, v in self._events[name].items()},
+                    decisions=ts.count,
+                    time_p50_ms=ts.percentile(50) * 1000,
+                    time_p95_ms=ts.percentile(95) * 1000,
+                    time_max_ms=ts.max * 1000,
+                )
             )
+        pairs = []
+        for i, a in enumerate(self.names):
+            for b in self.names[i + 1 :]:
+                diffs = [x - y for x, y in zip(self._per_deal[a], self._per_deal[b], strict=True)]
+                pairs.append(PairReport(a, b, mean_ci(diffs)))
+        return Report(
+            job=self.job,
+            deals=self._deals,
+            hands=self._total_hands,
+            nagari=self._nagari,
+            redeals=self._redeals,
+            bots=bots,
+            pairs=pairs,
+            reasons=dict(self._reasons),
         )
-    pairs = []
-    for i, a in enumerate(names):
-        for b in names[i + 1 :]:
-            diffs = [x - y for x, y in zip(per_deal[a], per_deal[b], strict=True)]
-            pairs.append(PairReport(a, b, mean_ci(diffs)))
-    return Report(
-        job=job,
-        deals=len(results),
-        hands=total_hands,
-        nagari=nagari,
-        redeals=redeals,
-        bots=bots,
-        pairs=pairs,
-        reasons=dict(reasons),
-    )
+
+
+def build_report(job: SimJob, results: Iterable[DealResult]) -> Report:
+    """Aggregate deal results (any order): :class:`ReportBuilder` over all of them."""
+    builder = ReportBuilder(job)
+    builder.add(results)
+    return builder.build()

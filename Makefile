@@ -125,7 +125,7 @@ docs: setup
 I18N_DIR := src/gostop/words
 i18n: setup
 	$(BIN)/pybabel extract --no-default-keywords -k t -k n:1,2 --no-location --sort-output \
-		--omit-header -F $(I18N_DIR)/babel.cfg -o $(I18N_DIR)/gostop.pot $(I18N_DIR)
+		--omit-header -F $(I18N_DIR)/babel.cfg -o $(I18N_DIR)/gostop.pot $(I18N_DIR) src/gostop/play
 	$(BIN)/pybabel update --no-fuzzy-matching -D gostop -i $(I18N_DIR)/gostop.pot -d $(I18N_DIR)/locale
 
 clean:

@@ -80,7 +80,7 @@ def test_wrapped_choices_take_their_rows_and_leave_the_table_in_view(store: Stor
         rows = screen_rows(app)
         text = "\n".join(rows)
         first = next(i for i, r in enumerate(rows) if r.startswith(" 1  "))
-        last = next(i for i, r in enumerate(rows) if r.startswith(" o  offer shodang"))
+        last = next(i for i, r in enumerate(rows) if r.startswith(" o  "))  # offer shodang, in either language
         for row in rows[first:last + 1]:  # the choices: no blank row among them
             assert row.strip(), text
         for key in ("b", "s"):
@@ -89,7 +89,8 @@ def test_wrapped_choices_take_their_rows_and_leave_the_table_in_view(store: Stor
         view = table_view(session)
         for seat in view.seats:  # every active player's points line, and the table
             assert any(r.lstrip().startswith(seat.name + " ") for r in rows[:first]), (seat.name, text)
-        assert any(r.lstrip().startswith("Table (stock ") for r in rows[:first]), text
+        table = "Table (stock " if lang == "en" else "바닥 (더미 "  # the screen's own words, in Korean too
+        assert any(r.lstrip().startswith(table) for r in rows[:first]), text
 
     _run(app, (80, 24), script)
 
@@ -296,6 +297,44 @@ def test_table_questions_show_their_own_status(store: Store, players: int, seed:
         raise AssertionError(f"no {stage} question after a hand")
 
     _run(app, (80, 24), script)
+
+
+# -- the help pages show whole: PgDn never skips a line ------------------------------------------
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+def test_a_help_page_fits_its_dialog_so_page_down_skips_no_line(store: Store, size: tuple[int, int]) -> None:
+    """Each help page's scrolling box lies inside the dialog's frame: when it reached one row
+    past it (clipped, unseen), PgDn scrolled by one row more than the page showed, and that
+    line was never on screen (the "g GO" key line at 80x24)."""
+    app = GoStopApp(store, Settings(players=3, seed=5, level="easy", hands=1), setup=False)
+
+    async def script(pilot: Pilot[int]) -> None:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, HelpScreen)
+        tabs = screen.query_one(TabbedContent)
+        frame = screen.query_one("HelpScreen > Vertical").content_region
+        for page in range(3):
+            if page:
+                await pilot.press("right")
+                await pilot.pause()
+            box = tabs.get_pane(tabs.active).query_one("VerticalScroll.page", VerticalScroll)
+            assert frame.contains_region(box.region), (tabs.active, box.region, frame)
+            seen: list[str] = []
+            while True:  # PgDn alone, to the end: every line of the page is seen
+                seen.extend(screen_rows(app)[box.region.y : box.region.bottom])
+                if box.scroll_y >= box.max_scroll_y:
+                    break
+                before = box.scroll_y
+                await pilot.press("pagedown")
+                await pilot.pause()
+                assert 0 < box.scroll_y - before <= box.scrollable_content_region.height
+            if tabs.active == "help-keys":
+                assert any("GO (when asked go or stop)" in row for row in seen), "\n".join(seen)
+
+    _run(app, size, script)
 
 
 # -- 8: the help pages scroll with the usual keys; prose never scrolls sideways -------------------

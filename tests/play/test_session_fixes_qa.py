@@ -127,7 +127,8 @@ def _owe_sseul(lang: str) -> tuple[Session, Prompt]:
             continue
         prompt = s.prompt()
         assert prompt is not None
-        if prompt.stage == "surrender" and "sseul" in prompt.question:
+        obs = s.observation()
+        if prompt.stage == "surrender" and obs is not None and (obs.debt or {}).get("for") == "sseul":
             return s, prompt
         s.choose(choose(prompt))
     raise AssertionError("no junk debt for a sseul")
@@ -144,15 +145,16 @@ def test_give_up_offers_one_choice_per_distinct_card_named_as_every_card_choice(
     assert [c.key for c in prompt.choices] == list("123456789")  # all on the number keys
     by_code = {c.card.code: c for c in prompt.choices if c.card is not None}
     assert len(by_code) == 9
-    assert by_code["01J1"].label == f"{s.card_label(parse_card('01J1'))} (any of your 2)"
+    assert by_code["01J1"].label == f"{s.card_label(parse_card('01J1'))} (같은 패 2장 중 아무거나)"
     assert by_code["01J1"].label.startswith("송학 피 · pine junk")
     assert by_code["03J1"].label == "벚꽃 피 · cherry junk"
     joker = next(c for c in prompt.choices if c.card is not None and c.card.is_joker)
-    assert joker.label == "조커 1 · one-junk joker (any of your 11)"
+    assert joker.label == "조커 1 · one-junk joker (같은 패 11장 중 아무거나)"
     assert "#" not in joker.label and "give " not in joker.label
+    assert prompt.question.startswith("싹쓸이 때문에 훈에게 피")  # the Korean session speaks Korean
     assert {c.card.code for c in prompt.choices if c.card} >= {"11D", "12D", "11J1"}  # months apart
     s.choose(joker.key)
-    assert any(ln.text.startswith("STEAL: You give Hoon JK1") for ln in s.log)  # a joker went
+    assert any(ln.text.startswith("피 뺏김: 나는 훈에게 조커 1") for ln in s.log)  # a joker went
 
 
 def test_give_up_in_english_names_the_cards_as_card_choices_do() -> None:
@@ -349,7 +351,7 @@ def test_the_hand_summary_does_not_contradict_itself() -> None:
 
 
 def test_shodang_news_says_you_and_your() -> None:
-    s = Session.start(Settings(players=3, seed=9, level="easy", hands=1, lang="ko"))
+    s = Session.start(Settings(players=3, seed=9, level="easy", hands=1, lang="en"))
     seen: list[str] = []
 
     def choose(prompt: Prompt) -> str:

@@ -29,6 +29,9 @@ from gostop.words import (
 from gostop.words.catalog import po_path
 
 WORDS = Path(__file__).resolve().parents[2] / "src" / "gostop" / "words"
+#: The folders whose code holds messages (as `make i18n` extracts them): the words layer, and
+#: the terminal game's own questions and screens.
+MESSAGE_SOURCES = (WORDS, WORDS.parent / "play")
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 FIELD = re.compile(r"\{[^{}]*\}")
 #: Two English words in a row (fields taken out first): not Korean.
@@ -53,8 +56,9 @@ def test_the_template_is_up_to_date_with_the_code() -> None:
         method_map, options_map = parse_mapping_cfg(f)  # as `make i18n` extracts
     extracted = {
         (msg[2] if isinstance(msg[2], str) else tuple(msg[2]))
+        for source in MESSAGE_SOURCES
         for msg in extract_from_dir(
-            str(WORDS), method_map, options_map, keywords={"t": None, "n": (1, 2)}, comment_tags=()
+            str(source), method_map, options_map, keywords={"t": None, "n": (1, 2)}, comment_tags=()
         )
     }
     with (WORDS / "gostop.pot").open("rb") as f:

@@ -103,7 +103,7 @@ def play(
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Start at once: no setup screen or question.")] = False,
     lang: Annotated[
         str | None,
-        typer.Option("--lang", help="Card names: en (English) or ko (Korean with the English); remembered.",
+        typer.Option("--lang", help="The game's language: en (English) or ko (Korean; card choices keep the English names too); remembered.",
                      show_default=False),
     ] = None,
     bot_delay: Annotated[

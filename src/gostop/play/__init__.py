@@ -11,5 +11,7 @@
 * :mod:`~gostop.play.plain` -- the line mode; :mod:`~gostop.play.app` -- the Textual app.
 
 Hints (what a card would capture, sets one card away, bak stamps, what a stop would pay) come
-from :mod:`gostop.hints`; no rules logic lives here.
+from :mod:`gostop.hints`; no rules logic lives here. Every text for people is said in the
+person's language (``--lang``: English or Korean) through the message catalogues of
+:mod:`gostop.words` (``make i18n`` extracts the messages of this package too).
 """

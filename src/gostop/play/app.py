@@ -5,11 +5,17 @@ The app draws a :class:`~gostop.play.session.Session` through the view models
 clicks to :meth:`Session.choose`. Screens: an optional setup screen, the table, the end of each
 hand (the settlement step by step), the end of the match (standings), help (keys, rules, card
 guide) and the full event log.
+
+Every screen speaks the person's language (``Settings.lang``, chosen with ``--lang`` or on the
+setup screen): its own words come from the message catalogue (:mod:`gostop.words.catalog`),
+the session's questions, log and settlement are the session's, already in that language.
 """
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+import re
 import traceback
 from collections.abc import Callable
 from typing import Any, ClassVar
@@ -20,6 +26,7 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, HorizontalScroll, Vertical, VerticalScroll
+from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
 from textual.visual import visualize
 from textual.widgets import (
@@ -34,10 +41,10 @@ from textual.widgets import (
     TabPane,
 )
 
-from gostop.agents import warm
+from gostop.agents import level_name, warm
 from gostop.limits import MAX_PLAY_HANDS
 from gostop.play.answers import rule_changes, seed_number, whole_number
-from gostop.play.guide import KEYS_TEXT, QUICK_START, card_guide_parts, reflow, rules_text
+from gostop.play.guide import card_guide_parts, keys_text, quick_start, reflow, rules_text
 from gostop.play.render import (
     LOG_STYLES,
     card_text,
@@ -49,6 +56,7 @@ from gostop.play.render import (
     seat_compact,
     standings_block,
     summary_block,
+    unit_words,
 )
 from gostop.play.session import (
     LEVEL_NAMES,
@@ -62,8 +70,42 @@ from gostop.play.session import (
 from gostop.play.store import Store
 from gostop.play.view import table_view
 from gostop.rules import PRESET_NAMES, PRESETS
+from gostop.words import Catalog, catalog, item_name
 
 __all__ = ["GoStopApp"]
+
+#: The languages offered on the setup screen, each named in itself.
+LANGUAGES = (("English", "en"), ("한국어", "ko"))
+
+
+def _binding_words(words: Catalog) -> dict[str, str]:
+    """The key bar's words (the bindings' descriptions) in the language of ``words``."""
+    return {
+        "Close": words.t("Close"),
+        "Scroll": words.t("Scroll"),
+        "Continue": words.t("Continue"),
+        "Quit": words.t("Quit"),
+        "Play on": words.t("Play on"),
+        "Help": words.t("Help"),
+        "Log": words.t("Log"),
+        "Save & quit": words.t("Save & quit"),
+        "palette": words.t("palette"),
+    }
+
+
+def say_bindings(node: DOMNode, words: Catalog) -> None:
+    """Say the descriptions of ``node``'s bindings (the key bar) in the language of ``words``
+    (English: as they are written)."""
+    if words.lang == "en":
+        return
+    said = _binding_words(words)
+    table = node._bindings.key_to_bindings  # per node (a copy of the class's), so ours to change
+    for key, bindings in table.items():
+        table[key] = [
+            dataclasses.replace(b, description=said.get(b.description, b.description), tooltip="")
+            if b.description in said else b
+            for b in bindings
+        ]
 
 
 #: Short forms of the choice markers, used when a line would not fit (never cut mid-word).
@@ -100,22 +142,25 @@ class ChoiceItem(Static):
 
     On a small screen a card choice is one line that must fit its column: its words are
     shortened by rule (the card's name first, whole words from its end; then the markers and
-    the detail take their short forms) and are never cut in the middle of a word or marker."""
+    the detail take their short forms) and are never cut in the middle of a word or marker.
+    The markers are read by their English keys (``Choice.mark_keys``) and shown as the
+    session says them, in the person's language (``lang``)."""
 
     DEFAULT_CSS = """
     ChoiceItem { height: auto; padding: 0 1; }
     ChoiceItem:hover { background: $boost; }
     """
 
-    def __init__(self, choice: Choice, compact: bool = False) -> None:
+    def __init__(self, choice: Choice, compact: bool = False, lang: str = "en") -> None:
         self.choice = choice
         self.compact = compact
-        super().__init__(self._text(choice, compact), classes="card" if choice.card is not None else "words")
+        self.lang = lang
+        super().__init__(self._text(choice, compact, lang=lang), classes="card" if choice.card is not None else "words")
 
     def render(self) -> Any:
         width = self.content_region.width
         if self.compact and self.choice.card is not None and width > 0:
-            return self._text(self.choice, True, width)
+            return self._text(self.choice, True, width, self.lang)
         if width > 0:
             return self._hanging(width)
         return super().render()
@@ -137,13 +182,16 @@ class ChoiceItem(Static):
     def _hanging(self, width: int) -> Text:
         """The choice wrapped to ``width`` cells, its continuation lines under its label (not
         under its key)."""
-        text = self._text(self.choice, self.compact)
+        text = self._text(self.choice, self.compact, lang=self.lang)
         if cell_len(text.plain) <= width:
             return text
         indent = len(f" {self.choice.key} ") + 1
         if width <= indent + 10:  # too narrow to indent
             indent = 0
-        lines = text[indent:].wrap(self.app.console, max(1, width - indent))
+        if self.lang != "en":  # markers of several words (<피 10장 완성>) are never split
+            lines = self._wrap_whole_marks(text[indent:], max(1, width - indent))
+        else:
+            lines = list(text[indent:].wrap(self.app.console, max(1, width - indent)))
         out = text[:indent]
         for i, line in enumerate(lines):
             if i:
@@ -153,37 +201,90 @@ class ChoiceItem(Static):
         return out
 
     @staticmethod
-    def _text(c: Choice, compact: bool = False, width: int | None = None) -> Text:
+    def _wrap_whole_marks(text: Text, width: int) -> list[Text]:
+        """``text`` wrapped to ``width`` cells at its spaces, each ``<marker>`` kept whole."""
+        plain = text.plain
+        words = [m.span() for m in re.finditer(r"<[^<>]*>|\S+", plain)]
+        lines: list[Text] = []
+        start = end = None
+        for a, b in words:
+            if start is not None and end is not None and cell_len(plain[start:b]) > width:
+                lines.append(text[start:end])
+                start = None
+            if start is None:
+                start = a
+            end = b
+        if start is not None and end is not None:
+            lines.append(text[start:end])
+        return lines or [text]
+
+    @staticmethod
+    def _marks(c: Choice) -> list[tuple[str, str]]:
+        """The markers of ``c`` as (shown, key) pairs (the key in English, for the rules)."""
+        keys = tuple(getattr(c, "mark_keys", ())) or c.marks
+        if len(keys) != len(c.marks):
+            keys = c.marks
+        return list(zip(c.marks, keys, strict=True))
+
+    @staticmethod
+    def _text(c: Choice, compact: bool = False, width: int | None = None, lang: str = "en") -> Text:
         if compact and c.card is not None and width is not None:
-            return ChoiceItem._fitted(c, width)
+            return ChoiceItem._fitted(c, width, lang)
         t = Text()
         t.append(f" {c.key} ", style="bold reverse")
         t.append(" ")
-        marks = list(c.marks)
+        marks = ChoiceItem._marks(c)
+        captures = any(k == "captures" for _m, k in marks)
         if c.card is not None:
             t.append_text(card_text(c.card))
             if compact:  # what it does first: the line is cut at the screen's edge
-                detail = ChoiceItem._compact_detail(c.detail)
+                detail = ChoiceItem._compact_detail(c.detail, lang)
                 if detail:
-                    t.append(f" {detail}", style="bold" if "captures" in marks else "")
-                marks = [m for m in marks if m != "captures"]
+                    t.append(f" {detail}", style="bold" if captures else "")
+                marks = [(m, k) for m, k in marks if k != "captures"]
             else:
                 t.append(" " + c.label)
         else:
             t.append(c.label, style="bold")
         if c.detail and not (compact and c.card is not None):
             t.append(f"  {c.detail}", style="dim")
-        for mark in marks:
-            t.append(f" <{mark}>", style=ChoiceItem._mark_style(mark))
+        for mark, key in marks:
+            t.append(f" <{mark}>", style=ChoiceItem._mark_style(key))
         if compact and c.card is not None:
             t.append(" " + c.label, style="dim")
         return t
 
     @staticmethod
-    def _compact_detail(detail: str) -> str:
+    def _compact_detail(detail: str, lang: str = "en") -> str:
+        if lang != "en":
+            w = catalog(lang)
+            if detail == w.t("no match: stays on the table"):
+                return w.t("no match")
+            if detail == w.t("joker: to your captures, the top stock card is played instead"):
+                return w.t("joker")
+            return detail
         if detail.startswith(("no match", "joker")):
             detail = detail.split(":")[0]
         return detail.replace(" (you choose)", "?")
+
+    @staticmethod
+    def _short_mark(mark: str, key: str, lang: str) -> str:
+        """The short form of a marker (:func:`short_mark`), in ``lang``."""
+        if lang == "en":
+            return short_mark(mark)
+        if key.startswith("completes "):
+            return "+" + item_name(key.removeprefix("completes "), lang)
+        if key == "oe-myeon risk":
+            return catalog(lang).t("oe-myeon")
+        return mark
+
+    @staticmethod
+    def _short_detail(detail: str, lang: str) -> str:
+        """The detail in the fewest words (:func:`short_detail`); in another language than
+        English, the words before its colon, if it has one, else none."""
+        if lang == "en":
+            return short_detail(detail)
+        return detail.split(": ", 1)[0] if ": " in detail else ""
 
     @staticmethod
     def _mark_style(mark: str) -> str:
@@ -191,22 +292,28 @@ class ChoiceItem(Static):
         return "bold green" if good else ("bold yellow" if mark == "shaken" else "bold red")
 
     @staticmethod
-    def _fitted(c: Choice, width: int) -> Text:
+    def _fitted(c: Choice, width: int, lang: str = "en") -> Text:
         """The compact line of a card choice in ``width`` cells, shortened by rule."""
         assert c.card is not None
-        marks = [m for m in c.marks if m != "captures"]
-        detail = ChoiceItem._compact_detail(c.detail)
+        pairs = [(m, k) for m, k in ChoiceItem._marks(c) if k != "captures"]
+        captures = len(pairs) < len(c.marks)
+        marks = [m for m, _k in pairs]
+        styles = {m: ChoiceItem._mark_style(k) for m, k in pairs}
+        detail = ChoiceItem._compact_detail(c.detail, lang)
         label = c.label.split()
-        short = [short_mark(m) for m in marks]
+        short = [ChoiceItem._short_mark(m, k, lang) for m, k in pairs]
+        styles.update({sm: ChoiceItem._mark_style(k) for sm, (_m, k) in zip(short, pairs, strict=True)})
         attempts = []
         for ms in (marks, short):  # the card's words, whole, from the end; then short markers
             for n in range(len(label), -1, -1):
                 if n and label[n - 1] in SEPARATORS:
                     continue  # never end on a dangling separator ("국화 피 ·")
                 attempts.append((detail, ms, label[:n]))
-        attempts.append((short_detail(detail), short, []))
+        attempts.append((ChoiceItem._short_detail(detail, lang), short, []))
         if short:  # the markers say more than "lays it"
             attempts.append(("", short, []))
+        if lang != "en":  # longer words: markers give way too, the last first (never cut)
+            attempts.extend(("", short[:n], []) for n in range(len(short) - 1, -1, -1))
         chosen = attempts[-1]
         for attempt in attempts:
             d, ms, words = attempt
@@ -221,9 +328,9 @@ class ChoiceItem(Static):
         t.append(" ")
         t.append_text(card_text(c.card))
         if d:
-            t.append(f" {d}", style="bold" if "captures" in c.marks else "")
+            t.append(f" {d}", style="bold" if captures else "")
         for mark in ms:
-            t.append(f" <{mark}>", style=ChoiceItem._mark_style(mark))
+            t.append(f" <{mark}>", style=styles.get(mark, ChoiceItem._mark_style(mark)))
         if words:
             t.append(" " + " ".join(words), style="dim")
         return t
@@ -247,15 +354,19 @@ class TextScreen(ModalScreen[None]):
     TextScreen VerticalScroll { height: 1fr; }
     """
 
-    def __init__(self, title: str, body: Text | str, end: bool = False) -> None:
+    def __init__(self, title: str, body: Text | str, end: bool = False, words: Catalog | None = None) -> None:
         super().__init__()
         self.title_text = title
         self.body = body
         self.end = end
+        self.words = words or catalog("en")
+        say_bindings(self, self.words)
 
     def compose(self) -> ComposeResult:
+        w = self.words
+        how = w.t("({escape} closes; arrows and {pages} scroll)", escape="Escape", pages="PgUp/PgDn")
         with Vertical():
-            yield Label(Text(self.title_text + "   (Escape closes; arrows and PgUp/PgDn scroll)", style="bold"))
+            yield Label(Text(self.title_text + "   " + how, style="bold"))
             with VerticalScroll():
                 yield Static(self.body)
 
@@ -288,6 +399,7 @@ class HelpScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
     HelpScreen > Vertical { width: 96%; height: 94%; border: thick $accent; background: $surface; }
+    HelpScreen TabbedContent, HelpScreen ContentSwitcher, HelpScreen TabPane { height: 1fr; }
     HelpScreen VerticalScroll.page { height: 1fr; }
     HelpScreen HorizontalScroll { height: auto; }
     HelpScreen Static.table { width: auto; text-wrap: nowrap; }
@@ -298,22 +410,27 @@ class HelpScreen(ModalScreen[None]):
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
+        self.words = catalog(session.settings.lang)
+        say_bindings(self, self.words)
 
     def compose(self) -> ComposeResult:
         rules = self.session.rules
+        w = self.words
+        lang = w.lang
+        how = w.t("{escape}: close · left/right: pages · up/down, {pages}: scroll", escape="Escape", pages="PgUp/PgDn")
         with Vertical():
-            yield Label(Text("Help   Escape: close · left/right: pages · up/down, PgUp/PgDn: scroll", style="bold"))
+            yield Label(Text(w.t("Help") + "   " + how, style="bold"))
             with TabbedContent():
-                with TabPane("Keys", id="help-keys"), VerticalScroll(classes="page", can_focus=False):
-                    yield Static(reflow(QUICK_START))
-                    yield Static(KEYS_TEXT)
-                with TabPane("Rules", id="help-rules"), VerticalScroll(classes="page", can_focus=False):
-                    yield Static(reflow(rules_text(rules, self.session.settings.players), keep_lines=True))
-                with TabPane("Cards", id="help-cards"), VerticalScroll(classes="page", can_focus=False):
-                    intro, guide = card_guide_parts(rules)
+                with TabPane(w.t("Keys"), id="help-keys"), VerticalScroll(classes="page", can_focus=False):
+                    yield Static(reflow(quick_start(lang)))
+                    yield Static(keys_text(lang))
+                with TabPane(w.t("Rules"), id="help-rules"), VerticalScroll(classes="page", can_focus=False):
+                    yield Static(reflow(rules_text(rules, self.session.settings.players, lang), keep_lines=True))
+                with TabPane(w.t("Cards"), id="help-cards"), VerticalScroll(classes="page", can_focus=False):
+                    intro, guide = card_guide_parts(rules, lang)
                     yield Static(reflow(intro), classes="intro")
-                    yield Static(Text("(A table wider than the window: Tab, then left/right scroll it sideways.)",
-                                      style="dim"), classes="intro")
+                    yield Static(Text(w.t("(A table wider than the window: {tab}, then left/right scroll it sideways.)",
+                                          tab="Tab"), style="dim"), classes="intro")
                     with HorizontalScroll():  # only the table scrolls sideways, never the prose
                         yield Static(guide, classes="table")
 
@@ -343,10 +460,12 @@ class SummaryScreen(ModalScreen[None]):
     SummaryScreen VerticalScroll { height: auto; max-height: 85vh; }
     """
 
-    def __init__(self, body: Text, footer: str) -> None:
+    def __init__(self, body: Text, footer: str, words: Catalog | None = None) -> None:
         super().__init__()
         self.body = body
         self.footer = footer
+        self.words = words or catalog("en")
+        say_bindings(self, self.words)
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -363,9 +482,8 @@ class SummaryScreen(ModalScreen[None]):
     def _mark_scroll(self, box: VerticalScroll) -> None:
         """The footer says that there is more to read below, while there is."""
         more = box.scroll_y < box.max_scroll_y
-        self.query_one(Label).update(
-            Text(self.footer + (" (arrows / PgDn: more below) " if more else ""), style="bold reverse")
-        )
+        below = " " + self.words.t("(arrows / {page_down}: more below)", page_down="PgDn") + " "
+        self.query_one(Label).update(Text(self.footer + (below if more else ""), style="bold reverse"))
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -385,29 +503,40 @@ class QuitScreen(ModalScreen[bool]):
     QuitScreen > Vertical { width: 70; max-width: 100%; height: auto; border: thick $warning; background: $surface; padding: 0 1; }
     """
 
-    def __init__(self, saved: str) -> None:
+    def __init__(self, saved: str, words: Catalog | None = None) -> None:
         super().__init__()
         self.saved = saved
+        self.words = words or catalog("en")
+        say_bindings(self, self.words)
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(Text(self.saved))
-            yield Label(Text("Quit now? y / Enter: quit   n / Escape: play on", style="bold"))
+            question = self.words.t("Quit now? {yes}: quit   {no}: play on", yes="y / Enter", no="n / Escape")
+            yield Label(Text(question, style="bold"))
 
     def action_answer(self, quit_now: bool) -> None:
         self.dismiss(quit_now)
 
 
 class SetupScreen(Screen[Settings | str | None]):
-    """Choose the table before a new match (or resume the saved one)."""
+    """Choose the table before a new match (or resume the saved one).
+
+    The language (top right) is the one of every screen after this one; changing it says this
+    screen again in that language, keeping the answers typed so far. It is written into the
+    settings the screen was given (``settings.lang``), for a resumed match too."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit_app", "Quit")]
     DEFAULT_CSS = """
     SetupScreen { align: center middle; }
     SetupScreen > Vertical { width: 84; max-width: 100%; height: auto; max-height: 100%; border: thick $accent; padding: 0 1; }
     SetupScreen Horizontal { height: 1; margin: 0 0 1 0; }
+    SetupScreen Horizontal#setup-head { margin: 0; }
+    SetupScreen #setup-title { width: 1fr; }
     SetupScreen Label.field { width: 14; }
+    SetupScreen Label.lang { width: auto; margin: 0 1 0 0; }
     SetupScreen Select, SetupScreen Input { width: 1fr; }
+    SetupScreen Select#lang { width: 14; }
     SetupScreen Button { margin: 0 2 0 0; }
     """
 
@@ -415,48 +544,83 @@ class SetupScreen(Screen[Settings | str | None]):
         super().__init__()
         self.settings = settings
         self.saved = saved
+        #: The answers typed so far, while the screen is said again in another language.
+        self._typed: dict[str, Any] = {}
+
+    @property
+    def words(self) -> Catalog:
+        return catalog(self.settings.lang)
 
     def compose(self) -> ComposeResult:
         s = self.settings
+        w = self.words
+        typed = self._typed
         with Vertical():
-            yield Label(Text("gostop -- Go Stop 고스톱 against bots", style="bold"))
-            yield Label("Tab moves between fields; Enter on Start begins. ctrl+q quits.")
+            with Horizontal(id="setup-head"):
+                yield Label(Text(w.t("gostop -- Go Stop 고스톱 against bots"), style="bold"), id="setup-title")
+                yield Label(w.t("Language"), classes="lang")
+                yield Select(LANGUAGES, value=s.lang, allow_blank=False, id="lang", compact=True)
+            yield Label(w.t("{tab} moves between fields; {enter} on {start} begins. {quit} quits.", tab="Tab",
+                            enter="Enter", start=w.t("Start"), quit="ctrl+q"))
             if self.saved is not None and self.saved.readable:
-                yield Static(Text(f"Saved match: {self.saved.text}", style="bold yellow"))
+                yield Static(Text(w.t("Saved match: {text}", text=self.saved.text), style="bold yellow"))
             elif self.saved is not None:
-                yield Static(Text(f"Your saved match cannot be resumed: {self.saved.problem}. "
-                                  "Start keeps a copy of it and begins a new match.", style="bold red"))
+                yield Static(Text(w.t("Your saved match cannot be resumed: {problem}. {start} keeps a copy of it and"
+                                      " begins a new match.", problem=self.saved.problem, start=w.t("Start")),
+                                  style="bold red"))
             with Horizontal():
-                yield Label("Opponents", classes="field")
-                table = [("1 bot (2 players)", 2), ("2 bots (3 players)", 3)]
-                table += [(f"gwangpalli: {n} seated, {n - 1} bots", n) for n in range(4, 8)]
-                yield Select(table, value=s.players, allow_blank=False, id="players", compact=True)
+                yield Label(w.t("Opponents"), classes="field")
+                table = [(w.t("1 bot (2 players)"), 2), (w.t("2 bots (3 players)"), 3)]
+                table += [(w.t("gwangpalli: {n} seated, {bots} bots", n=n, bots=n - 1), n) for n in range(4, 8)]
+                yield Select(table, value=typed.get("players", s.players), allow_blank=False, id="players", compact=True)
             with Horizontal():
-                yield Label("Bot level", classes="field")
-                yield Select([(lv, lv) for lv in LEVEL_NAMES], value=s.level, allow_blank=False, id="level", compact=True)
+                yield Label(w.t("Bot level"), classes="field")
+                levels = [(level_name(lv, w.lang), lv) for lv in LEVEL_NAMES]
+                yield Select(levels, value=typed.get("level", s.level), allow_blank=False, id="level", compact=True)
             with Horizontal():
-                yield Label("Rules preset", classes="field")
-                yield Select([(p, p) for p in PRESET_NAMES if p in PRESETS], value=s.preset, allow_blank=False, id="preset", compact=True)
+                yield Label(w.t("Rules preset"), classes="field")
+                presets = [(p, p) for p in PRESET_NAMES if p in PRESETS]
+                yield Select(presets, value=typed.get("preset", s.preset), allow_blank=False, id="preset", compact=True)
             with Horizontal():
-                yield Label("Hands", classes="field")
-                yield Input(str(s.hands or ""), placeholder="3 (empty: the preset's)", id="hands", compact=True)
+                yield Label(w.t("Hands"), classes="field")
+                yield Input(typed.get("hands", str(s.hands or "")), placeholder=w.t("3 (empty: the preset's)"),
+                            id="hands", compact=True)
             with Horizontal():
-                yield Label("Seed", classes="field")
-                yield Input("" if s.seed is None else str(s.seed), placeholder="random", id="seed", compact=True)
+                yield Label(w.t("Seed"), classes="field")
+                yield Input(typed.get("seed", "" if s.seed is None else str(s.seed)), placeholder=w.t("random"),
+                            id="seed", compact=True)
             with Horizontal():
-                yield Label("Rule changes", classes="field")
-                over = " ".join(f"{k}={v}" for k, v in s.overrides.items())
-                yield Input(over, placeholder="knob=value ... e.g. stop_target_two_player=5", id="overrides", compact=True)
+                yield Label(w.t("Rule changes"), classes="field")
+                over = typed.get("overrides", " ".join(f"{k}={v}" for k, v in s.overrides.items()))
+                yield Input(over, placeholder=w.t("knob=value ... e.g. {example}", example="stop_target_two_player=5"),
+                            id="overrides", compact=True)
             yield Static("", id="setup-error")
             with Horizontal():
-                yield Button("Start", variant="primary", id="start", compact=True)
+                yield Button(w.t("Start"), variant="primary", id="start", compact=True)
                 if self.saved is not None and self.saved.readable:
-                    yield Button("Resume saved match", id="resume", compact=True)
-                yield Button("Quit", id="quit", compact=True)
+                    yield Button(w.t("Resume saved match"), id="resume", compact=True)
+                yield Button(w.t("Quit"), id="quit", compact=True)
 
     def on_mount(self) -> None:
         readable = self.saved is not None and self.saved.readable
         self.query_one("#resume" if readable else "#start", Button).focus()
+
+    async def on_select_changed(self, event: Select.Changed) -> None:
+        """A new language: this screen in its words, the answers kept (the language's own
+        select keeps the focus)."""
+        if event.select.id != "lang" or event.value == self.settings.lang or not isinstance(event.value, str):
+            return
+        self._typed = {
+            "players": self.query_one("#players", Select).value,
+            "level": self.query_one("#level", Select).value,
+            "preset": self.query_one("#preset", Select).value,
+            "hands": self.query_one("#hands", Input).value,
+            "seed": self.query_one("#seed", Input).value,
+            "overrides": self.query_one("#overrides", Input).value,
+        }
+        self.settings.lang = event.value
+        await self.recompose()
+        self.query_one("#lang", Select).focus()
 
     def action_quit_app(self) -> None:
         self.dismiss(None)
@@ -563,6 +727,7 @@ class GoStopApp(App[int]):
         self.crash_saved = ""  # what to say about the save after a crash (only the truth)
         self.message: str | None = None
         self._showing_summary = False
+        self._lang_before_setup = self.settings.lang
 
     # -- layout ------------------------------------------------------------------------------
 
@@ -587,6 +752,11 @@ class GoStopApp(App[int]):
         yield Footer()
 
     @property
+    def words(self) -> Catalog:
+        """The catalogue of the person's language (the session's, else the settings')."""
+        return catalog(self.session.settings.lang if self.session is not None else self.settings.lang)
+
+    @property
     def compact(self) -> bool:
         """True on small screens (see :attr:`WIDE_MIN`)."""
         w, h = self.size
@@ -595,13 +765,24 @@ class GoStopApp(App[int]):
     def on_mount(self) -> None:
         warm.start()  # the search bots' compiled rollouts, in the background (issue 22)
         if self.session is not None:
+            self._say_bindings()
             self._step_bots()  # the bots' first moves, one at a time with a bot delay
         elif self.setup:
+            self._lang_before_setup = self.settings.lang
             self.push_screen(SetupScreen(self.settings, self.saved), self._after_setup)
         else:
             self._guard(lambda: self._start(self.settings))
 
+    def _say_bindings(self) -> None:
+        """The key bar in the person's language."""
+        say_bindings(self, self.words)
+        self.refresh_bindings()
+
     def _after_setup(self, result: Settings | str | None) -> None:
+        lang = result.lang if isinstance(result, Settings) else self.settings.lang
+        if result is not None and lang != self._lang_before_setup:
+            with contextlib.suppress(OSError):  # the language chosen is remembered, as --lang is
+                self.store.remember(lang=lang)
         if result is None:
             self.exit(0)
         elif result == "resume":
@@ -617,11 +798,15 @@ class GoStopApp(App[int]):
             self.store.discard()  # the person chose a new match over the saved one
         self.settings = settings
         self.session = Session.start(settings, self.store, play_bots=not self.bot_delay)
+        self._say_bindings()
         self._step_bots()
 
     def _resume(self) -> None:
+        lang = self.settings.lang  # as chosen on the setup screen (a resumed match takes it, as --lang)
         self.session = Session.resume(self.store)
+        self.session.settings.lang = lang
         self.settings = self.session.settings
+        self._say_bindings()
         self.refresh_view()
 
     # -- drawing -----------------------------------------------------------------------------
@@ -633,8 +818,10 @@ class GoStopApp(App[int]):
         compact = self.compact
         self.set_class(compact, "compact")
         view = table_view(session, log_lines=200)
+        w = self.words
         self.title = "gostop 고스톱"
-        self.sub_title = f"{view.title.removeprefix('gostop · ')} · {session.settings.level} bots · ? help"
+        self.sub_title = w.t("{title} · {level} bots · {key} help", title=view.title.removeprefix("gostop · "),
+                             level=level_name(session.settings.level, w.lang), key="?")
         seat = seat_compact if compact else seat_block
         status = Text()
         if compact:
@@ -659,13 +846,14 @@ class GoStopApp(App[int]):
             status.append(("  " if view.status else " · ") if status else "")
             status.append(news[0], style=news[1])
         if compact and len(view.ledger) > len(view.seats):  # players sitting out: their totals too
-            status.append(f"\n{view.unit.capitalize()}: " + " · ".join(f"{n} {t:+d}" for n, t in view.ledger), style="dim")
+            unit = unit_words(view.unit, w).capitalize()
+            status.append(f"\n{unit}: " + " · ".join(f"{n} {t:+d}" for n, t in view.ledger), style="dim")
         opp = Text()
         for s in view.seats:
             if not s.you:
                 opp.append_text(seat(s, view.target, view.unit, view.highlight))
         if not view.seats:
-            opp.append(self._waiting(view.prompt), style="dim")
+            opp.append(self._waiting(view.prompt, w), style="dim")
         table = (layout_compact(view) if compact else layout_block(view)) if view.seats else Text()
         you = Text()
         if view.your_turn:
@@ -674,7 +862,7 @@ class GoStopApp(App[int]):
             if s.you:
                 you.append_text(seat(s, view.target, view.unit, view.highlight))
         if view.hand and (view.prompt is None or view.prompt.stage != "main"):
-            you.append("Your hand: ", style="bold")
+            you.append(w.t("Your hand:") + " ", style="bold")
             for i, c in enumerate(view.hand):
                 if i:
                     you.append(" ")
@@ -692,16 +880,16 @@ class GoStopApp(App[int]):
             self._show_end()
 
     @staticmethod
-    def _waiting(prompt: Any) -> str:
+    def _waiting(prompt: Any, words: Catalog) -> str:
         """What the table area says while no hand is on it, fitting the question asked."""
         stage = prompt.stage if prompt is not None else ""
         return {
-            "cut": "The cards are dealt after the cut.",
-            "drop": "The players say stay or drop in turn until three are in; then the hand begins.",
-            "claim": "The hand is played without you after your answer.",
-            "push": "The next hand is dealt after your answer.",
-            "list": "The cards are dealt once the order is set.",
-        }.get(stage, "Waiting for the deal...")
+            "cut": words.t("The cards are dealt after the cut."),
+            "drop": words.t("The players say stay or drop in turn until three are in; then the hand begins."),
+            "claim": words.t("The hand is played without you after your answer."),
+            "push": words.t("The next hand is dealt after your answer."),
+            "list": words.t("The cards are dealt once the order is set."),
+        }.get(stage) or words.t("Waiting for the deal...")
 
     def _draw_prompt(self, prompt: Any, compact: bool = False) -> list[ChoiceItem]:
         question = self.query_one("#question", Static)
@@ -715,7 +903,7 @@ class GoStopApp(App[int]):
             info.update(self.message or "")
             return []
         question.update(Text(prompt.question, style="bold"))
-        items = [ChoiceItem(c, compact) for c in prompt.choices]
+        items = [ChoiceItem(c, compact, self.words.lang) for c in prompt.choices]
         column = (self.size.width - 1) // 2
         if compact and any(i.choice.card is not None or i.rows(column) > 1 for i in items):
             # the cards two a row; the choices in words under them, each as tall as it needs
@@ -801,20 +989,19 @@ class GoStopApp(App[int]):
     def _show_summary(self, summary: HandSummary) -> None:
         self._showing_summary = True
         session = self.session
+        w = self.words
         last = session is not None and session.over and len(session.pending) == 1
         body = Text()
         if last and session is not None:  # the standings first: they must never be cut off
-            body.append_text(standings_block(session.match.standings, summary.unit))
+            body.append_text(standings_block(session.match.standings, summary.unit, w.lang, session.name))
             if session.archived_to:
-                body.append(f"The match record is saved in {session.archived_to}\n", style="dim")
+                body.append(w.t("The match record is saved in {path}", path=session.archived_to) + "\n", style="dim")
             elif session.save_problem:
                 body.append(session.save_problem + "\n", style="bold red")
             body.append("\n")
-        body.append_text(summary_block(summary))
-        self.push_screen(
-            SummaryScreen(body, " Enter: finish " if last else " Enter: next hand "),
-            self._after_summary,
-        )
+        body.append_text(summary_block(summary, w.lang))
+        footer = w.t("{enter}: finish", enter="Enter") if last else w.t("{enter}: next hand", enter="Enter")
+        self.push_screen(SummaryScreen(body, f" {footer} ", w), self._after_summary)
 
     def _after_summary(self, _: None) -> None:
         self._showing_summary = False
@@ -833,8 +1020,11 @@ class GoStopApp(App[int]):
         if session is None:
             return
         self._showing_summary = True
-        body = standings_block(session.match.standings, "shots" if session.match.shots_unit else "chips")
-        self.push_screen(SummaryScreen(body, " Enter: finish "), lambda _: self.exit(0))
+        w = self.words
+        unit = "shots" if session.match.shots_unit else "chips"
+        body = standings_block(session.match.standings, unit, w.lang, session.name)
+        footer = w.t("{enter}: finish", enter="Enter")
+        self.push_screen(SummaryScreen(body, f" {footer} ", w), lambda _: self.exit(0))
 
     # -- acting ------------------------------------------------------------------------------
 
@@ -886,15 +1076,17 @@ class GoStopApp(App[int]):
 
     def action_log(self) -> None:
         if self.session is not None and len(self.screen_stack) == 1:
-            self.push_screen(TextScreen("Event log", log_block(self.session.log), end=True))
+            w = self.words
+            self.push_screen(TextScreen(w.t("Event log"), log_block(self.session.log), end=True, words=w))
 
     def action_interrupt(self) -> None:
         """Ctrl-C: save, then ask whether to quit (Textual would otherwise copy text)."""
         if isinstance(self.screen, QuitScreen):
             self.action_save_quit()
             return
-        words = "Nothing to save yet." if self.session is None else self.session.save_report()
-        self.push_screen(QuitScreen(words), self._after_quit_question)
+        w = self.words
+        saved = w.t("Nothing to save yet.") if self.session is None else self.session.save_report()
+        self.push_screen(QuitScreen(saved, w), self._after_quit_question)
 
     def _after_quit_question(self, quit_now: bool | None) -> None:
         if quit_now:

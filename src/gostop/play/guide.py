@@ -4,6 +4,10 @@ The rules text is written from the :class:`~gostop.rules.Rules` values (targets,
 penalties, bombs, shaking...), so it always describes the table being played. The card guide
 lists all 48 month cards (and the deck's jokers) with their names and roles from
 :mod:`gostop.cards` and their junk values from :mod:`gostop.scoring`.
+
+Each text is said in a language (``lang``: ``"en"`` or ``"ko"``) through the message catalogue;
+the constants (``QUICK_START``, ``KEYS_TEXT``...) are the English ones. The Korean texts are
+written as whole paragraphs (one line per item): the screens wrap them.
 """
 
 from __future__ import annotations
@@ -16,10 +20,15 @@ from gostop.cards import MONTH_CARDS, MONTH_NAMES, Card, deck_cards
 from gostop.play.names import NICKNAMES, card_korean, month_korean
 from gostop.rules import Rules
 from gostop.scoring import junk_value
+from gostop.words import Catalog, catalog
 
 __all__ = [
     "KEYS_TEXT",
     "PLAIN_KEYS_TEXT",
+    "keys_text",
+    "plain_keys_text",
+    "quick_start",
+    "matgo_differences",
     "rules_text",
     "card_guide",
     "card_guide_parts",
@@ -28,56 +37,100 @@ __all__ = [
     "MATGO_DIFFERENCES",
 ]
 
-QUICK_START = """\
-How to play, in one minute
---------------------------
-Go Stop is a fishing game with the 48 Korean flower cards (hwatu 화투): 12 months x 4 cards.
-On your turn you play a card from your hand. If a card of the same month is on the table you
-capture both; then the top card of the stock is turned and captures the same way. Captured
-cards score in sets: brights 광, animals 열끗 (godori: the three birds), ribbons 띠 (the three
-dan sets), and junk 피 (ten junk value and up). When your points reach the target you choose:
-STOP and get paid, or GO on for more -- and risk an opponent stopping first.
-"""
+def pad(text: str, width: int) -> str:
+    """``text`` padded with spaces to ``width`` terminal cells (hangul takes two)."""
+    return text + " " * max(0, width - cell_len(text))
 
-KEYS_TEXT = """\
-Keys
-----
-1 .. 9, 0   play the card with that key (<captures>: it takes a card)
-b           bomb 폭탄: three of a month onto the fourth on the table
-s           shake 흔들기 (show three of a month: doubles your win),
-            or STOP when asked go or stop
-g           GO (when asked go or stop)
-k           stock-only turn (after a bomb)
-r / o / q   reveal a joker / offer shodang / show a quad (if allowed)
-a / r       accept / refuse a shodang offer
-1, 2 ...    which card to take, or which junk to give
-Enter       continue after the end of a hand
-? or F1     this help (keys, the rules of this table, the card guide)
-l           the whole event log
-ctrl+q      save and quit (play --resume continues the match)
-ctrl+c      save, then asks whether to quit
 
-Every decision shows its keys under the table; you can also click one.
-Next to each card: what it takes from the table ("no match": it stays
-on the table). Markers on your cards: <captures> it takes a card now,
-<bomb> you can bomb that month, <shaken> you declared it, <completes
-...> it would complete a set, <feeds ...> laying it down would give an
-opponent a set. The cards a bot just played and took are underlined.
-Stamps ([PI-BAK 피박], [GWANG-BAK 광박], [MEONG-DDA 멍따]) show the
-penalties a player risks if someone else wins now (LIVE) or soon.
-"""
+def _heading(text: str) -> str:
+    """A heading underlined with dashes as wide as it is on a terminal."""
+    return text + "\n" + "-" * cell_len(text) + "\n"
 
-PLAIN_KEYS_TEXT = """\
-Commands
---------
-At a prompt type the key shown in brackets (1..9, 0, b, s, g ...), or the action itself
-("play 03B", "go"), or just a card code ("03B" or "03b"). Then press Enter.
-Commands are whole words, so they never hide a key:
-  table        show the table again           log        the whole event log
-  ? or help    this help                      rules      the rules of this table
-  cards        the card guide                 quit       save and quit (resume with --resume)
-After a hand, press Enter to go on.
-"""
+
+def quick_start(lang: str = "en") -> str:
+    """How to play, in one minute (in ``lang``)."""
+    w = catalog(lang)
+    return _heading(w.t("How to play, in one minute")) + w.t(
+        "Go Stop is a fishing game with the 48 Korean flower cards (hwatu 화투): 12 months x 4 cards.\n"
+        "On your turn you play a card from your hand. If a card of the same month is on the table you\n"
+        "capture both; then the top card of the stock is turned and captures the same way. Captured\n"
+        "cards score in sets: brights 광, animals 열끗 (godori: the three birds), ribbons 띠 (the three\n"
+        "dan sets), and junk 피 (ten junk value and up). When your points reach the target you choose:\n"
+        "STOP and get paid, or GO on for more -- and risk an opponent stopping first."
+    ) + "\n"
+
+
+def _key_rows(rows: list[tuple[str, str]]) -> str:
+    """Keys and what they do, the words in a column (continuation lines under it)."""
+    out = []
+    for key, words in rows:
+        lines = words.split("\n")
+        out.append(pad(key, 12) + lines[0])
+        out.extend(" " * 12 + line for line in lines[1:])
+    return "\n".join(out) + "\n"
+
+
+def keys_text(lang: str = "en") -> str:
+    """The keys of the full-screen game and what the markers and stamps say (in ``lang``)."""
+    w = catalog(lang)
+    rows = [
+        ("1 .. 9, 0", w.t("play the card with that key (<captures>: it takes a card)")),
+        ("b", w.t("bomb 폭탄: three of a month onto the fourth on the table")),
+        ("s", w.t("shake 흔들기 (show three of a month: doubles your win),\nor STOP when asked go or stop")),
+        ("g", w.t("GO (when asked go or stop)")),
+        ("k", w.t("stock-only turn (after a bomb)")),
+        ("r / o / q", w.t("reveal a joker / offer shodang / show a quad (if allowed)")),
+        ("a / r", w.t("accept / refuse a shodang offer")),
+        ("1, 2 ...", w.t("which card to take, or which junk to give")),
+        ("Enter", w.t("continue after the end of a hand")),
+        (w.t("{help} or {f1}", help="?", f1="F1"), w.t("this help (keys, the rules of this table, the card guide)")),
+        ("l", w.t("the whole event log")),
+        ("ctrl+q", w.t("save and quit ({command} continues the match)", command="play --resume")),
+        ("ctrl+c", w.t("save, then asks whether to quit")),
+    ]
+    return _heading(w.t("Keys")) + _key_rows(rows) + "\n" + w.t(
+        "Every decision shows its keys under the table; you can also click one.\n"
+        "Next to each card: what it takes from the table (\"no match\": it stays\n"
+        "on the table). Markers on your cards: <captures> it takes a card now,\n"
+        "<bomb> you can bomb that month, <shaken> you declared it, <completes\n"
+        "...> it would complete a set, <feeds ...> laying it down would give an\n"
+        "opponent a set. The cards a bot just played and took are underlined.\n"
+        "Stamps ([PI-BAK 피박], [GWANG-BAK 광박], [MEONG-DDA 멍따]) show the\n"
+        "penalties a player risks if someone else wins now (LIVE) or soon."
+    ) + "\n"
+
+
+def plain_keys_text(lang: str = "en") -> str:
+    """The commands of the line mode (``--plain``), in ``lang``."""
+    w = catalog(lang)
+    left = [
+        ("table", w.t("show the table again")),
+        (w.t("{help} or {word}", help="?", word="help"), w.t("this help")),
+        ("cards", w.t("the card guide")),
+    ]
+    right = [
+        ("log", w.t("the whole event log")),
+        ("rules", w.t("the rules of this table")),
+        ("quit", w.t("save and quit (resume with {option})", option="--resume")),
+    ]
+    rows = "".join(
+        "  " + pad(lk, 13) + pad(lw, 31) + pad(rk, 11) + rw + "\n" for (lk, lw), (rk, rw) in zip(left, right, strict=True)
+    )
+    return (
+        _heading(w.t("Commands"))
+        + w.t(
+            "At a prompt type the key shown in brackets (1..9, 0, b, s, g ...), or the action itself\n"
+            "(\"play 03B\", \"go\"), or just a card code (\"03B\" or \"03b\"). Then press Enter.\n"
+            "Commands are whole words, so they never hide a key:"
+        )
+        + "\n" + rows
+        + w.t("After a hand, press Enter to go on.") + "\n"
+    )
+
+
+QUICK_START = quick_start("en")
+KEYS_TEXT = keys_text("en")
+PLAIN_KEYS_TEXT = plain_keys_text("en")
 
 
 def reflow(text: str, keep_lines: bool = False) -> str:
@@ -101,166 +154,227 @@ def reflow(text: str, keep_lines: bool = False) -> str:
     return "\n".join(out)
 
 
-def rules_text(rules: Rules, players: int) -> str:
-    """The rules of ``rules`` in plain words for a table of ``players`` seated players."""
+def _indented(lines: list[str], text: str, indent: str = "  ") -> None:
+    """Add ``text`` to ``lines``, each of its lines indented by ``indent``."""
+    lines.extend(indent + line for line in text.split("\n"))
+
+
+def _unit(unit: str, w: Catalog) -> str:
+    return w.t("shots") if unit == "shots" else w.t("chips")
+
+
+def rules_text(rules: Rules, players: int, lang: str = "en") -> str:
+    """The rules of ``rules`` in plain words for a table of ``players`` seated players, in
+    ``lang``."""
+    w = catalog(lang)
     active = min(players, 3)
     target = rules.stop_target(active)
-    unit = rules.payment_unit
-    lines: list[str] = [f"Rules of this table: preset {rules.preset}"]
+    unit = _unit(rules.payment_unit, w)
+    lines: list[str] = [w.t("Rules of this table: preset {preset}", preset=rules.preset)]
     over = {k: v for k, v in rules.overrides().items() if k != "match_hands"}  # said under "The match"
     if over:
-        lines.append("Changed from the preset (gostop rules show): " + ", ".join(f"{k} = {v}" for k, v in over.items()))
+        lines.append(w.t("Changed from the preset ({command}): {changes}", command="gostop rules show",
+                         changes=", ".join(f"{k} = {v}" for k, v in over.items())))
     lines.append("")
-    lines.append("The deal")
+    lines.append(w.t("The deal"))
     if active == 2:
-        lines.append("  Two players: 10 cards each, 8 on the table, the rest is the stock.")
+        _indented(lines, w.t("Two players: 10 cards each, 8 on the table, the rest is the stock."))
     else:
-        lines.append("  Three players: 7 cards each, 6 on the table, the rest is the stock.")
+        _indented(lines, w.t("Three players: 7 cards each, 6 on the table, the rest is the stock."))
     if players > 3 and rules.multi_player_mode == "gwangpalli":
-        lines.append(
-            f"  {players} seated (gwangpalli 광팔이): everyone is dealt, the dealer plays, the others say"
-            " stay or drop until three are in. Forced-out players may claim "
-            f"{rules.compensation_per_card} chips per bright, double junk, flex card or joker."
-        )
-    jokers = ", ".join(rules.jokers) if rules.jokers else "none"
-    lines.append(f"  Jokers in the deck: {jokers} (a joker played from hand is a free capture; draw again).")
-    lines.append(f"  Four of a month in hand (chongtong 총통): {rules.chongtong}; pays {rules.chongtong_payment}.")
+        _indented(lines, w.t(
+            "{players} seated (gwangpalli 광팔이): everyone is dealt, the dealer plays, the others say stay or drop"
+            " until three are in. Forced-out players may claim {chips} chips per bright, double junk, flex card"
+            " or joker.", players=players, chips=rules.compensation_per_card))
+    jokers = ", ".join(rules.jokers) if rules.jokers else w.t("none")
+    _indented(lines, w.t("Jokers in the deck: {jokers} (a joker played from hand is a free capture; draw again).",
+                         jokers=jokers))
+    pays: object = rules.chongtong_payment
+    if pays == "target" and lang != "en":
+        pays = w.t("the stop target")
+    if rules.chongtong == "mandatory":
+        _indented(lines, w.t("Four of a month in hand (chongtong 총통): mandatory; pays {pays}.", pays=pays))
+    else:
+        _indented(lines, w.t("Four of a month in hand (chongtong 총통): optional; pays {pays}.", pays=pays))
     lines.append("")
-    lines.append("A turn")
-    lines.append("  Play a card: it takes a card of the same month from the table (two there: you choose;")
-    lines.append("  a stack of three: all of it). Then the top stock card is turned and does the same.")
-    lines.append("  Ppuk 뻑: your card took one, the stock card is the same month: all three stay as a stack.")
-    lines.append("  Chok 쪽 (your card found nothing, the stock card took it), ttadak 따닥 (all four of a")
-    lines.append("  month), sseul 싹쓸이 (you clear the table) and taking a stack: each opponent gives you one junk.")
+    lines.append(w.t("A turn"))
+    _indented(lines, w.t(
+        "Play a card: it takes a card of the same month from the table (two there: you choose;\n"
+        "a stack of three: all of it). Then the top stock card is turned and does the same."))
+    _indented(lines, w.t("Ppuk 뻑: your card took one, the stock card is the same month: all three stay as a stack."))
+    _indented(lines, w.t(
+        "Chok 쪽 (your card found nothing, the stock card took it), ttadak 따닥 (all four of a\n"
+        "month), sseul 싹쓸이 (you clear the table) and taking a stack: each opponent gives you one junk."))
     if rules.three_ppuk_payment:
-        lines.append(f"  Three ppuk in one hand win at once ({rules.three_ppuk_payment} {unit} from each).")
+        _indented(lines, w.t("Three ppuk in one hand win at once ({pays} {unit} from each).",
+                             pays=rules.three_ppuk_payment, unit=unit))
     if rules.first_turn_ppuk_payment:
-        lines.append(f"  A ppuk on your first turn is paid {rules.first_turn_ppuk_payment} {unit} by each opponent.")
+        _indented(lines, w.t("A ppuk on your first turn is paid {pays} {unit} by each opponent.",
+                             pays=rules.first_turn_ppuk_payment, unit=unit))
     if rules.bomb_allowed:
-        comp = "two later turns with no card to play" if rules.bomb_compensation == "skip_two" else "three stock cards"
-        lines.append(f"  Bomb 폭탄: three of a month in hand with the fourth on the table: take all four ({comp}).")
+        if rules.bomb_compensation == "skip_two":
+            comp = w.t("two later turns with no card to play")
+        else:
+            comp = w.t("three stock cards")
+        _indented(lines, w.t(
+            "Bomb 폭탄: three of a month in hand with the fourth on the table: take all four ({comp}).", comp=comp))
     else:
-        lines.append("  No bombs.")
-    lines.append(
-        f"  Shake 흔들기: show three of a month in hand; if you win, you are paid x{rules.heundeum_multiplier}"
-        f" (Nov/Dec x{rules.heundeum_nov_dec_multiplier})."
-    )
+        _indented(lines, w.t("No bombs."))
+    _indented(lines, w.t(
+        "Shake 흔들기: show three of a month in hand; if you win, you are paid x{times} (Nov/Dec x{nov_dec}).",
+        times=rules.heundeum_multiplier, nov_dec=rules.heundeum_nov_dec_multiplier))
     if rules.shodang and active == 3:
-        lines.append("  Shodang 쇼당: on your turn, show your hand and offer to end the hand with no winner (nagari).")
-        lines.append("  The next player answers first; if both accept, the hand ends. A refusal makes the other")
-        lines.append("  player accept, and the refuser risks paying for both losers (see below).")
+        _indented(lines, w.t(
+            "Shodang 쇼당: on your turn, show your hand and offer to end the hand with no winner (nagari).\n"
+            "The next player answers first; if both accept, the hand ends. A refusal makes the other\n"
+            "player accept, and the refuser risks paying for both losers (see below)."))
     lines.append("")
-    lines.append("Scoring (points)")
-    lines.append("  Brights 광: 3 brights 3 (with the rain bright 12B: 2), 4 brights 4, all 5: 15.")
-    lines.append(f"  Godori 고도리 (birds 02A 04A 08A): {rules.godori_points}. Animals: 5 = 1 point, +1 each more.")
-    lines.append("  Ribbon sets, 3 each: hong-dan 홍단 (01R 02R 03R), cheong-dan 청단 (06R 09R 10R),")
-    lines.append("  cho-dan 초단 (04R 05R 07R). Ribbons: 5 = 1 point, +1 each more.")
-    lines.append(
-        f"  Junk 피: 10 junk value = 1 point, +1 each more. 11D and 12D count "
-        f"{rules.junk_value_11D} and {rules.junk_value_12D}; the flex card {rules.flex_card or '-'} counts as an"
-        f" animal or as {rules.flex_junk_value} junk, whichever is better."
-    )
+    lines.append(w.t("Scoring (points)"))
+    _indented(lines, w.t("Brights 광: 3 brights 3 (with the rain bright 12B: 2), 4 brights 4, all 5: 15."))
+    _indented(lines, w.t("Godori 고도리 (birds 02A 04A 08A): {points}. Animals: 5 = 1 point, +1 each more.",
+                         points=rules.godori_points))
+    _indented(lines, w.t(
+        "Ribbon sets, 3 each: hong-dan 홍단 (01R 02R 03R), cheong-dan 청단 (06R 09R 10R),\n"
+        "cho-dan 초단 (04R 05R 07R). Ribbons: 5 = 1 point, +1 each more."))
+    _indented(lines, w.t(
+        "Junk 피: 10 junk value = 1 point, +1 each more. 11D and 12D count {nov} and {dec}; the flex card {flex}"
+        " counts as an animal or as {flex_value} junk, whichever is better.",
+        nov=rules.junk_value_11D, dec=rules.junk_value_12D, flex=rules.flex_card or "-",
+        flex_value=rules.flex_junk_value))
     if rules.score_cap:
-        lines.append(f"  Points are capped at {rules.score_cap}.")
+        _indented(lines, w.t("Points are capped at {cap}.", cap=rules.score_cap))
     lines.append("")
-    lines.append("Go or stop")
-    lines.append(f"  With {target} points or more (this table: {active} players) you choose STOP or GO.")
+    lines.append(w.t("Go or stop"))
+    _indented(lines, w.t("With {target} points or more (this table: {active} players) you choose STOP or GO.",
+                         target=target, active=active))
     if rules.go_decision_trigger == "above_last_go":
-        lines.append("  After a go you are asked again only when your points pass those of your last go.")
+        _indented(lines, w.t("After a go you are asked again only when your points pass those of your last go."))
     else:
-        lines.append("  After a go you are asked again whenever a set forms or improves.")
-    if unit == "shots":
+        _indented(lines, w.t("After a go you are asked again whenever a set forms or improves."))
+    if rules.payment_unit == "shots":
         per = rules.shots_per_points or 1
-        lines.append(f"  Payment is in shots: each opponent takes one shot per {per} points.")
+        _indented(lines, w.t("Payment is in shots: each opponent takes one shot per {per} points.", per=per))
     else:
         scheme = {
-            "standard": "go 1: +1 chip, go 2: +2 chips, from go 3 on the payment doubles each go",
-            "linear": "go 1: +1 chip, then the payment is multiplied by the number of goes",
-            "blog": "+1 chip per go, doubled once from go 4 on",
-            "none": "goes add nothing",
-            "matgo": "each go adds 1 chip, and from go 3 on the payment doubles each go",
+            "standard": w.t("go 1: +1 chip, go 2: +2 chips, from go 3 on the payment doubles each go"),
+            "linear": w.t("go 1: +1 chip, then the payment is multiplied by the number of goes"),
+            "blog": w.t("+1 chip per go, doubled once from go 4 on"),
+            "none": w.t("goes add nothing"),
+            "matgo": w.t("each go adds 1 chip, and from go 3 on the payment doubles each go"),
         }[rules.go_scheme]
-        lines.append(f"  The winner is paid their points in chips by each opponent; {scheme}.")
+        _indented(lines, w.t("The winner is paid their points in chips by each opponent; {scheme}.", scheme=scheme))
         if rules.dok_bak and active == 3:
-            lines.extend(_liability_lines(rules))
+            lines.extend(_liability_lines(rules, w))
         elif active == 2 and rules.go_bak_two_player == "double":
-            lines.append("  Go-bak 고박: if you said go and your opponent wins, you pay double.")  # PAY-6
-        lines.append("  Penalties (bak 박), each doubling what one opponent pays:")
+            _indented(lines, w.t("Go-bak 고박: if you said go and your opponent wins, you pay double."))  # PAY-6
+        _indented(lines, w.t("Penalties (bak 박), each doubling what one opponent pays:"))
         if rules.gwang_bak != "off":
-            lines.append("    gwang-bak 광박: the winner scores brights and you have none.")
+            _indented(lines, w.t("gwang-bak 광박: the winner scores brights and you have none."), "    ")
         if rules.pi_bak:
             protect = rules.pi_bak_protect_min
             if active == 2 and rules.pi_bak_protect_min_two_player is not None:
                 protect = rules.pi_bak_protect_min_two_player
-            lines.append(
-                f"    pi-bak 피박: the winner scores junk and you have less than {protect} junk value"
-                + (" (but not none at all)." if rules.pi_bak_zero_exempt else ".")
-            )
+            if rules.pi_bak_zero_exempt:
+                text = w.t("pi-bak 피박: the winner scores junk and you have less than {protect} junk value"
+                           " (but not none at all).", protect=protect)
+            else:
+                text = w.t("pi-bak 피박: the winner scores junk and you have less than {protect} junk value.",
+                           protect=protect)
+            _indented(lines, text, "    ")
         if rules.meong in ("dda", "dda_and_bak"):
-            lines.append("    meong-dda 멍따: the winner has 7 animals or more (everyone pays double).")
+            _indented(lines, w.t("meong-dda 멍따: the winner has 7 animals or more (everyone pays double)."), "    ")
         if rules.meong in ("bak", "dda_and_bak"):
-            lines.append("    meong-bak 멍박: the winner has 7 animals and you have none.")
+            _indented(lines, w.t("meong-bak 멍박: the winner has 7 animals and you have none."), "    ")
         if rules.nagari_multiplier != "off":
-            lines.append("  After a hand with no winner (nagari 나가리) the next hand pays double.")
-    hands = "open-ended" if rules.match_hands is None else f"{rules.match_hands} hands"
+            _indented(lines, w.t("After a hand with no winner (nagari 나가리) the next hand pays double."))
     lines.append("")
-    lines.append(f"The match: {hands}; the winner of a hand deals the next. Most chips wins.")
+    if rules.match_hands is None:
+        lines.append(w.t("The match: open-ended; the winner of a hand deals the next. Most chips wins."))
+    else:
+        lines.append(w.t("The match: {n} hands; the winner of a hand deals the next. Most chips wins.",
+                         n=rules.match_hands))
     if rules.preset == "matgo":
         lines.append("")
-        lines.extend(MATGO_DIFFERENCES.splitlines())
+        lines.extend(matgo_differences(lang).splitlines())
+    return "\n".join(lines) + "\n"
+
+
+def matgo_differences(lang: str = "en") -> str:
+    """How Matgo (맞고), the 2-player game of the Korean online rooms, differs from the other
+    presets, in plain words (issue 19; the knobs are in docs/rules.md), in ``lang``."""
+    w = catalog(lang)
+    lines = [w.t("Matgo differences (맞고)")]
+    _indented(lines, w.t(
+        "Two players only. The deck has 51 cards: three bonus cards (two worth 2 junk, one worth 3).\n"
+        "Play a bonus card from your hand on your turn: you take it, draw a card into your hand, and\n"
+        "go on; every bonus card you take also takes one junk from your opponent. Junk you owe is\n"
+        "handed over for you, the lowest first.\n"
+        "Each go adds 1 point; from the third go the whole payment doubles each go: 3 goes\n"
+        "(points + 3) x 2, 4 goes (points + 4) x 4, 5 goes (points + 5) x 8.\n"
+        "Pi-bak 피박 when you have 7 junk or fewer (8 protects; none at all is excused), gwang-bak 광박,\n"
+        "meong-dda 멍따 for 7 animals; if you said go and lose, you pay double (go-bak 고박).\n"
+        "Each bomb and each shake doubles the win; a bomb also takes a junk. A shaken card is played\n"
+        "at once. A ppuk on your first turn is paid 7; three ppuk win 7; chongtong 총통 pays 10 (you may\n"
+        "keep the four cards and play on); after a hand with no winner these are doubled too.\n"
+        "A hand with no winner doubles the next, up to x8. On the last turn of a hand, reaching the\n"
+        "target is a stop (no go), and taking a stack earns no junk."))
     return "\n".join(lines) + "\n"
 
 
 #: How Matgo (맞고), the 2-player game of the Korean online rooms, differs from the other
 #: presets, in plain words (issue 19; the knobs are in docs/rules.md).
-MATGO_DIFFERENCES = """\
-Matgo differences (맞고)
-  Two players only. The deck has 51 cards: three bonus cards (two worth 2 junk, one worth 3).
-  Play a bonus card from your hand on your turn: you take it, draw a card into your hand, and
-  go on; every bonus card you take also takes one junk from your opponent. Junk you owe is
-  handed over for you, the lowest first.
-  Each go adds 1 point; from the third go the whole payment doubles each go: 3 goes
-  (points + 3) x 2, 4 goes (points + 4) x 4, 5 goes (points + 5) x 8.
-  Pi-bak 피박 when you have 7 junk or fewer (8 protects; none at all is excused), gwang-bak 광박,
-  meong-dda 멍따 for 7 animals; if you said go and lose, you pay double (go-bak 고박).
-  Each bomb and each shake doubles the win; a bomb also takes a junk. A shaken card is played
-  at once. A ppuk on your first turn is paid 7; three ppuk win 7; chongtong 총통 pays 10 (you may
-  keep the four cards and play on); after a hand with no winner these are doubled too.
-  A hand with no winner doubles the next, up to x8. On the last turn of a hand, reaching the
-  target is a stop (no go), and taking a stack earns no junk.
-"""
+MATGO_DIFFERENCES = matgo_differences("en")
 
 
-def _liability_lines(rules: Rules) -> list[str]:
+def _liability_lines(rules: Rules, w: Catalog) -> list[str]:
     """LIAB-2..LIAB-12 in plain words: when one loser pays for both (dok-bak 독박)."""
-    order = ["go-bak"] + (["a shodang refusal"] if rules.shodang else []) + (["oe-myeon"] if rules.oe_myeon else [])
-    out = [
-        "  Paying for both losers (dok-bak 독박): with three players, one loser may have to pay what",
-        f"  both losers owe, for one of these reasons (only one pays, in this order: {', '.join(order)}):",
-        "    go-bak 고박: you said go in this hand and someone else wins.",  # LIAB-3
-    ]
+    order = [w.t("go-bak")] + ([w.t("a shodang refusal")] if rules.shodang else [])
+    order += [w.t("oe-myeon")] if rules.oe_myeon else []
+    out: list[str] = []
+    _indented(out, w.t(
+        "Paying for both losers (dok-bak 독박): with three players, one loser may have to pay what\n"
+        "both losers owe, for one of these reasons (only one pays, in this order: {order}):", order=", ".join(order)))
+    _indented(out, w.t("go-bak 고박: you said go in this hand and someone else wins."), "    ")  # LIAB-3
     if rules.shodang:
         if rules.shodang_window == "rest_of_hand":
-            out.append("    shodang refusal: you refused a shodang offer and anyone else wins later in the hand.")  # LIAB-10
+            _indented(out, w.t(  # LIAB-10
+                "shodang refusal: you refused a shodang offer and anyone else wins later in the hand."), "    ")
         else:
-            out.append(
-                "    shodang refusal: you refused a shodang offer and, on the offerer's turn or on"  # LIAB-10
-            )
-            out.append("      the third player's next turn, one of them wins; after those turns it expires.")
+            _indented(out, w.t(  # LIAB-10
+                "shodang refusal: you refused a shodang offer and, on the offerer's turn or on\n"
+                "  the third player's next turn, one of them wins; after those turns it expires."), "    ")
         if rules.nagari_offer_cancels_go_bak:
-            out.append("      Offering shodang after saying go releases you from go-bak for those goes.")  # LIAB-12
+            _indented(out, w.t(  # LIAB-12
+                "Offering shodang after saying go releases you from go-bak for those goes."), "      ")
     if rules.oe_myeon:
-        out.append("    oe-myeon 외면: on your turn you laid a card that took nothing (or left a card")  # LIAB-4
-        out.append("      on the table that your hand could have taken), and the next player to win takes that")
-        out.append("      card and stops on their very next turn. The game marks such cards <oe-myeon risk>.")
+        _indented(out, w.t(  # LIAB-4
+            "oe-myeon 외면: on your turn you laid a card that took nothing (or left a card\n"
+            "  on the table that your hand could have taken), and the next player to win takes that\n"
+            "  card and stops on their very next turn. The game marks such cards <oe-myeon risk>."), "    ")
         if rules.oe_myeon_exceptions:
-            out.append(
-                "      Not when the winner scores only junk without a go, nor for your last card."  # LIAB-5
-            )
+            _indented(out, w.t(  # LIAB-5
+                "Not when the winner scores only junk without a go, nor for your last card."), "      ")
     return out
 
 
-def _roles(rules: Rules, card: Card) -> list[str]:
+def _role_words(role: str, w: Catalog) -> str:
+    """A card's role (as :mod:`gostop.cards` names it) in the language of ``w``."""
+    return {
+        "bright": w.t("bright"),
+        "rain bright": w.t("rain bright"),
+        "godori bird": w.t("godori bird"),
+        "rain bird": w.t("rain bird"),
+        "the boar": w.t("the boar"),
+        "hong-dan": w.t("hong-dan"),
+        "cheong-dan": w.t("cheong-dan"),
+        "cho-dan": w.t("cho-dan"),
+        "double junk": w.t("double junk"),
+        "palssari card": w.t("palssari card"),
+        "VIP card": w.t("VIP card"),
+    }.get(role, role)
+
+
+def _roles(rules: Rules, card: Card, w: Catalog) -> list[str]:
     """The card's roles at this table: the flex card is the preset's, and roles that belong to
     a rule this table does not use (vip_bonus, four_birds, palssari_bonus...) are left out."""
     out: list[str] = []
@@ -273,12 +387,12 @@ def _roles(rules: Rules, card: Card) -> list[str]:
             if not getattr(rules, knob, None):
                 continue
             role = re.sub(r"\s*\(?[^()]*\b" + knob + r"\b[^()]*\)?", "", role).strip()
-        out.append(role)
+        out.append(_role_words(role, w))
     if card.code == rules.flex_card:
-        out.insert(0, "flex card: an animal or double junk, whichever pays better")
+        out.insert(0, w.t("flex card: an animal or double junk, whichever pays better"))
     nickname = NICKNAMES.get(card.code)
     if nickname:
-        out.append(f"nickname {nickname}")
+        out.append(w.t("nickname {nickname}", nickname=nickname if w.lang == "en" else nickname.split(" (")[0]))
     return out
 
 
@@ -287,42 +401,46 @@ def _pad(text: str, width: int) -> str:
     return text + " " * max(1, width - cell_len(text))
 
 
-def card_guide(rules: Rules) -> str:
+def card_guide(rules: Rules, lang: str = "en") -> str:
     """All 48 month cards (and the deck's jokers): code, Korean and English name, junk value,
-    the roles they have at this table."""
-    intro, table = card_guide_parts(rules)
+    the roles they have at this table (in ``lang``)."""
+    intro, table = card_guide_parts(rules, lang)
     return intro + "\n" + table
 
 
-def card_guide_parts(rules: Rules) -> tuple[str, str]:
+def card_guide_parts(rules: Rules, lang: str = "en") -> tuple[str, str]:
     """The card guide as its prose introduction (to wrap to the screen) and its table (one row
-    per card, never wrapped: a screen too narrow scrolls it sideways)."""
-    intro = [
-        "Card guide: code = month (01-12) + kind: B bright 광, A animal 열끗, R ribbon 띠,",
-        "J junk 피, D double junk 쌍피. Cards of the same month capture each other.",
-    ]
+    per card, never wrapped: a screen too narrow scrolls it sideways), in ``lang``: the
+    Korean table names each card in Korean only."""
+    w = catalog(lang)
+    intro = w.t(
+        "Card guide: code = month (01-12) + kind: B bright 광, A animal 열끗, R ribbon 띠,\n"
+        "J junk 피, D double junk 쌍피. Cards of the same month capture each other.").split("\n")
     if rules.flex_card:
-        intro.append(
-            f"The flex card at this table is {rules.flex_card}: it counts as an animal or as "
-            f"{rules.flex_junk_value} junk."
-        )
+        intro.append(w.t("The flex card at this table is {card}: it counts as an animal or as {value} junk.",
+                         card=rules.flex_card, value=rules.flex_junk_value))
     lines: list[str] = []
     for month in range(1, 13):
         en, _ko, short = MONTH_NAMES[month]
-        lines.append(f"{month:02d} {short.capitalize()} -- {en} {month_korean(month)}")
+        if lang == "en":
+            lines.append(f"{month:02d} {short.capitalize()} -- {en} {month_korean(month)}")
+        else:
+            said = w.t("month {month}", month=month)
+            lines.append(f"{month:02d} -- {month_korean(month)} ({said})")
         for card in MONTH_CARDS:
             if card.month != month:
                 continue
             value = junk_value(rules, card, flex_as_junk=card.code == rules.flex_card)
-            junk = f"junk {value}" if value else ""
+            junk = w.t("junk {value}", value=value) if value else ""
+            name = _pad(card.english_name, 44) if lang == "en" else ""
             line = (
-                "   " + _pad(card.code, 6) + _pad(card.english_name, 44) + _pad(card_korean(card), 12)
-                + _pad(junk, 8) + ", ".join(_roles(rules, card))
+                "   " + _pad(card.code, 6) + name + _pad(card_korean(card), 12)
+                + _pad(junk, 8) + ", ".join(_roles(rules, card, w))
             )
             lines.append(line.rstrip())
     jokers = [c for c in deck_cards(rules.jokers) if c.is_joker]
     if jokers:
-        lines.append("Jokers (no month; a joker played from hand goes to your captures and you draw again)")
+        lines.append(w.t("Jokers (no month; a joker played from hand goes to your captures and you draw again)"))
         seen: set[str] = set()
         for card in jokers:
             if card.joker_type is not None and card.joker_type.value in seen:
@@ -331,5 +449,7 @@ def card_guide_parts(rules: Rules) -> tuple[str, str]:
                 seen.add(card.joker_type.value)
             count = sum(1 for c in jokers if c.joker_type == card.joker_type)
             more = f" (x{count})" if count > 1 else ""
-            lines.append(f"   {card.code:<5} {card.english_name}{more}, junk {junk_value(rules, card)}")
+            name = card.english_name if lang == "en" else card_korean(card)
+            lines.append(f"   {card.code:<5} " + w.t("{name}{more}, junk {value}", name=name, more=more,
+                                                     value=junk_value(rules, card)))
     return "\n".join(intro) + "\n", "\n".join(lines) + "\n"

@@ -2,7 +2,9 @@
 
 :func:`narrate` turns one match event (a table event or a wrapped hand event) into a
 :class:`LogLine`, or None for events not worth a line. It only translates: what happened is
-the engine's and the match's.
+the engine's and the match's. Every sentence comes from the message catalogue of the
+language (:mod:`gostop.words.catalog`): English names cards by their codes (drawn beside the
+text), Korean by their names (``난초 띠``).
 """
 
 from __future__ import annotations
@@ -11,10 +13,22 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gostop.cards import Card
+from gostop.cards import Card, parse_card
 from gostop.match import MatchEvent
+from gostop.words import Catalog, card_name, catalog, reason_text
 
-__all__ = ["LogLine", "narrate", "cards_text", "words", "reason_words", "SPECIAL_EVENTS", "REASONS"]
+__all__ = [
+    "LogLine",
+    "narrate",
+    "cards_text",
+    "card_list",
+    "words",
+    "reason_words",
+    "reason_of_end",
+    "debt_words",
+    "SPECIAL_EVENTS",
+    "REASONS",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,77 +41,156 @@ class LogLine:
     kind: str = "bot"
 
 
-#: Special events called out loudly, with their Korean names.
-SPECIAL_EVENTS: dict[str, str] = {
-    "ppuk": "PPUK 뻑",
-    "ttadak": "TTADAK 따닥",
-    "chok": "CHOK 쪽",
-    "sseul": "SSEUL 싹쓸이",
-    "stack-capture": "STACK CAPTURE",
-    "ja-ppuk": "JA-PPUK 자뻑",
-    "bomb": "BOMB 폭탄",
-    "grenade": "GRENADE 수류탄",
-    "boss-joker": "JOKER TAKES JUNK",
-    "baek-hwa-jeom": "BAEK-HWA-JEOM 백화점",
-    "weol-yak": "WEOL-YAK 월약",
-    "first-turn-ppuk": "FIRST-TURN PPUK 첫뻑",
-    "ppuk-streak": "PPUK AGAIN 연뻑",
-    "three-ppuk": "THREE PPUK 삼뻑",
-    "heodang": "HEODANG 허당",
-    "boar": "THE BOAR",
-    "chongtong": "CHONGTONG 총통",
-}
-
-#: How a hand ended, in words (HandResult.reason / the ledger's reason).
-REASONS: dict[str, str] = {
-    "stop": "stopped",
-    "chongtong": "held four of a month: chongtong 총통",
-    "three-ppuk": "made a third ppuk 삼뻑",
-    "heodang": "captured nothing five turns running: heodang 허당",
-    "exhaustion": "nobody stopped before the cards ran out",
-    "shodang": "a shodang 쇼당 offer was accepted",
-    "four-on-table": "four cards of one month on the table",
-    "chongtong-tie": "two players held four of a month",
-}
-
-#: How the first dealer was chosen (the rules' ``first_dealer``), in words.
-_DEALER_METHODS = {
-    "lot": "chosen by lot",
-    "oldest": "the oldest player",
-    "draw_night": "each draws a card: the earliest month deals; on the same month the lower card "
-    "deals, junk before ribbon, animal, bright",
-    "draw_day": "each draws a card: the latest month deals; on the same month the higher card "
-    "deals, bright before animal, ribbon, junk",
-}
-
-_EXPLAIN: dict[str, str] = {
-    "ppuk": "the stock card matched: the three cards stay as a stack",
-    "ttadak": "all four cards of the month taken",
-    "chok": "the stock card took the card just laid down",
-    "sseul": "the table is swept clean",
-    "stack-capture": "a stack of three taken",
-    "ja-ppuk": "own ppuk stack taken back",
-    "boss-joker": "a captured joker (the boss joker or a bonus card) collects junk",
-}
-
-
-def reason_words(reason: str) -> str:
-    """A payment's reason in words (``first-turn-ppuk`` -> ``a ppuk on the first turn``)."""
-    words = {
-        "first-turn-ppuk": "a ppuk on the first turn",
-        "ppuk-streak": "ppuk on each turn so far (yeon-ppuk 연뻑)",  # VAR-PPUK-STREAK
-        "first-turn-ttadak": "a ttadak on the first turn (첫따닥)",  # VAR-FIRST-TTADAK
-        "three-ppuk": "three ppuk",
-        "chongtong": "chongtong 총통",
-        "joker": "a joker",
-        "no-junk": "no junk to give",
+def _special_events(w: Catalog) -> dict[str, str]:
+    """Special events called out loudly, with their Korean names."""
+    return {
+        "ppuk": w.t("PPUK 뻑"),
+        "ttadak": w.t("TTADAK 따닥"),
+        "chok": w.t("CHOK 쪽"),
+        "sseul": w.t("SSEUL 싹쓸이"),
+        "stack-capture": w.t("STACK CAPTURE"),
+        "ja-ppuk": w.t("JA-PPUK 자뻑"),
+        "bomb": w.t("BOMB 폭탄"),
+        "grenade": w.t("GRENADE 수류탄"),
+        "boss-joker": w.t("JOKER TAKES JUNK"),
+        "baek-hwa-jeom": w.t("BAEK-HWA-JEOM 백화점"),
+        "weol-yak": w.t("WEOL-YAK 월약"),
+        "first-turn-ppuk": w.t("FIRST-TURN PPUK 첫뻑"),
+        "ppuk-streak": w.t("PPUK AGAIN 연뻑"),
+        "three-ppuk": w.t("THREE PPUK 삼뻑"),
+        "heodang": w.t("HEODANG 허당"),
+        "boar": w.t("THE BOAR"),
+        "chongtong": w.t("CHONGTONG 총통"),
     }
-    return words.get(reason, reason.replace("-", " ").replace("_", " "))
+
+
+def _reasons(w: Catalog) -> dict[str, str]:
+    """How a hand ended, in words (HandResult.reason / the ledger's reason)."""
+    return {
+        "stop": w.t("stopped"),
+        "chongtong": w.t("held four of a month: chongtong 총통"),
+        "three-ppuk": w.t("made a third ppuk 삼뻑"),
+        "heodang": w.t("captured nothing five turns running: heodang 허당"),
+        "exhaustion": w.t("nobody stopped before the cards ran out"),
+        "shodang": w.t("a shodang 쇼당 offer was accepted"),
+        "four-on-table": w.t("four cards of one month on the table"),
+        "chongtong-tie": w.t("two players held four of a month"),
+    }
+
+
+def _dealer_methods(w: Catalog) -> dict[str, str]:
+    """How the first dealer was chosen (the rules' ``first_dealer``), in words."""
+    return {
+        "lot": w.t("chosen by lot"),
+        "oldest": w.t("the oldest player"),
+        "draw_night": w.t(
+            "each draws a card: the earliest month deals; on the same month the lower card "
+            "deals, junk before ribbon, animal, bright"
+        ),
+        "draw_day": w.t(
+            "each draws a card: the latest month deals; on the same month the higher card "
+            "deals, bright before animal, ribbon, junk"
+        ),
+    }
+
+
+def _explain(w: Catalog) -> dict[str, str]:
+    return {
+        "ppuk": w.t("the stock card matched: the three cards stay as a stack"),
+        "ttadak": w.t("all four cards of the month taken"),
+        "chok": w.t("the stock card took the card just laid down"),
+        "sseul": w.t("the table is swept clean"),
+        "stack-capture": w.t("a stack of three taken"),
+        "ja-ppuk": w.t("own ppuk stack taken back"),
+        "boss-joker": w.t("a captured joker (the boss joker or a bonus card) collects junk"),
+    }
+
+
+_EN = catalog("en")
+#: Special events called out loudly, with their Korean names (English; see :func:`narrate`).
+SPECIAL_EVENTS: dict[str, str] = _special_events(_EN)
+#: How a hand ended, in words (English; :func:`reason_of_end` says it in a language).
+REASONS: dict[str, str] = _reasons(_EN)
+#: How the first dealer was chosen (the rules' ``first_dealer``), in English words.
+_DEALER_METHODS = _dealer_methods(_EN)
+
+
+def reason_of_end(reason: str | None, lang: str = "en") -> str:
+    """How a hand ended (a result's or the ledger's ``reason``) in ``lang``."""
+    return _reasons(catalog(lang)).get(reason or "", reason or "")
+
+
+def reason_words(reason: str, lang: str = "en") -> str:
+    """A payment's reason in words (``first-turn-ppuk`` -> ``a ppuk on the first turn``)."""
+    w = catalog(lang)
+    words = {
+        "first-turn-ppuk": w.t("a ppuk on the first turn"),
+        "ppuk-streak": w.t("ppuk on each turn so far (yeon-ppuk 연뻑)"),  # VAR-PPUK-STREAK
+        "first-turn-ttadak": w.t("a ttadak on the first turn (첫따닥)"),  # VAR-FIRST-TTADAK
+        "three-ppuk": w.t("three ppuk"),
+        "chongtong": w.t("chongtong 총통"),
+        "joker": w.t("a joker"),
+        "no-junk": w.t("no junk to give"),
+    }
+    if reason in words:
+        return words[reason]
+    if lang != "en":
+        return reason_text(reason, lang)
+    return reason.replace("-", " ").replace("_", " ")
+
+
+def debt_words(kind: str, lang: str = "en") -> str:
+    """The event a junk debt is owed for (``sseul``, ``stack-capture``...), in words."""
+    w = catalog(lang)
+    words = {
+        "sseul": w.t("sseul"),
+        "chok": w.t("chok"),
+        "ttadak": w.t("ttadak"),
+        "stack-capture": w.t("stack-capture"),
+        "ja-ppuk": w.t("ja-ppuk"),
+        "boss-joker": w.t("boss-joker"),
+        "baek-hwa-jeom": w.t("baek-hwa-jeom"),
+        "bomb": w.t("bomb"),
+        "grenade": w.t("grenade"),
+    }
+    return words.get(kind, kind)
 
 
 def cards_text(cards: Sequence[Card | str]) -> str:
     """Card codes separated by spaces (``-`` for none)."""
     return " ".join(c if isinstance(c, str) else c.code for c in cards) or "-"
+
+
+def _codes(value: Any) -> list[str]:
+    """The card codes (and other words) in a value of an event's data, in order."""
+    if value is None:
+        return []
+    if isinstance(value, Card):
+        return [value.code]
+    if isinstance(value, str):
+        return [value] if value else []
+    if isinstance(value, Mapping):
+        return [w for k, v in value.items() for w in (*_codes(k), *_codes(v))]
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [w for v in value for w in _codes(v)]
+    return [str(value)]
+
+
+def _card_or_word(code: str, lang: str) -> str:
+    try:
+        return card_name(parse_card(code), lang)
+    except ValueError:
+        return code
+
+
+def card_list(cards: Any, lang: str = "en") -> str:
+    """Cards as a player reads them in a sentence: their codes separated by spaces in English
+    (``-`` for none), their names separated by commas in another language (``난초 띠, 난초
+    피``)."""
+    if lang == "en":
+        return words(cards) or "-"
+    names = [_card_or_word(c, lang) for c in _codes(cards)]
+    return catalog(lang).t(", ").join(names) or "-"
 
 
 def words(value: Any) -> str:
@@ -116,17 +209,6 @@ def words(value: Any) -> str:
     return str(value)
 
 
-def _verb(who: str, you: bool, verb: str) -> str:
-    """``You play`` / ``Minji plays``."""
-    if you:
-        return f"{who} {verb}"
-    if verb.endswith(("s", "sh", "ch")):
-        return f"{who} {verb}es"
-    if verb == "say":
-        return f"{who} says"
-    return f"{who} {verb}s"
-
-
 def _named(name: Callable[[int | None], str], seat: Any, human: int) -> str:
     """A seat's name inside a sentence: ``you`` for the person called ``You`` (never ``You``
     mid-sentence); a name the person chose stays as it is."""
@@ -139,78 +221,119 @@ def narrate(
     name: Callable[[int | None], str],
     hand_seats: Sequence[int],
     human: int,
+    lang: str = "en",
 ) -> LogLine | None:
-    """One log line for ``ev`` (None: nothing to say).
+    """One log line for ``ev`` (None: nothing to say), in ``lang``.
 
     ``name(table_seat)`` names a seat (``"You"`` for the human); ``hand_seats`` maps the hand
     seats of the hand the event belongs to onto table seats (for the seats inside ``data``).
     """
+    w = catalog(lang)
     if ev.type == "hand":
-        return _hand_line(ev, name, hand_seats, human)
-    return _table_line(ev, name, human)
+        return _hand_line(ev, name, hand_seats, human, w)
+    return _table_line(ev, name, human, w)
 
 
-def _table_line(ev: MatchEvent, name: Callable[[int | None], str], human: int) -> LogLine | None:
+def _table_line(ev: MatchEvent, name: Callable[[int | None], str], human: int, w: Catalog) -> LogLine | None:
     who = name(ev.seat)
     you = ev.seat == human
     d = ev.data
     t = ev.type
+    lang = w.lang
     if t == "first-dealer":
-        how = _DEALER_METHODS.get(str(d.get("method", "")), str(d.get("method", "")))
+        method = str(d.get("method", ""))
+        how = _dealer_methods(w).get(method, method)
         draws = d.get("draws") or []
-        drawn = ""
         if draws:
-            drawn = "; " + ", ".join(
-                f"{_named(name, x.get('seat'), human)} {'draw' if x.get('seat') == human else 'draws'} {x.get('card')}"
-                for x in draws if isinstance(x, Mapping)
-            )
-        return LogLine(f"{who} {'deal' if you else 'deals'} first ({how}{drawn}).", "table")
+            drawn = []
+            for x in draws:
+                if not isinstance(x, Mapping):
+                    continue
+                drawer = _named(name, x.get("seat"), human)
+                card = card_list([str(x.get("card"))], lang)
+                if x.get("seat") == human:
+                    drawn.append(w.t("{who} draw {card}", who=drawer, card=card))
+                else:
+                    drawn.append(w.t("{who} draws {card}", who=drawer, card=card))
+            how += w.t("; ") + ", ".join(drawn)
+        if you:
+            return LogLine(w.t("{who} deal first ({how}).", who=who, how=how), "table")
+        return LogLine(w.t("{who} deals first ({how}).", who=who, how=how), "table")
     if t == "cut":
         depth = d.get("depth")
-        text = "no cut" if depth is None else f"cut at {depth}"
-        return LogLine(f"{who}: {text}.", "table")
-    if t in ("stay", "drop"):
-        return LogLine(f"{_verb(who, you, t)} (gwangpalli 광팔이).", "table")
+        if depth is None:
+            return LogLine(w.t("{who}: no cut.", who=who), "table")
+        return LogLine(w.t("{who}: cut at {depth}.", who=who, depth=depth), "table")
+    if t == "stay":
+        text = w.t("{who} stay (gwangpalli 광팔이).", who=who) if you else w.t("{who} stays (gwangpalli 광팔이).", who=who)
+        return LogLine(text, "table")
+    if t == "drop":
+        text = w.t("{who} drop (gwangpalli 광팔이).", who=who) if you else w.t("{who} drops (gwangpalli 광팔이).", who=who)
+        return LogLine(text, "table")
     if t == "forced-in":
-        return LogLine(f"{who} {'are' if you else 'is'} forced to play this hand.", "table")
+        if you:
+            return LogLine(w.t("{who} are forced to play this hand.", who=who), "table")
+        return LogLine(w.t("{who} is forced to play this hand.", who=who), "table")
     if t == "forced-out":
-        return LogLine(f"{who} {'are' if you else 'is'} forced out of this hand.", "table")
+        if you:
+            return LogLine(w.t("{who} are forced out of this hand.", who=who), "table")
+        return LogLine(w.t("{who} is forced out of this hand.", who=who), "table")
     if t == "iris-out":
-        return LogLine(f"{who} {'hold' if you else 'holds'} 05A and must sit out.", "table")
+        card = card_list(["05A"], lang)
+        if you:
+            return LogLine(w.t("{who} hold {card} and must sit out.", who=who, card=card), "table")
+        return LogLine(w.t("{who} holds {card} and must sit out.", who=who, card=card), "table")
     if t == "claim":
         if d.get("claimed"):
-            return LogLine(
-                f"{_verb(who, you, 'claim')} compensation for {words(d.get('cards')) or '-'}: "
-                f"{d.get('amount')} chips from each payer.",
-                "table",
-            )
-        return LogLine(f"{who}: no compensation claim.", "table")
+            cards = card_list(d.get("cards"), lang)
+            amount = d.get("amount")
+            if you:
+                text = w.t("{who} claim compensation for {cards}: {amount} chips from each payer.",
+                           who=who, cards=cards, amount=amount)
+            else:
+                text = w.t("{who} claims compensation for {cards}: {amount} chips from each payer.",
+                           who=who, cards=cards, amount=amount)
+            return LogLine(text, "table")
+        return LogLine(w.t("{who}: no compensation claim.", who=who), "table")
     if t == "compensation":
-        return LogLine(f"{_verb(who, you, 'pay')} {_named(name, d.get('to'), human)} {d.get('amount')} chips (compensation).", "table")
+        to = _named(name, d.get("to"), human)
+        if you:
+            text = w.t("{who} pay {to} {amount} chips (compensation).", who=who, to=to, amount=d.get("amount"))
+        else:
+            text = w.t("{who} pays {to} {amount} chips (compensation).", who=who, to=to, amount=d.get("amount"))
+        return LogLine(text, "table")
     if t == "push":  # VAR-PUSH
-        return LogLine(
-            f"{_verb(who, you, 'push')}: the {d.get('forgone')} chips of this hand are not paid; "
-            f"the next hand pays {1 << int(d.get('pushes', 1))} times.",
-            "table",
-        )
+        forgone, factor = d.get("forgone"), 1 << int(d.get("pushes", 1))
+        if you:
+            text = w.t("{who} push: the {forgone} chips of this hand are not paid; the next hand pays {factor} times.",
+                       who=who, forgone=forgone, factor=factor)
+        else:
+            text = w.t("{who} pushes: the {forgone} chips of this hand are not paid; the next hand pays {factor} times.",
+                       who=who, forgone=forgone, factor=factor)
+        return LogLine(text, "table")
     if t == "collect":
-        return LogLine(f"{_verb(who, you, 'collect')} the winnings (no push).", "table")
+        if you:
+            return LogLine(w.t("{who} collect the winnings (no push).", who=who), "table")
+        return LogLine(w.t("{who} collects the winnings (no push).", who=who), "table")
     if t == "hand-start":
         seats = d.get("seats", [])
         carry = d.get("carry", 0)
         playing = ", ".join(_named(name, s, human) for s in seats)
-        more = f"; {carry} nagari before: stakes doubled" if carry else ""
+        more = w.t("; {n} nagari before: stakes doubled", n=carry) if carry else ""
         if d.get("pushes"):
             pushes = int(d["pushes"])
-            more += f"; {pushes} push{'es' if pushes != 1 else ''} before: stakes x{1 << pushes}"
-        return LogLine(f"New hand. Dealer: {_named(name, ev.seat, human)}. Playing: {playing}{more}.", "table")
+            more += w.n("; {n} push before: stakes x{factor}", "; {n} pushes before: stakes x{factor}", pushes,
+                        factor=1 << pushes)
+        dealer = _named(name, ev.seat, human)
+        return LogLine(w.t("New hand. Dealer: {dealer}. Playing: {playing}{more}.",
+                           dealer=dealer, playing=playing, more=more), "table")
     if t == "match-end":
-        return LogLine("The match is over.", "end")
+        return LogLine(w.t("The match is over."), "end")
     return None
 
 
 def _hand_line(
-    ev: MatchEvent, name: Callable[[int | None], str], hand_seats: Sequence[int], human: int
+    ev: MatchEvent, name: Callable[[int | None], str], hand_seats: Sequence[int], human: int, w: Catalog
 ) -> LogLine | None:
     he = ev.hand_event
     t: str = he.type
@@ -218,7 +341,9 @@ def _hand_line(
     who = name(ev.seat)
     you = ev.seat == human
     kind = "you" if you else "bot"
-    cards = cards_text(he.cards)
+    lang = w.lang
+    cards = card_list(he.cards, lang)
+    f: dict[str, Any] = {"who": who, "cards": cards}
 
     def seat_name(hand_seat: Any) -> str:
         """The name of a hand seat inside a sentence (``you`` for the person)."""
@@ -226,100 +351,164 @@ def _hand_line(
             return _named(name, hand_seats[hand_seat], human)
         return "?"
 
-    if t in SPECIAL_EVENTS and t not in ("bomb", "grenade", "chongtong"):
-        why = _EXPLAIN.get(t, "")
+    def said(mine: str, theirs: str) -> str:
+        """The person's sentence or another player's (two messages: English conjugates)."""
+        return mine if you else theirs
+
+    special = _special_events(w)
+    if t in special and t not in ("bomb", "grenade", "chongtong"):
+        why = _explain(w).get(t, "")
         extra = f" ({why})" if why else ""
-        if t == "stack-capture" and d.get("owner") is not None:
-            owner = seat_name(d.get("owner"))
-            whose = "your" if owner == "you" else owner + "'s"
-            extra = f" ({whose} ppuk stack)"
+        owner = d.get("owner")
+        if t == "stack-capture" and owner is not None:
+            if isinstance(owner, int) and 0 <= owner < len(hand_seats) and hand_seats[owner] == human:
+                whose = w.t("your ppuk stack")
+            else:
+                whose = w.t("{owner}'s ppuk stack", owner=seat_name(owner))
+            extra = f" ({whose})"
         if t == "first-turn-ppuk":
-            extra = " (paid at once)"
-        return LogLine(f"{SPECIAL_EVENTS[t]}! {who}{extra}{' ' + cards if he.cards else ''}", "special")
+            paid = w.t("paid at once")
+            extra = f" ({paid})"
+        return LogLine(f"{special[t]}! {who}{extra}{' ' + cards if he.cards else ''}", "special")
     if t == "deal":
         if he.cards:
-            return LogLine(f"You are dealt {cards}.", "table") if you else None
+            return LogLine(w.t("You are dealt {cards}.", **f), "table") if you else None
         return None
     if t == "layout":
-        return LogLine(f"On the table: {cards}.", "table")
+        return LogLine(w.t("On the table: {cards}.", **f), "table")
     if t == "layout-joker":
-        return LogLine(f"A joker dealt to the table goes to the dealer ({who}).", "table")
+        return LogLine(w.t("A joker dealt to the table goes to the dealer ({who}).", **f), "table")
     if t == "dealt-stack":
-        return LogLine(f"Three of a month dealt to the table: a stack {cards}.", "table")
+        return LogLine(w.t("Three of a month dealt to the table: a stack {cards}.", **f), "table")
     if t == "chongtong":
-        return LogLine(f"{SPECIAL_EVENTS[t]}! {who} {'hold' if you else 'holds'} {cards}.", "special")
+        return LogLine(said(w.t("CHONGTONG 총통! {who} hold {cards}.", **f),
+                            w.t("CHONGTONG 총통! {who} holds {cards}.", **f)), "special")
     if t == "keep-quad":
-        return LogLine(f"{who} {'keep' if you else 'keeps'} a quad and plays on.", kind)
+        return LogLine(said(w.t("{who} keep a quad and plays on.", **f),
+                            w.t("{who} keeps a quad and plays on.", **f)), kind)
     if t == "turn":
-        return LogLine(f"-- {who}{'r' if you else chr(39) + 's'} turn --", "turn")
+        return LogLine(said(w.t("-- Your turn --"), w.t("-- {who}'s turn --", **f)), "turn")
     if t == "shake":
-        return LogLine(f"{_verb(who, you, 'shake')} (heundeum 흔들기): {cards} shown.", "special")
+        return LogLine(said(w.t("{who} shake (heundeum 흔들기): {cards} shown.", **f),
+                            w.t("{who} shakes (heundeum 흔들기): {cards} shown.", **f)), "special")
     if t == "show-quad":
-        return LogLine(f"{_verb(who, you, 'show')} a quad: {cards}.", "special")
+        return LogLine(said(w.t("{who} show a quad: {cards}.", **f),
+                            w.t("{who} shows a quad: {cards}.", **f)), "special")
     if t == "reveal":
-        return LogLine(f"{_verb(who, you, 'reveal')} {cards}: it goes to the captures, a replacement is drawn.", kind)
+        return LogLine(said(w.t("{who} reveal {cards}: it goes to the captures, a replacement is drawn.", **f),
+                            w.t("{who} reveals {cards}: it goes to the captures, a replacement is drawn.", **f)),
+                       kind)
     if t == "draw":
-        return LogLine(f"You draw {cards} to replace the joker.", kind) if you and he.cards else None
+        if you and he.cards:
+            return LogLine(w.t("You draw {cards} to replace the joker.", **f), kind)
+        return None
     if t == "offer-shodang":
-        return LogLine(f"{_verb(who, you, 'offer')} shodang 쇼당 (end the hand as a nagari); hand shown: {cards}.", "special")
+        return LogLine(said(w.t("{who} offer shodang 쇼당 (end the hand as a nagari); hand shown: {cards}.", **f),
+                            w.t("{who} offers shodang 쇼당 (end the hand as a nagari); hand shown: {cards}.", **f)),
+                       "special")
     if t == "accept" and d.get("auto"):
-        return LogLine(f"{who} {'are' if you else 'is'} deemed to accept the shodang offer (the first answer was a refusal).", "special")
-    if t in ("accept", "refuse"):
-        return LogLine(f"{_verb(who, you, t)} the shodang offer.", "special")
+        return LogLine(said(
+            w.t("{who} are deemed to accept the shodang offer (the first answer was a refusal).", **f),
+            w.t("{who} is deemed to accept the shodang offer (the first answer was a refusal).", **f),
+        ), "special")
+    if t == "accept":
+        return LogLine(said(w.t("{who} accept the shodang offer.", **f),
+                            w.t("{who} accepts the shodang offer.", **f)), "special")
+    if t == "refuse":
+        return LogLine(said(w.t("{who} refuse the shodang offer.", **f),
+                            w.t("{who} refuses the shodang offer.", **f)), "special")
     if t == "play":
-        onto = words(d.get("onto"))
-        return LogLine(f"{_verb(who, you, 'play')} {cards}" + (f" onto {onto}" if onto else "") + ".", kind)
-    if t in ("bomb", "grenade"):
-        return LogLine(f"{SPECIAL_EVENTS[t]}! {_verb(who, you, t)} {cards}.", "special")
+        if _codes(d.get("onto")):
+            f["onto"] = card_list(d.get("onto"), lang)
+            return LogLine(said(w.t("{who} play {cards} onto {onto}.", **f),
+                                w.t("{who} plays {cards} onto {onto}.", **f)), kind)
+        return LogLine(said(w.t("{who} play {cards}.", **f), w.t("{who} plays {cards}.", **f)), kind)
+    if t == "bomb":
+        return LogLine(said(w.t("BOMB 폭탄! {who} bomb {cards}.", **f),
+                            w.t("BOMB 폭탄! {who} bombs {cards}.", **f)), "special")
+    if t == "grenade":
+        return LogLine(said(w.t("GRENADE 수류탄! {who} grenade {cards}.", **f),
+                            w.t("GRENADE 수류탄! {who} grenades {cards}.", **f)), "special")
     if t == "skip":
-        forced = " (hand empty)" if d.get("forced") else ""
-        return LogLine(f"{who}: stock-only turn{forced}.", kind)
+        if d.get("forced"):
+            return LogLine(w.t("{who}: stock-only turn (hand empty).", **f), kind)
+        return LogLine(w.t("{who}: stock-only turn.", **f), kind)
     if t == "substitute":
-        return LogLine(f"The stock card {cards} is played in place of the joker.", kind)
+        return LogLine(w.t("The stock card {cards} is played in place of the joker.", **f), kind)
     if t == "pick":
-        return LogLine(f"{_verb(who, you, 'take')} {cards} with {words(d.get('for')) or '?'}.", kind)
+        f["card"] = card_list(d.get("for"), lang) if _codes(d.get("for")) else "?"
+        return LogLine(said(w.t("{who} take {cards} with {card}.", **f),
+                            w.t("{who} takes {cards} with {card}.", **f)), kind)
     if t == "flip":
-        onto = words(d.get("onto"))
-        choice = [words(c) for c in d.get("choice") or ()]
-        tail = f" onto {onto}" if onto else (f" (matches {' and '.join(choice)})" if choice else "")
-        return LogLine(f"{_verb(who, you, 'flip')} {cards}{tail}.", kind)
+        choice = [card_list([c], lang) if lang != "en" else words(c) for c in d.get("choice") or ()]
+        if _codes(d.get("onto")):
+            f["onto"] = card_list(d.get("onto"), lang)
+            return LogLine(said(w.t("{who} flip {cards} onto {onto}.", **f),
+                                w.t("{who} flips {cards} onto {onto}.", **f)), kind)
+        if len(choice) == 2:  # the two cards of its month on the table: a pick follows
+            f.update(first=choice[0], second=choice[1])
+            return LogLine(said(w.t("{who} flip {cards} (matches {first} and {second}).", **f),
+                                w.t("{who} flips {cards} (matches {first} and {second}).", **f)), kind)
+        return LogLine(said(w.t("{who} flip {cards}.", **f), w.t("{who} flips {cards}.", **f)), kind)
     if t == "capture":
-        return LogLine(f"{_verb(who, you, 'capture')} {cards}.", kind)
+        return LogLine(said(w.t("{who} capture {cards}.", **f), w.t("{who} captures {cards}.", **f)), kind)
     if t == "surrender":
-        to = seat_name(d.get("to"))
-        return LogLine(f"STEAL: {_verb(who, you, 'give')} {to} {cards}" + (f" ({words(d.get('for'))})" if d.get("for") else "") + ".", "special")
+        f["to"] = seat_name(d.get("to"))
+        debt = d.get("for")
+        if debt:
+            f["event"] = debt_words(debt, lang) if isinstance(debt, str) else words(debt)
+            return LogLine(said(w.t("STEAL: {who} give {to} {cards} ({event}).", **f),
+                                w.t("STEAL: {who} gives {to} {cards} ({event}).", **f)), "special")
+        return LogLine(said(w.t("STEAL: {who} give {to} {cards}.", **f),
+                            w.t("STEAL: {who} gives {to} {cards}.", **f)), "special")
     if t == "no-junk":
-        return LogLine(f"{who} {'have' if you else 'has'} no junk to give.", kind)
+        return LogLine(said(w.t("{who} have no junk to give.", **f), w.t("{who} has no junk to give.", **f)), kind)
     if t == "payment":
-        return LogLine(
-            f"{_verb(who, you, 'pay')} {seat_name(d.get('to'))} {d.get('amount')} {d.get('unit', 'chips')} "
-            f"({reason_words(str(d.get('reason', '')))}).",
-            "special",
-        )
+        unit = str(d.get("unit", "chips"))
+        f.update(to=seat_name(d.get("to")), amount=d.get("amount"),
+                 unit={"chips": w.t("chips"), "shots": w.t("shots")}.get(unit, unit),
+                 reason=reason_words(str(d.get("reason", "")), lang))
+        return LogLine(said(w.t("{who} pay {to} {amount} {unit} ({reason}).", **f),
+                            w.t("{who} pays {to} {amount} {unit} ({reason}).", **f)), "special")
     if t == "shot":
-        shots = d.get("n")
-        count = f"{shots} shot{'' if shots == 1 else 's'}"
-        return LogLine(f"{who} {'take' if you else 'takes'} {count} ({reason_words(str(d.get('reason', '')))}).", "special")
-    if t in ("yell", "no-yell"):
-        return LogLine(f"{who}: {'yells!' if t == 'yell' else 'no yell'}", kind)
+        shots = int(d.get("n") or 0)
+        reason = reason_words(str(d.get("reason", "")), lang)
+        if you:
+            text = w.n("{who} take {n} shot ({reason}).", "{who} take {n} shots ({reason}).", shots,
+                       who=who, reason=reason)
+        else:
+            text = w.n("{who} takes {n} shot ({reason}).", "{who} takes {n} shots ({reason}).", shots,
+                       who=who, reason=reason)
+        return LogLine(text, "special")
+    if t == "yell":
+        return LogLine(w.t("{who}: yells!", **f), kind)
+    if t == "no-yell":
+        return LogLine(w.t("{who}: no yell", **f), kind)
     if t == "go":
-        return LogLine(f"GO 고! {_verb(who, you, 'say')} go #{d.get('goes')} with {d.get('points')} points.", "special")
+        f.update(goes=d.get("goes"), points=d.get("points"))
+        return LogLine(said(w.t("GO 고! {who} say go #{goes} with {points} points.", **f),
+                            w.t("GO 고! {who} says go #{goes} with {points} points.", **f)), "special")
     if t == "stop":
-        return LogLine(f"STOP 스톱! {_verb(who, you, 'stop')} with {d.get('points')} points.", "special")
+        f["points"] = d.get("points")
+        return LogLine(said(w.t("STOP 스톱! {who} stop with {points} points.", **f),
+                            w.t("STOP 스톱! {who} stops with {points} points.", **f)), "special")
     if t == "four-on-table":  # DEAL-6: what follows (void deal, nagari or the dealer's win) is its own event
-        return LogLine(f"Four cards of one month on the table: {cards}.", "table")
+        return LogLine(w.t("Four cards of one month on the table: {cards}.", **f), "table")
     if t == "boar-ante":  # VAR-BOAR pot
-        each, pot = d.get("each"), d.get("pot")
-        return LogLine(f"Everyone antes {each} chip{'' if each == 1 else 's'} for the boar (July animal): "
-                       f"the pot holds {pot} chip{'' if pot == 1 else 's'}.", "table")
+        each, pot = int(d.get("each") or 0), int(d.get("pot") or 0)
+        return LogLine(w.t("Everyone antes {each} for the boar (July animal): the pot holds {pot}.",
+                           each=w.n("{n} chip", "{n} chips", each), pot=w.n("{n} chip", "{n} chips", pot)),
+                       "table")
+    reasons = _reasons(w)
+    f["reason"] = reasons.get(str(d.get("reason")), d.get("reason"))
     if t == "win":
-        return LogLine(f"{who} {'win' if you else 'wins'}: {REASONS.get(str(d.get('reason')), d.get('reason'))}.", "end")
+        return LogLine(said(w.t("{who} win: {reason}.", **f), w.t("{who} wins: {reason}.", **f)), "end")
     if t == "nagari":
-        return LogLine(f"Nagari 나가리: {REASONS.get(str(d.get('reason')), d.get('reason'))}.", "end")
+        return LogLine(w.t("Nagari 나가리: {reason}.", **f), "end")
     if t == "void":
         # DEAL-6 / DEAL-8: a void deal does not count and is dealt again; a nagari (matgo's
         # four_on_table = nagari) counts as a hand: its words must not say "re-dealt"
-        return LogLine(f"Void deal: {REASONS.get(str(d.get('reason')), d.get('reason'))}; the cards are dealt again.", "end")
+        return LogLine(w.t("Void deal: {reason}; the cards are dealt again.", **f), "end")
     if t == "settlement":
         return None  # the hand summary explains it
     return LogLine(f"{t}: {who} {cards}", kind)

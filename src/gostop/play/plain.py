@@ -3,7 +3,8 @@
 For dumb terminals and screen readers: no colour, no cursor movement, one question at a time.
 Before each decision it prints what happened since the last one, the table (layout by month,
 every capture area with its counts, points, stamps and hints, the ledger) and the question with
-its keyed choices. Type a key (or an action, or a card code) and Enter.
+its keyed choices. Type a key (or an action, or a card code) and Enter. Its own questions and
+messages are said in the person's language (``settings.lang``), as the session's are.
 """
 
 from __future__ import annotations
@@ -11,13 +12,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from gostop.agents import level_name
 from gostop.limits import MAX_PLAY_HANDS
 from gostop.play.answers import clip, one_of, rule_changes, seed_number, whole_number
-from gostop.play.guide import PLAIN_KEYS_TEXT, QUICK_START, card_guide, reflow, rules_text
+from gostop.play.guide import card_guide, plain_keys_text, quick_start, reflow, rules_text
 from gostop.play.render import log_block, prompt_block, standings_block, summary_block, table_text
 from gostop.play.session import LEVEL_NAMES, ChoiceError, Session, Settings, SettingsConflict
 from gostop.play.view import table_view
 from gostop.rules import PRESET_NAMES
+from gostop.words import Catalog, catalog
 
 __all__ = ["PlainGame", "PROMPT", "plain_setup"]
 
@@ -43,8 +46,13 @@ def wrap_text(text: str, keep_lines: bool = False) -> str:
     return "\n".join(out).rstrip("\n")
 
 
-#: What the line mode prints when it waits for a decision.
+#: What the line mode prints when it waits for a decision (in English; :func:`prompt_text`).
 PROMPT = "your choice> "
+
+
+def prompt_text(lang: str = "en") -> str:
+    """What the line mode prints when it waits for a decision, in ``lang``."""
+    return catalog(lang).t("your choice> ")
 
 
 class _QuitNow(Exception):
@@ -62,6 +70,11 @@ class PlainGame:
         self.shown = 0  # log lines already printed
         self.told_problem: str | None = None  # the save problem already reported
 
+    @property
+    def words(self) -> Catalog:
+        """The message catalogue of the person's language."""
+        return self.session.words
+
     def read(self, text: str) -> str:
         """A line of input; ctrl-c saves the match and asks whether to quit."""
         try:
@@ -69,7 +82,7 @@ class PlainGame:
         except KeyboardInterrupt:
             self.write("\n" + self.session.save_report())
             try:
-                answer = self._raw_read("Quit now? [Y/n]> ").strip().lower()
+                answer = self._raw_read(self.words.t("Quit now? [Y/n]> ")).strip().lower()
             except (EOFError, KeyboardInterrupt):
                 raise _QuitNow from None
             if answer in ("", "y", "yes", "q", "quit"):
@@ -85,17 +98,18 @@ class PlainGame:
 
     def _run(self) -> int:
         s = self.session
-        self.write(wrap_text(QUICK_START, keep_lines=False) + "\nType ? for help, quit to save and stop.\n")
+        w = self.words
+        self.write(wrap_text(quick_start(s.settings.lang), keep_lines=False) + "\n" + w.t("Type ? for help, quit to save and stop.") + "\n")
         while True:
             self._new_log()
             self._save_news()
             if s.pending:
                 summary = s.pending[0]
-                self.write(summary_block(summary).plain)
+                self.write(summary_block(summary, s.settings.lang).plain)
                 if s.over and len(s.pending) == 1:
                     self._finish()
                     return 0
-                if not self._ask("Press Enter for the next hand> ", allow_empty=True):
+                if not self._ask(w.t("Press Enter for the next hand> "), allow_empty=True):
                     return 0
                 s.acknowledge()
                 continue
@@ -112,7 +126,7 @@ class PlainGame:
             self.write(prompt_block(prompt).plain)
             while True:
                 try:
-                    line = self.read(PROMPT)
+                    line = self.read(prompt_text(w.lang))
                 except EOFError:
                     self._quit(eof=True)
                     return 0
@@ -124,7 +138,7 @@ class PlainGame:
                         return 0
                     continue
                 if not word:
-                    self.write("Type one of the keys in brackets, then Enter (? for help).")
+                    self.write(w.t("Type one of the keys in brackets, then Enter (? for help)."))
                     continue
                 try:
                     s.choose(word)
@@ -153,7 +167,7 @@ class PlainGame:
         s = self.session
         low = word.lower()
         if low in ("?", "help"):
-            self.write(wrap_text(QUICK_START) + "\n\n" + PLAIN_KEYS_TEXT)
+            self.write(wrap_text(quick_start(s.settings.lang)) + "\n\n" + plain_keys_text(s.settings.lang))
         elif low == "table":
             self.write(table_text(table_view(s)).plain)
             prompt = s.prompt()
@@ -162,9 +176,9 @@ class PlainGame:
         elif low == "log":
             self.write(log_block(s.log).plain)
         elif low == "rules":
-            self.write(rules_text(s.rules, s.settings.players))
+            self.write(rules_text(s.rules, s.settings.players, s.settings.lang))
         elif low == "cards":
-            self.write(card_guide(s.rules))
+            self.write(card_guide(s.rules, s.settings.lang))
         elif low in ("quit", "exit"):
             self._quit()
         else:
@@ -178,7 +192,7 @@ class PlainGame:
             if problem is not None:
                 self.write(problem)
             elif self.told_problem is not None:
-                self.write("Saving works again: the match is saved.")
+                self.write(self.words.t("Saving works again: the match is saved."))
             self.told_problem = problem
 
     def _new_log(self) -> None:
@@ -195,10 +209,11 @@ class PlainGame:
     def _finish(self) -> None:
         s = self.session
         unit = "shots" if s.match.shots_unit else "chips"
-        self.write(standings_block(s.match.standings, unit).plain)
+        self.write(standings_block(s.match.standings, unit, s.settings.lang, name=s.name).plain)
+        w = self.words
         if s.archived_to:
-            self.write(f"The match record is saved in {s.archived_to}")
-        self.write("Thanks for playing!")
+            self.write(w.t("The match record is saved in {path}", path=s.archived_to))
+        self.write(w.t("Thanks for playing!"))
 
 
 def plain_setup(settings: Settings, read: Callable[[str], str], write: Callable[[str], None]) -> Settings | None:
@@ -207,9 +222,10 @@ def plain_setup(settings: Settings, read: Callable[[str], str], write: Callable[
 
     Returns None if the person quits (or the input ends)."""
     while True:
-        write(f"New match: {settings.describe()}.")
+        w = catalog(settings.lang)
+        write(w.t("New match: {settings}.", settings=settings.describe()))
         try:
-            answer = read("Press Enter to start, c to change the settings, quit to leave> ").strip().lower()
+            answer = read(w.t("Press Enter to start, c to change the settings, quit to leave> ")).strip().lower()
         except EOFError:
             return None
         if answer in ("quit", "exit", "q"):
@@ -217,7 +233,8 @@ def plain_setup(settings: Settings, read: Callable[[str], str], write: Callable[
         if answer in ("", "s", "start", "y", "yes"):
             return settings
         if answer not in ("c", "change"):
-            write(f"{clip(answer)!r} is not an answer here: press Enter to start, c to change, quit to leave.")
+            write(w.t("{typed} is not an answer here: press Enter to start, c to change, quit to leave.",
+                      typed=repr(clip(answer))))
             continue
         try:
             changed = _change(settings, read, write)
@@ -228,8 +245,10 @@ def plain_setup(settings: Settings, read: Callable[[str], str], write: Callable[
         settings = changed
 
 
-def _field(read: Callable[[str], str], write: Callable[[str], None], question: str, parse: Callable[[str], Any]) -> Any:
+def _field(read: Callable[[str], str], write: Callable[[str], None], question: str, parse: Callable[[str], Any],
+           w: Catalog | None = None) -> Any:
     """Ask until the answer parses (Enter keeps the current value: ``parse`` gets "")."""
+    w = w or catalog("en")
     while True:
         answer = read(question).strip()
         if answer.lower() in ("quit", "exit"):
@@ -237,7 +256,7 @@ def _field(read: Callable[[str], str], write: Callable[[str], None], question: s
         try:
             return parse(answer)
         except ValueError as exc:
-            write(f"{exc}. Try again (Enter keeps the current value).")
+            write(w.t("{problem}. Try again (Enter keeps the current value).", problem=exc))
 
 
 def _change(settings: Settings, read: Callable[[str], str], write: Callable[[str], None]) -> Settings | None:
@@ -262,27 +281,33 @@ class _AskAgain(Exception):
 
 def _ask_all(s: Settings, read: Callable[[str], str], write: Callable[[str], None]) -> Settings:
     """Every setting answered (Enter keeps the value of ``s``); raises :class:`_AskAgain`."""
-    players = _field(read, write, f"Players, you included (2-7; 4 or more is gwangpalli) [{s.players}]> ",
-                     lambda a: whole_number(a, "players", 2, 7) if a else s.players)
-    level = _field(read, write, f"Bot level ({', '.join(LEVEL_NAMES)}) [{s.level}]> ",
-                   lambda a: one_of(a, "the level", LEVEL_NAMES) if a else s.level)
-    preset = _field(read, write, f"Rules preset ({', '.join(PRESET_NAMES)}) [{s.preset}]> ",
-                    lambda a: one_of(a, "the preset", PRESET_NAMES) if a else s.preset)
-    hands = _field(read, write, f"Hands (1-{MAX_PLAY_HANDS}) [{s.hands or 'the preset length'}]> ",
-                   lambda a: whole_number(a, "hands", 1, MAX_PLAY_HANDS) if a else s.hands)
+    w = catalog(s.lang)
+    lang = w.lang
+    players = _field(read, write, w.t("Players, you included (2-7; 4 or more is gwangpalli) [{value}]> ", value=s.players),
+                     lambda a: whole_number(a, w.t("players"), 2, 7, lang) if a else s.players, w)
+    levels = ", ".join(k if level_name(k, lang) == k else f"{k} {level_name(k, lang)}" for k in LEVEL_NAMES)
+    aliases = {level_name(k, lang): k for k in LEVEL_NAMES}
+    level = _field(read, write, w.t("Bot level ({levels}) [{value}]> ", levels=levels, value=s.level),
+                   lambda a: one_of(a, w.t("the level"), LEVEL_NAMES, lang, aliases) if a else s.level, w)
+    preset = _field(read, write, w.t("Rules preset ({presets}) [{value}]> ", presets=", ".join(PRESET_NAMES), value=s.preset),
+                    lambda a: one_of(a, w.t("the preset"), PRESET_NAMES, lang) if a else s.preset, w)
+    hands = _field(read, write, w.t("Hands (1-{most}) [{value}]> ", most=MAX_PLAY_HANDS,
+                                    value=s.hands or w.t("the preset length")),
+                   lambda a: whole_number(a, w.t("hands"), 1, MAX_PLAY_HANDS, lang) if a else s.hands, w)
 
     def seed_of(a: str) -> int | None:
         if not a:
             return s.seed
         if a.lower() == "random":
             return None
-        return seed_number(a)
+        return seed_number(a, lang)
 
-    seed = _field(read, write, f"Seed (a whole number, or random) [{'random' if s.seed is None else s.seed}]> ", seed_of)
+    seed = _field(read, write, w.t("Seed (a whole number, or random) [{value}]> ",
+                                   value="random" if s.seed is None else s.seed), seed_of, w)
     current = " ".join(f"{k}={v}" for k, v in s.overrides.items()) or "none"
     while True:
-        over = _field(read, write, f"Rule changes, knob=value ... (none: clear) [{current}]> ",
-                      lambda a: dict(s.overrides) if not a else ({} if a.lower() == "none" else rule_changes(a)))
+        over = _field(read, write, w.t("Rule changes, knob=value ... (none: clear) [{value}]> ", value=current),
+                      lambda a: dict(s.overrides) if not a else ({} if a.lower() == "none" else rule_changes(a, lang)), w)
         new = Settings(players=players, level=level, preset=preset, overrides=over, hands=hands, seed=seed,
                        name=s.name, ask_cut=s.ask_cut, lang=s.lang)
         try:
@@ -291,6 +316,6 @@ def _ask_all(s: Settings, read: Callable[[str], str], write: Callable[[str], Non
             write(f"{exc}.")
             raise _AskAgain(new) from None
         except ValueError as exc:
-            write(f"{exc}. Try again (none: no rule changes).")
+            write(w.t("{problem}. Try again (none: no rule changes).", problem=exc))
             continue
         return new

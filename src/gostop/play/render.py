@@ -4,19 +4,27 @@ Both faces use these functions: the Textual app shows the styled text, the line 
 ``.plain`` form. Cards are drawn as their codes (``03B``: month 3, bright) in the colour of their
 class -- brights gold, animals green, ribbons red (cheong-dan blue), junk grey, double junk white,
 jokers magenta -- so month and kind stay legible when colour is off.
+
+The words around the cards are said in the view's language (``TableView.lang``, ``SeatView.lang``,
+or the ``lang`` argument) through the message catalogue; padding counts terminal cells, so
+hangul (two cells a letter) keeps the columns.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 
+from rich.cells import cell_len
 from rich.text import Text
 
+from gostop.agents import level_name
 from gostop.cards import CHEONG_DAN, MONTH_NAMES, Card, Kind
+from gostop.hints import Stamp
 from gostop.match import Standing
 from gostop.play.narrate import LogLine
 from gostop.play.session import HandSummary, Prompt
 from gostop.play.view import SeatView, TableView
+from gostop.words import Catalog, catalog, stamp_text
 
 __all__ = [
     "card_style",
@@ -32,6 +40,7 @@ __all__ = [
     "summary_block",
     "standings_block",
     "table_text",
+    "unit_words",
     "LOG_STYLES",
 ]
 
@@ -94,41 +103,99 @@ def cards_line(cards: Iterable[Card], empty: str = "-", hl: Collection[str] = ()
     return out
 
 
-def _month_short(m: int) -> str:
-    return MONTH_NAMES[m][2].capitalize()
+def unit_words(unit: str, words: Catalog) -> str:
+    """The payment unit (``"chips"`` or ``"shots"``) as a word of ``words``' language."""
+    return words.t("shots") if unit == "shots" else words.t("chips")
 
 
-def _flex_note(seat: SeatView) -> str:
+def pad(text: str, width: int) -> str:
+    """``text`` padded with spaces to ``width`` terminal cells (hangul takes two)."""
+    return text + " " * max(0, width - cell_len(text))
+
+
+def rpad(text: str, width: int) -> str:
+    """``text`` right-aligned in ``width`` terminal cells."""
+    return " " * max(0, width - cell_len(text)) + text
+
+
+def _month_short(m: int, words: Catalog) -> str:
+    if words.lang == "en":
+        return MONTH_NAMES[m][2].capitalize()
+    return words.t("month {month}", month=m)
+
+
+def _flex_note(seat: SeatView, words: Catalog) -> str:
     """``, 3 with 09A as junk`` when the flex card (shown as an animal) counts as junk for pi-bak."""
     if seat.junk_with_flex is None:
         return ""
     flex, value = seat.junk_with_flex
-    return f", {value} with {flex} as junk"
+    return words.t(", {value} with {card} as junk", value=value, card=flex)
+
+
+def _roles(seat: SeatView, words: Catalog, compact: bool) -> list[str]:
+    """``easy bot``, ``dealer`` (the words after a seat's name)."""
+    roles = []
+    if not seat.you:
+        level = level_name(seat.level, words.lang)
+        roles.append(level if compact else words.t("{level} bot", level=level))
+    if seat.dealer:
+        roles.append(words.t("dealer"))
+    return roles
+
+
+def _stamp_line(stamp: Stamp, words: Catalog, compact: bool = False) -> str:
+    """What a stamp says after its badge (the text without its name); on a small screen, in
+    another language than English, only the counts (the badge says whether it applies now)."""
+    if words.lang != "en" and compact:
+        if stamp.name == "pi-bak":
+            return words.t("junk {mine} < {threshold}; an opponent has junk {theirs}", mine=stamp.mine,
+                           threshold=stamp.threshold, theirs=stamp.theirs)
+        if stamp.name == "gwang-bak":
+            return words.t("no bright; an opponent has {n} brights", n=stamp.theirs)
+        if stamp.name == "meong-bak":
+            return words.t("no animal; an opponent has {n} animals", n=stamp.theirs)
+        return words.t("an opponent has {n} animals", n=stamp.theirs)
+    text = stamp.text if words.lang == "en" else stamp_text(stamp, words.lang)
+    return text.split(": ", 1)[-1]
+
+
+def _stamp_badge(stamp: Stamp, words: Catalog, compact: bool) -> str:
+    """``[PI-BAK 피박 LIVE]`` (``[PI-BAK LIVE]`` compact); ``[피박 걸림]`` in Korean."""
+    if words.lang == "en":
+        word = "LIVE" if stamp.live else "risk"
+        return f"[{stamp.name.upper()} {word}]" if compact else f"[{stamp.name.upper()} {stamp.hangul} {word}]"
+    if stamp.live:
+        return words.t("[{name} LIVE]", name=stamp.hangul)
+    return words.t("[{name} risk]", name=stamp.hangul)
 
 
 def seat_block(seat: SeatView, target: int, unit: str, hl: Collection[str] = ()) -> Text:
     """One seat: counters, capture area by class, scoring items, stamps, one-card hints."""
+    w = catalog(seat.lang)
     t = Text()
     t.append(seat.name, style="bold cyan" if seat.you else "bold")
-    roles = ([] if seat.you else [f"{seat.level} bot"]) + (["dealer"] if seat.dealer else [])
+    roles = _roles(seat, w, compact=False)
     if roles:
         t.append(f" ({', '.join(roles)})", style="dim")
     if seat.to_move:
-        t.append(" <- to move", style="bold")
-    t.append(f"  points {seat.points}/{target}", style="bold")
-    t.append(f"  hand {seat.hand_size}  {unit} {seat.chips:+d}\n")
-    counters = [f"go {seat.goes}"]
-    counters.append("shake " + (",".join(f"{m:02d}" for m in seat.shakes) if seat.shakes else "-"))
-    counters.append(f"bomb {seat.bombs}")
-    counters.append(f"ppuk {seat.ppuk}")
+        t.append(w.t(" <- to move"), style="bold")
+    t.append(w.t("  points {points}/{target}", points=seat.points, target=target), style="bold")
+    t.append(w.t("  hand {size}  {unit} {chips:+d}", size=seat.hand_size, unit=unit_words(unit, w), chips=seat.chips))
+    t.append("\n")
+    counters = [w.t("go {n}", n=seat.goes)]
+    shakes = ",".join(f"{m:02d}" for m in seat.shakes) if seat.shakes else "-"
+    counters.append(w.t("shake {months}", months=shakes))
+    counters.append(w.t("bomb {n}", n=seat.bombs))
+    counters.append(w.t("ppuk {n}", n=seat.ppuk))
     if seat.skips:
-        counters.append(f"skips {seat.skips}")
+        counters.append(w.t("skips {n}", n=seat.skips))
     t.append("  " + "  ".join(counters) + "\n", style="dim")
+    junk = w.t("value {value}{flex}", value=seat.junk_value, flex=_flex_note(seat, w))
     groups: list[tuple[str, Sequence[Card], str, bool]] = [
-        ("Brights 광", seat.brights, str(len(seat.brights)), False),
-        ("Animals 열끗", seat.animals, str(len(seat.animals)), True),
-        ("Ribbons 띠", seat.ribbons, str(len(seat.ribbons)), True),
-        ("Junk 피", seat.junk + seat.others, f"value {seat.junk_value}{_flex_note(seat)}", True),
+        (w.t("Brights 광"), seat.brights, str(len(seat.brights)), False),
+        (w.t("Animals 열끗"), seat.animals, str(len(seat.animals)), True),
+        (w.t("Ribbons 띠"), seat.ribbons, str(len(seat.ribbons)), True),
+        (w.t("Junk 피"), seat.junk + seat.others, junk, True),
     ]
     for label, cards, count, newline in groups:
         t.append(f"  {label} ({count}): ", style="bold")
@@ -136,51 +203,52 @@ def seat_block(seat: SeatView, target: int, unit: str, hl: Collection[str] = ())
         if newline:
             t.append("\n")
     if seat.shown:
-        t.append("  shown from hand: ", style="bold")
+        t.append("  " + w.t("shown from hand:") + " ", style="bold")
         t.append_text(cards_line(seat.shown, hl=hl))
         t.append("\n")
     if seat.items:
-        t.append("  scoring: " + ", ".join(seat.items) + f"  (total {seat.points})\n")
+        t.append("  " + w.t("scoring: {items}  (total {points})", items=", ".join(seat.items), points=seat.points)
+                 + "\n")
     for s in seat.stamps:
-        word = "LIVE" if s.live else "risk"
-        t.append(f"  [{s.name.upper()} {s.hangul} {word}] ", style="bold white on red" if s.live else "bold black on yellow")
-        t.append(s.text.split(": ", 1)[-1] + "\n")
+        t.append(f"  {_stamp_badge(s, w, compact=False)} ", style="bold white on red" if s.live else "bold black on yellow")
+        t.append(_stamp_line(s, w) + "\n")
     for line in seat.near:
-        t.append("  hint: " + line + "\n", style="italic")
+        t.append("  " + w.t("hint: {line}", line=line) + "\n", style="italic")
     return t
 
 
 def seat_compact(seat: SeatView, target: int, unit: str, hl: Collection[str] = ()) -> Text:
     """One seat in a few lines (small screens): name, points, hand, chips and non-zero counters,
     then the capture area by class, then stamps and shown cards."""
+    w = catalog(seat.lang)
     t = Text()
     t.append(seat.name, style="bold cyan" if seat.you else "bold")
-    roles = ([] if seat.you else [f"{seat.level}"]) + (["dealer"] if seat.dealer else [])
+    roles = _roles(seat, w, compact=True)
     if roles:
         t.append(f" ({', '.join(roles)})", style="dim")
     if seat.to_move:
-        t.append(" <- to move", style="bold")
-    t.append(f"  points {seat.points}/{target}", style="bold")
-    t.append(f"  hand {seat.hand_size}  {unit} {seat.chips:+d}")
+        t.append(w.t(" <- to move"), style="bold")
+    t.append(w.t("  points {points}/{target}", points=seat.points, target=target), style="bold")
+    t.append(w.t("  hand {size}  {unit} {chips:+d}", size=seat.hand_size, unit=unit_words(unit, w), chips=seat.chips))
     counters = []
     if seat.goes:
-        counters.append(f"go {seat.goes}")
+        counters.append(w.t("go {n}", n=seat.goes))
     if seat.shakes:
-        counters.append("shook " + ",".join(f"{m:02d}" for m in seat.shakes))
+        counters.append(w.t("shook {months}", months=",".join(f"{m:02d}" for m in seat.shakes)))
     if seat.bombs:
-        counters.append(f"bomb {seat.bombs}")
+        counters.append(w.t("bomb {n}", n=seat.bombs))
     if seat.ppuk:
-        counters.append(f"ppuk {seat.ppuk}")
+        counters.append(w.t("ppuk {n}", n=seat.ppuk))
     if seat.skips:
-        counters.append(f"skips {seat.skips}")
+        counters.append(w.t("skips {n}", n=seat.skips))
     if counters:
         t.append("  " + " ".join(counters), style="bold yellow")
     t.append("\n ")
     groups: list[tuple[str, Sequence[Card]]] = [
-        ("Brights", seat.brights),
-        ("Animals", seat.animals),
-        ("Ribbons", seat.ribbons),
-        (f"Junk {seat.junk_value}{_flex_note(seat)}", seat.junk + seat.others),
+        (w.t("Brights"), seat.brights),
+        (w.t("Animals"), seat.animals),
+        (w.t("Ribbons"), seat.ribbons),
+        (w.t("Junk {value}{flex}", value=seat.junk_value, flex=_flex_note(seat, w)), seat.junk + seat.others),
     ]
     for label, cards in groups:
         t.append(f" {label}:", style="bold")
@@ -188,26 +256,26 @@ def seat_compact(seat: SeatView, target: int, unit: str, hl: Collection[str] = (
         t.append_text(cards_line(cards, hl=hl))
     t.append("\n")
     if seat.shown:
-        t.append("  shown: ", style="bold")
+        t.append("  " + w.t("shown:") + " ", style="bold")
         t.append_text(cards_line(seat.shown, hl=hl))
         t.append("\n")
     for st in seat.stamps:
-        word = "LIVE" if st.live else "risk"
-        t.append(f"  [{st.name.upper()} {word}] ", style="bold white on red" if st.live else "bold black on yellow")
-        t.append(st.text.split(": ", 1)[-1] + "\n")
+        t.append(f"  {_stamp_badge(st, w, compact=True)} ", style="bold white on red" if st.live else "bold black on yellow")
+        t.append(_stamp_line(st, w, compact=True) + "\n")
     if seat.you:
         for line in seat.near:
-            t.append("  hint: " + line + "\n", style="italic")
+            t.append("  " + w.t("hint: {line}", line=line) + "\n", style="italic")
     return t
 
 
 def layout_compact(view: TableView) -> Text:
     """The layout on one or two lines (small screens): the piles by month, stacks in brackets."""
+    w = catalog(view.lang)
     t = Text()
-    t.append("Table", style="bold")
-    t.append(f" (stock {view.stock}):")
+    t.append(w.t("Table"), style="bold")
+    t.append(w.t(" (stock {n}):", n=view.stock))
     if not view.layout:
-        t.append(" empty", style="dim")
+        t.append(" " + w.t("empty"), style="dim")
     for pile in view.layout:
         t.append("  ")
         if pile.stack:
@@ -222,20 +290,22 @@ def layout_compact(view: TableView) -> Text:
 
 def layout_block(view: TableView) -> Text:
     """The layout grouped by month (a stack shown as ``[a b c]``), with the stock size."""
+    w = catalog(view.lang)
     t = Text()
-    t.append("Table 바닥", style="bold")
-    t.append(f"   stock {view.stock} card{'' if view.stock == 1 else 's'}\n")
+    t.append(w.t("Table 바닥"), style="bold")
+    t.append("   " + w.n("stock {n} card", "stock {n} cards", view.stock) + "\n")
     if not view.layout:
-        t.append("  (empty)\n", style="dim")
+        t.append("  " + w.t("(empty)") + "\n", style="dim")
         return t
     for i, pile in enumerate(view.layout):
         t.append("  " if i % 4 == 0 else "   ")
-        t.append(f"{_month_short(pile.month)}: ", style="bold")
+        t.append(f"{_month_short(pile.month, w)}: ", style="bold")
         if pile.stack:
             t.append("[")
             t.append_text(cards_line(pile.cards, hl=view.highlight))
             t.append("]")
-            t.append(" stack" + (f" of {pile.owner}" if pile.owner else ""), style="dim")
+            stack = w.t(" stack of {name}", name=pile.owner) if pile.owner else w.t(" stack")
+            t.append(stack, style="dim")
         else:
             t.append_text(cards_line(pile.cards, hl=view.highlight))
         if i % 4 == 3 or i == len(view.layout) - 1:
@@ -271,10 +341,11 @@ def prompt_block(prompt: Prompt, with_info: bool = True) -> Text:
 
 def ledger_block(view: TableView) -> Text:
     """The match ledger: each player's running total."""
+    w = catalog(view.lang)
     t = Text()
-    t.append(f"Ledger ({view.unit})\n", style="bold")
+    t.append(w.t("Ledger ({unit})", unit=unit_words(view.unit, w)) + "\n", style="bold")
     for name, total in view.ledger:
-        t.append(f"  {name:<8} {total:+d}\n")
+        t.append(f"  {pad(name, 8)} {total:+d}\n")
     return t
 
 
@@ -286,28 +357,39 @@ def log_block(lines: Sequence[LogLine]) -> Text:
     return t
 
 
-def summary_block(summary: HandSummary) -> Text:
-    """The end of a hand: the headline, the settlement step by step, the chips."""
+def summary_block(summary: HandSummary, lang: str = "en") -> Text:
+    """The end of a hand: the headline, the settlement step by step, the chips (the screen's
+    own words in ``lang``; the headline and the steps are the session's)."""
+    w = catalog(lang)
     t = Text()
-    number = f"Hand {summary.hand}" if summary.hand is not None else f"Deal {summary.deal + 1}"
-    t.append(f"{number} is over. ", style="bold")
+    if summary.hand is not None:
+        over = w.t("Hand {n} is over.", n=summary.hand)
+    else:
+        over = w.t("Deal {n} is over.", n=summary.deal + 1)
+    t.append(over + " ", style="bold")
     t.append(summary.headline + "\n\n", style="bold")
     for step in summary.steps:
         t.append(step + "\n")
     t.append("\n")
-    t.append(f"{'Player':<10} {'this hand':>10} {'total':>8}\n", style="bold")
+    player, this_hand, sum_ = w.t("Player"), w.t("this hand"), w.t("total")
+    t.append(f"{pad(player, 10)} {rpad(this_hand, 10)} {rpad(sum_, 8)}\n", style="bold")
     for name, delta, total in summary.chips:
-        t.append(f"{name:<10} {delta:>+10d} {total:>+8d}\n")
+        t.append(f"{pad(name, 10)} {delta:>+10d} {total:>+8d}\n")
     return t
 
 
-def standings_block(standings: Sequence[Standing], unit: str) -> Text:
-    """MATCH-7: the final standings."""
+def standings_block(
+    standings: Sequence[Standing], unit: str, lang: str = "en", name: Callable[[int], str] | None = None
+) -> Text:
+    """MATCH-7: the final standings (in ``lang``; ``name`` says a table seat's name as the
+    person reads it, e.g. :meth:`Session.name`, else the names of the record)."""
+    w = catalog(lang)
     t = Text()
-    t.append("Final standings\n", style="bold")
+    t.append(w.t("Final standings") + "\n", style="bold")
     for s in standings:
         value = s.shots if unit == "shots" else s.chips
-        t.append(f"  {s.rank}. {s.name:<10} {value:+d} {unit}\n")
+        who = s.name if name is None else name(s.seat)
+        t.append(f"  {s.rank}. {pad(who, 10)} {value:+d} {unit_words(unit, w)}\n")
     return t
 
 
@@ -323,7 +405,7 @@ def table_text(view: TableView) -> Text:
     for s in you:
         t.append_text(seat_block(s, view.target, view.unit, view.highlight))
     if view.hand and (view.prompt is None or view.prompt.stage != "main"):
-        t.append("Your hand: ", style="bold")
+        t.append(catalog(view.lang).t("Your hand:") + " ", style="bold")
         t.append_text(cards_line(view.hand))
         t.append("\n")
     t.append_text(ledger_block(view))

@@ -13,7 +13,11 @@ every other seat a bot (:mod:`gostop.agents`, chosen by level). It
   (:meth:`Session.resume`).
 
 Everything the person is shown comes from the person's own observation of the hand (see
-:mod:`gostop.play.view`) and from :mod:`gostop.hints`.
+:mod:`gostop.play.view`) and from :mod:`gostop.hints`, said in the person's language
+(``Settings.lang``) through its message catalogue (:attr:`Session.words`): prompts, choices,
+marks, log lines, hand summaries, save messages and names (:meth:`Session.name`: ``나``,
+``민지`` in Korean). What code reads stays English in every language: stages, action texts,
+keys and the marks' keys (:attr:`Choice.mark_keys`); the match record too.
 
 The match itself is driven by a :class:`gostop.table.TableController` (:attr:`Session.table`),
 the controller the server's rooms use too: whose decision is next, the legality check, the
@@ -22,13 +26,14 @@ bots' decisions. The session adds the prompts, the narration and the save.
 
 from __future__ import annotations
 
+import errno
 import json
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from gostop.agents import LEVELS, Agent
+from gostop.agents import LEVELS, Agent, level_name
 from gostop.cards import MONTH_NAMES, Card, parse_card
 from gostop.engine import Action, Hand, HandResult, Observation, Preview
 from gostop.errors import GostopError
@@ -38,7 +43,6 @@ from gostop.limits import MAX_PLAY_HANDS
 from gostop.match import (
     LedgerEntry,
     Match,
-    MatchAction,
     MatchEvent,
     Player,
     match_to_json,
@@ -47,7 +51,7 @@ from gostop.match import (
 from gostop.match.gwangpalli import compensation_amount, eligible_cards, has_triple
 from gostop.match.record import loads_match_record
 from gostop.play.names import LANGS, LEVEL_NAMES, card_words
-from gostop.play.narrate import REASONS, LogLine, cards_text, narrate, reason_words
+from gostop.play.narrate import LogLine, card_list, debt_words, narrate, reason_of_end, reason_words
 from gostop.play.store import DamagedSave, Store, gostop_command
 from gostop.rules import Rules, get_preset
 from gostop.table import (
@@ -58,7 +62,17 @@ from gostop.table import (
     playable_spec,
     table_rules,
 )
-from gostop.words import push_choice, push_done, push_question
+from gostop.words import (
+    Catalog,
+    amount_words,
+    catalog,
+    item_name,
+    push_choice,
+    push_done,
+    push_question,
+    score_item_lines,
+)
+from gostop.words import bot_name as bot_words
 
 __all__ = [
     "Settings",
@@ -139,21 +153,31 @@ class Settings:
             raise ValueError(f"unknown language {self.lang!r}; languages: {', '.join(LANGS)}")
         rules = self.rules()
         if rules.two_player_only and self.players != 2:  # GEN-7 (matgo)
-            fix = "choose 2 players or another preset" if setup else "use --players 2 or another preset"
+            if setup:  # said to the person, in their language
+                raise SettingsConflict(catalog(self.lang).t(
+                    "the {preset} rules are for 2 players only (you and 1 bot), got {players}; choose 2 "
+                    "players or another preset",
+                    preset=self.preset, players=self.players,
+                ))
             raise SettingsConflict(
-                f"the {self.preset} rules are for 2 players only (you and 1 bot), got {self.players}; {fix}"
+                f"the {self.preset} rules are for 2 players only (you and 1 bot), got {self.players}; "
+                "use --players 2 or another preset"
             )
 
-    def describe(self) -> str:
-        """One line: ``1 bot (normal), pagat, 3 hands, seed 7``."""
+    def describe(self, lang: str | None = None) -> str:
+        """One line: ``1 bot (normal), rules pagat, 3 hands, seed 7``, in ``lang`` (by default
+        the settings' own language)."""
+        w = catalog(lang or (self.lang if self.lang in LANGS else "en"))
         bots = self.players - 1
-        table = f"{bots} bot{'s' if bots > 1 else ''} ({self.level})"
+        parts = [w.n("{n} bot ({level})", "{n} bots ({level})", bots, level=level_name(self.level, w.lang))]
         if self.players > 3:
-            table += ", gwangpalli table" if self.rules().multi_player_mode == "gwangpalli" else ", rotation table"
+            gwangpalli = self.rules().multi_player_mode == "gwangpalli"
+            parts.append(w.t("gwangpalli table") if gwangpalli else w.t("rotation table"))
         over = "".join(f", {k}={v}" for k, v in self.overrides.items())
-        hands = "open-ended" if self.hands is None else f"{self.hands} hand{'s' if self.hands != 1 else ''}"
-        seed = "random" if self.seed is None else self.seed
-        return f"{table}, rules {self.preset}{over}, {hands}, seed {seed}"
+        parts.append(w.t("rules {preset}", preset=self.preset) + over)
+        parts.append(w.t("open-ended") if self.hands is None else w.n("{n} hand", "{n} hands", self.hands))
+        parts.append(w.t("seed random") if self.seed is None else w.t("seed {seed}", seed=self.seed))
+        return ", ".join(parts)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -188,8 +212,10 @@ class Choice:
     """One answer to a prompt: press ``key`` (or type ``action``) to choose it.
 
     ``card`` is the hand card it plays (for markers); ``detail`` says what it would do;
-    ``marks`` are short tags (``"captures"``, ``"bomb"``, ``"shaken"``, ``"completes godori"``,
-    ``"feeds Minji"``...).
+    ``marks`` are short tags shown with it, in the person's language (``"captures"``,
+    ``"bomb"``, ``"shaken"``, ``"completes godori"``, ``"feeds Minji (godori)"``... /
+    ``"먹음"``, ``"고도리 완성"``...); ``mark_keys`` are the same tags for code to read, in
+    English whatever the language (``"captures"``, ``"oe-myeon risk"``; left out: the marks).
     """
 
     key: str
@@ -198,16 +224,23 @@ class Choice:
     detail: str = ""
     card: Card | None = None
     marks: tuple[str, ...] = ()
+    mark_keys: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.mark_keys and self.marks:
+            object.__setattr__(self, "mark_keys", self.marks)
 
 
 @dataclass(frozen=True, slots=True)
 class Prompt:
-    """A decision the person must take now (RULES.md 2.18 DEC-1 .. DEC-16)."""
+    """A decision the person must take now (RULES.md 2.18 DEC-1 .. DEC-16), worded in
+    ``lang`` (its question, choices and information lines; :meth:`find`'s errors too)."""
 
     stage: str
     question: str
     choices: tuple[Choice, ...]
     info: tuple[str, ...] = ()
+    lang: str = "en"
 
     def find(self, text: str) -> Choice:
         """The choice named by ``text``: its key, its action text, or a card code to play
@@ -228,15 +261,23 @@ class Prompt:
             for c in self.choices:
                 if c.card is not None and c.card.code == code:
                     return c
-        raise ChoiceError(f"{_clip(raw, 40)!r} is not a choice here. {self.keys_text()}")
+        w = catalog(self.lang)
+        raise ChoiceError(w.t("{typed} is not a choice here. {keys}", typed=repr(_clip(raw, 40)), keys=self.keys_text()))
 
     def keys_text(self) -> str:
-        """The valid keys, one per choice: ``Keys: [1] 02R plum ribbon | [s] stop: win 3 chips``."""
+        """The valid keys, one per choice: ``Keys: [1] 02R plum ribbon | [s] stop: win 3 chips``
+        (in Korean a card is named, without its code: ``키: [1] 매조 띠 | ...``)."""
+        w = catalog(self.lang)
         parts = []
         for c in self.choices:
-            what = f"{c.card.code} {c.label}" if c.card is not None else c.label
+            if c.card is None:
+                what = c.label
+            elif self.lang == "en":
+                what = f"{c.card.code} {c.label}"
+            else:
+                what = card_list([c.card], self.lang)
             parts.append(f"[{c.key}] {what}")
-        return "Keys: " + " | ".join(parts)
+        return w.t("Keys: {keys}", keys=" | ".join(parts))
 
 
 def _card_code(raw: str) -> str | None:
@@ -307,8 +348,11 @@ _PREFERRED = {
 }
 
 
-def _month_name(m: int) -> str:
-    return f"{MONTH_NAMES[m][2].capitalize()} ({MONTH_NAMES[m][0]})"
+def _month_name(m: int, w: Catalog | None = None) -> str:
+    """``Feb (plum)`` in English; ``2월 (매조)`` in Korean."""
+    if w is None or w.lang == "en":
+        return f"{MONTH_NAMES[m][2].capitalize()} ({MONTH_NAMES[m][0]})"
+    return w.t("month {month} ({flower})", month=m, flower=MONTH_NAMES[m][1])
 
 
 def short_name(card: Card) -> str:
@@ -380,6 +424,11 @@ class Session:
         settings.check()
         rules = settings.rules()
         spec, note = bot_spec_for_level(settings.level)
+        if note and settings.lang != "en":
+            note = catalog(settings.lang).t(
+                "The {level} bot is not available: you play against the random bot.",
+                level=level_name(settings.level, settings.lang),
+            )
         bots = {seat: spec for seat in range(1, settings.players)}
         players = [Player(settings.name, 40)] + [
             Player(bot_name(i), 30 + i) for i in range(settings.players - 1)
@@ -415,26 +464,44 @@ class Session:
             raise DamagedSave(path, f"its match record does not replay ({_clip(str(exc))})") from None
         if len(match.names) != settings.players or any(not 1 <= s < settings.players for s in bots):
             raise DamagedSave(path, "its settings and its match record disagree")
-        session = cls(settings, match, bots, store, [f"Resumed the saved match ({settings.describe()})."])
+        chosen = store.prefs().get("lang")  # the language the person plays in now
+        if chosen in LANGS:
+            settings.lang = chosen
+        w = catalog(settings.lang)
+        session = cls(settings, match, bots, store, [w.t("Resumed the saved match ({settings}).",
+                                                         settings=settings.describe())])
         obs = session.observation()
         if obs is not None:  # the story of the hand so far, as the person saw it
             for ev in obs.history:
                 seat = None if ev.seat is None else match.hand_seats[ev.seat]
-                line = narrate(MatchEvent("hand", seat, hand_event=ev), session.name, match.hand_seats, 0)
+                line = narrate(MatchEvent("hand", seat, hand_event=ev), session.name, match.hand_seats, 0,
+                               settings.lang)
                 if line is not None:
                     session.log.append(line)
         if match.is_over:
-            session.log.append(LogLine("That match was already over.", "end"))
+            session.log.append(LogLine(w.t("That match was already over."), "end"))
         session.advance()
         return session
 
     # -- reading ---------------------------------------------------------------------------
 
+    @property
+    def words(self) -> Catalog:
+        """The message catalogue of the person's language (``settings.lang``): every text the
+        session gives is said through it."""
+        return catalog(self.settings.lang)
+
     def name(self, seat: int | None) -> str:
-        """The name of a table seat (``"You"`` for the person)."""
+        """The name of a table seat as the person reads it: ``"You"`` for the person (``나`` in
+        Korean), the bots' names in the letters of the language (``Minji`` / ``민지``)."""
         if seat is None:
             return "-"
-        return self.match.names[seat]
+        named = self.match.names[seat]
+        if self.settings.lang == "en":
+            return named
+        if seat == self.human:
+            return self.words.t("You") if named == "You" else named
+        return bot_words(named, self.settings.lang)
 
     @property
     def over(self) -> bool:
@@ -495,7 +562,8 @@ class Session:
             legal = self.match.legal_actions()
             if seat == self.human:
                 if len(legal) == 1 and self.match.phase == "hand":
-                    self.log.append(LogLine(f"(only choice: {legal[0]})", "you"))
+                    self.log.append(LogLine(self.words.t("(only choice: {action})", action=self._action_words(legal[0])),
+                                            "you"))
                     self._apply(legal[0])
                     continue
                 break
@@ -516,7 +584,7 @@ class Session:
         :class:`ChoiceError` for an answer that is not a choice."""
         prompt = self.prompt()
         if prompt is None:
-            raise ChoiceError("nothing to decide right now")
+            raise ChoiceError(self.words.t("nothing to decide right now"))
         choice = prompt.find(text)
         self.last_move = None
         self.news = ""
@@ -553,7 +621,7 @@ class Session:
 
     def record(self) -> dict[str, Any]:
         """The match record of the match so far."""
-        return match_to_json(self.match, f"gostop play: {self.settings.describe()}")
+        return match_to_json(self.match, f"gostop play: {self.settings.describe('en')}")
 
     def save(self) -> bool:
         """Save the match in progress (a finished match is archived once).
@@ -570,20 +638,25 @@ class Session:
             else:
                 self.store.save(self.record(), self.session_json())
         except OSError as exc:
-            kept = " The last good save is kept." if self.store.has_saved() else ""
-            self.save_problem = f"Not saved: {exc}.{kept}"
+            w = self.words
+            problem = w.t("Not saved: {why}.", why=str(exc) if w.lang == "en" else _os_problem(exc, w))
+            if self.store.has_saved():
+                problem += " " + w.t("The last good save is kept.")
+            self.save_problem = problem
             return False
         self.save_problem = None
         return True
 
     def save_report(self) -> str:
         """Save now and say, truthfully, whether it worked and how to continue."""
+        w = self.words
+        command = f"{gostop_command()} play --resume"
         if self.save():
             if self.archived_to is not None:
-                return f"The match is over. Its record: {self.archived_to}"
-            return f"Saved. Continue this match with: {gostop_command()} play --resume"
+                return w.t("The match is over. Its record: {path}", path=self.archived_to)
+            return w.t("Saved. Continue this match with: {command}", command=command)
         if self.store is not None and self.store.has_saved():
-            return f"{self.save_problem} Continue from it with: {gostop_command()} play --resume"
+            return w.t("{problem} Continue from it with: {command}", problem=self.save_problem, command=command)
         return f"{self.save_problem}"
 
     # -- internals ---------------------------------------------------------------------------
@@ -634,7 +707,7 @@ class Session:
         seat = self._turn_seat
         if seat is None:
             return
-        move = _bot_move(seat, self.name(seat), self._turn_events, picking=self._picking(seat))
+        move = _bot_move(seat, self.name(seat), self._turn_events, self.words, picking=self._picking(seat))
         if move is None:
             return
         if seat == self.human:
@@ -660,27 +733,28 @@ class Session:
     def _shodang_outcome(self) -> str:
         """``Shodang 쇼당: Minji refused, Hoon is deemed to accept: play goes on. ...``"""
         assert self._shodang is not None
+        w = self.words
         offerer, answers = self._shodang
         said = []
         for seat, kind, auto in answers:
             who = self.name(seat)
             you = seat == self.human
             if kind == "refuse":
-                said.append("you refused" if you else f"{who} refused")
+                said.append(w.t("you refused") if you else w.t("{who} refused", who=who))
             elif auto:
-                said.append("you are deemed to accept" if you else f"{who} is deemed to accept")
+                said.append(w.t("you are deemed to accept") if you else w.t("{who} is deemed to accept", who=who))
             else:
-                said.append("you accepted" if you else f"{who} accepted")
-        by = "your offer" if offerer == self.human else f"{self.name(offerer)}'s offer"
-        text = f"Shodang 쇼당 ({by}): " + ", ".join(said)
+                said.append(w.t("you accepted") if you else w.t("{who} accepted", who=who))
+        by = w.t("your offer") if offerer == self.human else w.t("{who}'s offer", who=self.name(offerer))
+        answered = ", ".join(said)
         refusers = [seat for seat, kind, _a in answers if kind == "refuse"]
         if not refusers:
-            return text + ": the hand ends as a nagari."
+            return w.t("Shodang 쇼당 ({by}): {said}: the hand ends as a nagari.", by=by, said=answered)
         r = refusers[0]
         hand = self.match.hand
         off_hs = self.match.hand_seat(offerer) if hand is not None else None
         risk = self._refusal_risk("you" if r == self.human else self.name(r), off_hs)
-        return text + ": play goes on. " + risk
+        return w.t("Shodang 쇼당 ({by}): {said}: play goes on.", by=by, said=answered) + " " + risk
 
     def _absorb(
         self,
@@ -697,7 +771,7 @@ class Session:
                 hand_seats = tuple(ev.data.get("seats", ()))
             if ev.type == "hand-end":
                 ends.append(i)
-            line = narrate(ev, self.name, hand_seats, self.human)
+            line = narrate(ev, self.name, hand_seats, self.human, self.settings.lang)
             if line is not None:
                 lines.append((i, line))
         if self._news_fresh:
@@ -728,23 +802,30 @@ class Session:
 
     def _summary(self, entry: LedgerEntry, result: HandResult | None) -> HandSummary:
         name = self.name
+        w = self.words
+        lang = w.lang
         steps: list[str] = []
-        reason = REASONS.get(entry.reason or "", entry.reason or "")
+        reason = reason_of_end(entry.reason, lang)
         unit = "shots" if self.match.shots_unit else "chips"
         if entry.outcome == "win":
             winner = name(entry.winner)
             if entry.reason == "stop" and result is not None and result.settlement is not None:
                 s = result.settlement
-                headline = f"{winner} stopped with {s.stop_points} points and won {_amount(s.total, s.unit)}."
+                headline = w.t("{winner} stopped with {points} points and won {amount}.", winner=winner,
+                               points=s.stop_points, amount=amount_words(w, s.total, s.unit))
                 opp_names = [name(entry.active[o]) for o in result.opponents]
                 goes = result.context.goes if result.context is not None else 0
                 oe_card = None
                 if s.liability == "oe-myeon" and s.liable is not None and self.finished is not None:
                     oe_card = _oe_myeon_card(self.finished[0], result.opponents[s.liable], result.winner)
-                steps.append("How it was paid:")
-                for line in settlement_lines(s, opp_names, goes, you=self.name(self.human), oe_myeon_card=oe_card):
+                you_name = self.name(self.human)
+                lines = settlement_lines(s, opp_names, goes, you=you_name, oe_myeon_card=oe_card, lang=lang)
+                steps.append(w.t("How it was paid:"))
+                for line in lines:
                     steps.append("  " + line)
-                sentences = [part.strip() for st in steps for part in st.split(". ")]
+                # Whether the steps end on what each loser pays is read from their English words.
+                english = lines if lang == "en" else settlement_lines(s, opp_names, goes, you=you_name, oe_myeon_card=oe_card)
+                sentences = [part.strip() for st in english for part in st.split(". ")]
                 for opp, pay in zip(opp_names, s.payments, strict=True):
                     said = any(  # a sentence that says what this loser pays in the end
                         st.startswith(f"{opp} pay")
@@ -752,28 +833,37 @@ class Session:
                         for st in sentences
                     )
                     if not said:  # the final amount when the steps did not end on it
-                        verb = "pay" if opp == self.name(self.human) else "pays"
-                        steps.append(f"  => {opp} {verb} {_amount(pay, s.unit)}")
+                        amount = amount_words(w, pay, s.unit)
+                        if opp == you_name:
+                            steps.append("  " + w.t("=> {who} pay {amount}", who=opp, amount=amount))
+                        else:
+                            steps.append("  " + w.t("=> {who} pays {amount}", who=opp, amount=amount))
             else:
-                headline = f"{winner} won: {reason}."
+                headline = w.t("{winner} won: {reason}.", winner=winner, reason=reason)
         elif entry.outcome == "nagari":
             winner = None
-            headline = f"No winner: {reason}. The next hand's stakes are doubled."
+            headline = w.t("No winner: {reason}. The next hand's stakes are doubled.", reason=reason)
             if self.rules.nagari_multiplier == "off":
-                headline = f"No winner: {reason}."
+                headline = w.t("No winner: {reason}.", reason=reason)
         else:
             winner = None
-            headline = f"Void deal: {reason}."
+            headline = w.t("Void deal: {reason}.", reason=reason)
         if result is not None:
-            steps.append("Captured cards:")
+            steps.append(w.t("Captured cards:"))
             for hs, caps in enumerate(result.captures):
-                _b, items = score_lines(self.rules, caps)
+                b, items = score_lines(self.rules, caps)
+                if lang != "en":
+                    items = tuple(score_item_lines(b.items, lang))
                 scored = f"  [{', '.join(items)}]" if items else ""
-                steps.append(f"  {name(entry.active[hs])}: {cards_text(caps)}{scored}")
+                steps.append(f"  {name(entry.active[hs])}: {card_list(caps, lang)}{scored}")
             for fp in result.fixed_payments:
-                payer = name(entry.active[fp.payer])
-                payee = "" if fp.payee is None else f" to {self._named(entry.active[fp.payee])}"
-                steps.append(f"Paid during the hand ({reason_words(fp.reason)}): {payer} {_amount(fp.amount, fp.unit)}{payee}")
+                paid = {"reason": reason_words(fp.reason, lang), "payer": name(entry.active[fp.payer]),
+                        "amount": amount_words(w, fp.amount, fp.unit)}
+                if fp.payee is None:
+                    steps.append(w.t("Paid during the hand ({reason}): {payer} {amount}", **paid))
+                else:
+                    steps.append(w.t("Paid during the hand ({reason}): {payer} {amount} to {payee}",
+                                     payee=self._named(entry.active[fp.payee]), **paid))
         chips = tuple(
             (name(s), entry.shots[s] if unit == "shots" else entry.chips[s],
              entry.shot_totals[s] if unit == "shots" else entry.totals[s])
@@ -783,7 +873,7 @@ class Session:
             steps.append(push_done(name(entry.winner), entry.pushed, entry.pushes + 1, unit, self.settings.lang))
         for part, vec in entry.parts.items():
             if part not in ("hand",) and any(vec):
-                steps.append(f"{_PART_WORDS.get(part, part)}: " + ", ".join(f"{name(s)} {v:+d}" for s, v in enumerate(vec) if v))
+                steps.append(f"{_part_words(part, w)}: " + ", ".join(f"{name(s)} {v:+d}" for s, v in enumerate(vec) if v))
         you = entry.shots[self.human] if unit == "shots" else entry.chips[self.human]
         return HandSummary(
             deal=entry.deal,
@@ -799,8 +889,40 @@ class Session:
 
     # -- prompts -------------------------------------------------------------------------------
 
+    def _prompt_of(self, stage: str, question: str, choices: tuple[Choice, ...], info: Iterable[str] = ()) -> Prompt:
+        return Prompt(stage, question, choices, tuple(info), self.settings.lang)
+
+    def _item(self, item: str) -> str:
+        """A scoring item's name (``godori``) as the person reads it in a mark."""
+        return item if self.settings.lang == "en" else item_name(item, self.settings.lang)
+
+    def _action_words(self, a: Any) -> str:
+        """An action in the person's words (English: its text, ``play 03B``)."""
+        lang = self.settings.lang
+        if lang == "en":
+            return str(a)
+        w = self.words
+        kind = getattr(a, "kind", "")
+        cards = getattr(a, "cards", ())
+        if kind == "play" and cards:
+            return w.t("play {card}", card=card_list(cards, lang))
+        if kind == "pick" and cards:
+            return w.t("take {card}", card=card_list(cards, lang))
+        if kind == "surrender" and cards:
+            return w.t("give up {cards}", cards=card_list(cards, lang))
+        obs = self.observation()
+        if isinstance(a, Action) and obs is not None and kind in ("bomb", "grenade", "skip", "shake", "show-quad",
+                                                                  "reveal", "offer-shodang"):
+            return self._action_label(a, obs)
+        words = {"go": w.t("go"), "stop": w.t("stop"), "accept": w.t("accept"), "refuse": w.t("refuse"),
+                 "yell": w.t("yell"), "no-yell": w.t("stay quiet"), "chongtong": w.t("declare chongtong"),
+                 "continue": w.t("keep the four and play on")}
+        return words.get(kind, str(a))
+
     def _build_prompt(self) -> Prompt:
         m = self.match
+        w = self.words
+        lang = w.lang
         legal = m.legal_actions()
         if m.phase != "hand":
             return self._table_prompt(legal)
@@ -811,10 +933,14 @@ class Session:
             return self._main_prompt(obs, legal)
         if stage in ("pick-hand", "pick-stock"):
             card = obs.choosing_for
-            what = "your card" if stage == "pick-hand" else "the stock card"
-            return Prompt(
+            shown = card_list([card], lang) if card else ""
+            if stage == "pick-hand":
+                question = w.t("Your card {card} matches two cards on the table: which do you take?", card=shown)
+            else:
+                question = w.t("The stock card {card} matches two cards on the table: which do you take?", card=shown)
+            return self._prompt_of(
                 stage,
-                f"{what.capitalize()} {card.code if card else ''} matches two cards on the table: which do you take?",
+                question,
                 _keyed(legal, lambda a: self.card_label(parse_card(a.cards[0])), numbered=True),
             )
         if stage == "surrender":
@@ -822,36 +948,41 @@ class Session:
             hs = self.match.hand_seats
             creditor = self.name(hs[debt["creditor"]]) if isinstance(debt.get("creditor"), int) else "?"
             need = debt.get("junk", 1)
-            return Prompt(
+            return self._prompt_of(
                 stage,
-                f"You owe {creditor} {need} junk for the {debt.get('for', 'event')}: which do you give?",
+                w.t("You owe {creditor} {need} junk for the {event}: which do you give?", creditor=creditor, need=need,
+                    event=debt_words(str(debt.get("for", "event")), lang)),
                 self._surrender_choices(legal),
-                ("Junk value: J cards 1, 11D / 12D 2, jokers as printed. Keep your valuable junk if you can.",),
+                (w.t("Junk value: J cards 1, 11D / 12D 2, jokers as printed. Keep your valuable junk if you can."),),
             )
         if stage == "go-stop":
             return self._go_stop_prompt(obs, legal)
         if stage == "answer-shodang":
             offerer = next((e.seat for e in reversed(obs.history) if e.type == "offer-shodang"), None)
-            who = self.name(m.hand_seats[offerer]) if offerer is not None else "A player"
-            return Prompt(
+            who = self.name(m.hand_seats[offerer]) if offerer is not None else w.t("A player")
+            answers = {"accept": w.t("accept: end the hand"), "refuse": w.t("refuse: play on")}
+            return self._prompt_of(
                 stage,
-                f"{who} offers shodang 쇼당: end this hand now as a nagari (no winner, stakes doubled next hand)?",
-                _keyed(legal, lambda a: {"accept": "accept: end the hand", "refuse": "refuse: play on"}.get(a.kind, str(a))),
+                w.t("{who} offers shodang 쇼당: end this hand now as a nagari (no winner, stakes doubled next hand)?",
+                    who=who),
+                _keyed(legal, lambda a: answers.get(a.kind, str(a))),
                 (self._refusal_risk("you", offerer),),
             )
         if stage == "yell":
-            return Prompt(
+            yell, quiet = w.t("yell!"), w.t("stay quiet (take a shot)")
+            return self._prompt_of(
                 stage,
-                "An opponent made a ppuk on their first turn: shout!",
-                _keyed(legal, lambda a: "yell!" if a.kind == "yell" else "stay quiet (take a shot)"),
+                w.t("An opponent made a ppuk on their first turn: shout!"),
+                _keyed(legal, lambda a: yell if a.kind == "yell" else quiet),
             )
         if stage == "chongtong":
-            return Prompt(
+            declare, keep = w.t("declare chongtong"), w.t("keep the four and play on")
+            return self._prompt_of(
                 stage,
-                "You hold all four cards of a month (chongtong 총통): declare it and win at once, or play on?",
-                _keyed(legal, lambda a: "declare chongtong" if a.kind == "chongtong" else "keep the four and play on"),
+                w.t("You hold all four cards of a month (chongtong 총통): declare it and win at once, or play on?"),
+                _keyed(legal, lambda a: declare if a.kind == "chongtong" else keep),
             )
-        return Prompt(stage, f"Decide ({stage}):", _keyed(legal, str))
+        return self._prompt_of(stage, w.t("Decide ({stage}):", stage=stage), _keyed(legal, str))
 
     def _surrender_choices(self, legal: list[Any]) -> tuple[Choice, ...]:
         """One choice per distinct way to pay a junk debt (DEC-14, EVT-7), each card named as
@@ -863,6 +994,8 @@ class Session:
         kind, month and junk value, and the rules that read particular cards read months
         (VAR-WEOLYAK-FIRST, VAR-WEOLYAK-MONTH, VAR-MISSION) or 11D and 12D (VAR-VIP), which
         have no copy. Cards of different months stay apart."""
+        w = self.words
+        lang = w.lang
         groups: dict[tuple[tuple[Any, ...], ...], list[Action]] = {}
         for a in legal:
             alike = tuple(sorted(_copy_key(parse_card(c)) for c in a.cards))
@@ -874,18 +1007,26 @@ class Session:
             key = _CARD_KEYS[i] if i < len(_CARD_KEYS) else _free_key({c.key for c in choices}, "")
             more = ""
             if len(same) > 1:
-                more = f" (any of your {len(same)})" if len(cards) == 1 else f" (or any of {len(same) - 1} alike)"
+                if len(cards) == 1:
+                    more = " " + w.t("(any of your {n})", n=len(same))
+                else:
+                    more = " " + w.t("(or any of {n} alike)", n=len(same) - 1)
             if len(cards) == 1:
                 card = cards[0]
                 label = self.card_label(_first_copy(card)) + more
                 choices.append(Choice(key, label, str(first), card=card))
             else:
-                label = " + ".join(f"{c.code} {self.card_label(_first_copy(c))}" for c in cards) + more
+                if lang == "en":
+                    label = " + ".join(f"{c.code} {self.card_label(_first_copy(c))}" for c in cards) + more
+                else:  # named by their names alone (no card is drawn beside the choice)
+                    label = " + ".join(card_list([_first_copy(c)], lang) for c in cards) + more
                 choices.append(Choice(key, label, str(first)))
         return tuple(choices)
 
     def _main_prompt(self, obs: Observation, legal: list[Any]) -> Prompt:
         me = obs.seat
+        w = self.words
+        lang = w.lang
         hand = self.match.hand
         assert hand is not None
         legal_text = {str(a) for a in legal}
@@ -899,7 +1040,7 @@ class Session:
         goal = self.rules.stop_target(obs.players)
         near_stop = any(obs.stop_points[s] >= goal - 2 for s in range(obs.players) if s != me)
         last_card = len(obs.hand) == 1 and self.rules.oe_myeon_exceptions  # LIAB-5 (b)
-        oe_cards: list[str] = []
+        oe_cards: list[Card] = []
         for card in obs.hand:
             action = f"play {card.code}"
             if action not in legal_text:
@@ -907,21 +1048,30 @@ class Session:
             key = next(card_keys, None) or _free_key(used, "")
             used.add(key)
             pv = hand.preview(action)  # public facts and the person's own hand only
+            keys: list[str] = []  # the marks for code (English), and as shown
             marks: list[str] = []
             if pv.captures:
-                marks.append("captures")
+                keys.append("captures")
+                marks.append(w.t("captures"))
             if card.month in bomb_months:
-                marks.append("bomb")
+                keys.append("bomb")
+                marks.append(w.t("bomb"))
             if card.month in declared:
-                marks.append("shaken")
+                keys.append("shaken")
+                marks.append(w.t("shaken"))
             if pv.completes:
-                marks.append("completes " + pv.completes[0])
+                keys.append("completes " + pv.completes[0])
+                marks.append(w.t("completes {item}", item=self._item(pv.completes[0])))
             for seat, item in pv.feeds_sets[:1]:
-                marks.append(f"feeds {self.name(self.match.hand_seats[seat])} ({item})")
+                fed = self.match.hand_seats[seat]
+                keys.append(f"feeds {self.match.names[fed]} ({item})")
+                marks.append(w.t("feeds {who} ({item})", who=self.name(fed), item=self._item(item)))
             if oe_risk and pv.kind == "none" and pv.feeds and not last_card and (near_stop or pv.feeds_sets):
-                marks.append("oe-myeon risk")
-                oe_cards.append(card.code)
-            choices.append(Choice(key, self.card_label(card), action, _preview_text(pv), card, tuple(marks)))
+                keys.append("oe-myeon risk")
+                marks.append(w.t("oe-myeon risk"))
+                oe_cards.append(card)
+            choices.append(Choice(key, self.card_label(card), action, _preview_text(pv, w), card, tuple(marks),
+                                  tuple(keys)))
         for a in legal:
             if a.kind == "play":
                 continue
@@ -930,17 +1080,29 @@ class Session:
             choices.append(Choice(key, self._action_label(a, obs), str(a), self._action_detail(a, obs)))
         info: list[str] = []
         target = self.rules.stop_target(obs.players)
-        info.append(f"You have {_count(obs.stop_points[me], 'point')}; {target} are needed to stop.")
+        points = obs.stop_points[me]
+        if points:
+            info.append(w.n("You have {n} point; {target} are needed to stop.",
+                            "You have {n} points; {target} are needed to stop.", points, target=target))
+        else:
+            info.append(w.t("You have no points; {target} are needed to stop.", target=target))
         if obs.goes[me]:
             goes = obs.goes[me]
-            info.append(f"You said go {'once' if goes == 1 else 'twice' if goes == 2 else f'{goes} times'}.")
+            if goes == 1:
+                info.append(w.t("You said go once."))
+            elif goes == 2:
+                info.append(w.t("You said go twice."))
+            else:
+                info.append(w.t("You said go {n} times.", n=goes))
         if oe_cards:
-            opps = " or ".join(self.name(self.match.hand_seats[(me + k) % obs.players]) for k in (1, 2))
-            info.append(
-                f"<oe-myeon risk> if {opps} takes {' / '.join(oe_cards)} from the table and stops on their "
-                "next turn, you pay for both losers (oe-myeon 외면)."  # LIAB-4
-            )
-        return Prompt("main", "Your turn: play a card.", tuple(choices), tuple(info))
+            a, b = (self.name(self.match.hand_seats[(me + k) % obs.players]) for k in (1, 2))
+            shown = " / ".join(card_list([c], lang) for c in oe_cards)
+            info.append(w.t(
+                "<oe-myeon risk> if {first} or {second} takes {cards} from the table and stops on their next turn, "
+                "you pay for both losers (oe-myeon 외면).",  # LIAB-4
+                first=a, second=b, cards=shown,
+            ))
+        return self._prompt_of("main", w.t("Your turn: play a card."), tuple(choices), info)
 
     def _oe_myeon_applies(self, obs: Observation) -> bool:
         """LIAB-1 / LIAB-4: oe-myeon can make this seat pay for both losers in this hand."""
@@ -949,86 +1111,99 @@ class Session:
     def _refusal_risk(self, refuser: str, offerer: int | None) -> str:
         """What refusing a shodang offer risks, in the words of LIAB-10 (``refuser`` is
         ``"you"`` or a name; ``offerer`` the offerer's hand seat)."""
+        w = self.words
         m = self.match
         hand = m.hand
         you = refuser == "you"
-        pays = "you pay" if you else f"{refuser} pays"
         if not self.rules.dok_bak:
-            return "A refusal costs nothing extra at this table (no dok-bak): each loser pays their own share."
+            return w.t("A refusal costs nothing extra at this table (no dok-bak): each loser pays their own share.")
         if self.rules.shodang_window == "rest_of_hand":  # LIAB-10
-            return (f"If anyone else wins later in this hand, {pays} for both losers (shodang refusal); "
-                    f"if {'you win' if you else refuser + ' wins'}, each loser pays their own.")
-        who, third = "the offerer wins on this turn", "the third player wins on their next turn"
+            if you:
+                return w.t("If anyone else wins later in this hand, you pay for both losers (shodang refusal); "
+                           "if you win, each loser pays their own.")
+            return w.t("If anyone else wins later in this hand, {who} pays for both losers (shodang refusal); "
+                       "if {who} wins, each loser pays their own.", who=refuser)
+        first = w.t("the offerer wins on this turn")
+        second = w.t("the third player wins on their next turn")
         if offerer is not None and hand is not None:
             me = self.name(self.human) if you else refuser
             seats = [m.hand_seats[s] for s in range(hand.players)]
             off = m.hand_seats[offerer]
-
-            def wins(seat: int, when: str) -> str:
-                if seat == self.human:
-                    return f"you win {when.format(their='your')}"
-                return f"{self.name(seat)} wins {when.format(their='their')}"
-
-            who = wins(off, "on this turn")
+            if off == self.human:
+                first = w.t("you win on this turn")
+            else:
+                first = w.t("{who} wins on this turn", who=self.name(off))
             rest = [ts for ts in seats if ts != off and self.name(ts) != me]
             if rest:
-                third = wins(rest[0], "on {their} next turn")
-        return (f"If {who} or {third}, {pays} for both losers (shodang refusal); "  # LIAB-10
-                "after that the refusal expires.")
+                if rest[0] == self.human:
+                    second = w.t("you win on your next turn")
+                else:
+                    second = w.t("{who} wins on their next turn", who=self.name(rest[0]))
+        if you:  # LIAB-10
+            return w.t("If {first} or {second}, you pay for both losers (shodang refusal); after that the refusal "
+                       "expires.", first=first, second=second)
+        return w.t("If {first} or {second}, {who} pays for both losers (shodang refusal); after that the refusal "
+                   "expires.", first=first, second=second, who=refuser)
 
     def _action_label(self, a: Action, obs: Observation) -> str:
+        w = self.words
         k = a.kind
         if k == "bomb":
-            return f"bomb 폭탄 {_month_name(a.month)}"
+            return w.t("bomb 폭탄 {month}", month=_month_name(a.month, w))
         if k == "grenade":
-            return f"grenade {_month_name(a.month)}"
+            return w.t("grenade {month}", month=_month_name(a.month, w))
         if k == "skip":
-            return "stock-only turn (skip)"
+            return w.t("stock-only turn (skip)")
         if k == "shake":
-            return f"shake 흔들기 {_month_name(a.month)}"
+            return w.t("shake 흔들기 {month}", month=_month_name(a.month, w))
         if k == "show-quad":
-            return f"show your quad of {_month_name(a.month)}"
+            return w.t("show your quad of {month}", month=_month_name(a.month, w))
         if k == "reveal":
-            return f"reveal joker {a.cards[0]}"
+            return w.t("reveal joker {card}", card=card_list(a.cards[:1], w.lang))
         if k == "offer-shodang":
-            return "offer shodang 쇼당"
+            return w.t("offer shodang 쇼당")
         return str(a)
 
     def _action_detail(self, a: Action, obs: Observation) -> str:
+        w = self.words
         k = a.kind
         r = self.rules
         if k == "bomb":
-            extra = f", payments x{r.bomb_multiplier}" if r.bomb_multiplier != 1 else ""
-            comp = "2 stock-only turns later" if r.bomb_compensation == "skip_two" else "3 stock cards this turn"
-            return f"play your three, take all four of the month ({comp}{extra})"
+            comp = w.t("2 stock-only turns later") if r.bomb_compensation == "skip_two" else w.t("3 stock cards this turn")
+            if r.bomb_multiplier != 1:
+                return w.t("play your three, take all four of the month ({comp}, payments x{m})", comp=comp,
+                           m=r.bomb_multiplier)
+            return w.t("play your three, take all four of the month ({comp})", comp=comp)
         if k == "grenade":
-            return "play your two onto the two on the table, take all four"
+            return w.t("play your two onto the two on the table, take all four")
         if k == "skip":
-            return f"play no card, only turn the stock ({obs.skip_allowance[obs.seat]} left)"
+            return w.t("play no card, only turn the stock ({n} left)", n=obs.skip_allowance[obs.seat])
         if k == "shake":
             mult = r.heundeum_nov_dec_multiplier if a.month in (11, 12) else r.heundeum_multiplier
-            text = f"show your three; if you win, payment x{mult}; then play as usual"
+            text = w.t("show your three; if you win, payment x{m}; then play as usual", m=mult)
             if r.bomb_allowed and not r.bomb_after_heundeum:
-                text += f"; you can no longer bomb {_month_name(a.month)} with these three"
+                text += w.t("; you can no longer bomb {month} with these three", month=_month_name(a.month, w))
             return text
         if k == "show-quad":
-            return "counts as a heundeum declaration"
+            return w.t("counts as a heundeum declaration")
         if k == "reveal":
-            return "the joker goes to your captures; you draw a replacement"
+            return w.t("the joker goes to your captures; you draw a replacement")
         if k == "offer-shodang":
-            return "show your hand and offer to end the hand as a nagari"
+            return w.t("show your hand and offer to end the hand as a nagari")
         return ""
 
     def _go_stop_prompt(self, obs: Observation, legal: list[Any]) -> Prompt:
         me = obs.seat
+        w = self.words
+        lang = w.lang
         hand = self.match.hand
         assert hand is not None
         info: list[str] = []
         sp = hand.stop_preview()  # public facts only
         settlement = sp.settlement
         opponents = [self.name(self.match.hand_seats[s]) for s, _amount in sp.payments]
-        info.append(f"Stop now: you win {_amount(sp.total, sp.unit)}.")
-        for line in settlement_lines(settlement, opponents, obs.goes[me], you=self.name(self.human)):
+        info.append(w.t("Stop now: you win {amount}.", amount=amount_words(w, sp.total, sp.unit)))
+        for line in settlement_lines(settlement, opponents, obs.goes[me], you=self.name(self.human), lang=lang):
             info.append("  " + line)
         total = sp.total
         last = sp.final_turn_nagari
@@ -1039,90 +1214,108 @@ class Session:
         info.extend(
             go_warnings_text(
                 self.rules, obs.players, obs.goes[me], obs.stop_points[me], last_turn=last, stop_total=total,
-                no_turn_left=no_turn_left,
+                no_turn_left=no_turn_left, lang=lang,
             )
         )
         if not last and not no_turn_left:
-            held = _count(obs.hand_sizes[me], "card")
+            held = obs.hand_sizes[me]
+            cards = w.n("{n} card", "{n} cards", held) if held else w.t("no cards")
+            stock = w.n("{n} card", "{n} cards", obs.stock_size) if obs.stock_size else w.t("no cards")
             skips = obs.skip_allowance[me]
             if skips:
-                held += f" and {_count(skips, 'stock-only turn')}"
-            info.append(f"You hold {held}; the stock has {_count(obs.stock_size, 'card')}.")
+                turns = w.n("{n} stock-only turn", "{n} stock-only turns", skips)
+                info.append(w.t("You hold {cards} and {turns}; the stock has {stock}.", cards=cards, turns=turns,
+                                stock=stock))
+            else:
+                info.append(w.t("You hold {cards}; the stock has {stock}.", cards=cards, stock=stock))
         unit = settlement.unit if settlement is not None else "chips"
-        worth = _amount(total, unit)
+        worth = amount_words(w, total, unit)
+        labels = {
+            "stop": w.t("stop: win {amount} now", amount=worth),
+            "last": w.t("go: the hand ends as a nagari -- you give up a stop worth {amount}", amount=worth),
+            "no-turn": w.t("go: you can no longer win this hand"),
+            "go": w.t("go: play on for more"),
+        }
 
         def label(a: Any) -> str:
             if a.kind != "go":
-                return f"stop: win {worth} now"
+                return labels["stop"]
             if last:
-                return f"go: the hand ends as a nagari -- you give up a stop worth {worth}"
+                return labels["last"]
             if no_turn_left:
-                return "go: you can no longer win this hand"
-            return "go: play on for more"
+                return labels["no-turn"]
+            return labels["go"]
 
-        return Prompt(
+        return self._prompt_of(
             "go-stop",
-            f"You have {obs.stop_points[me]} points. GO 고 or STOP 스톱?",
+            w.t("You have {n} points. GO 고 or STOP 스톱?", n=obs.stop_points[me]),
             _keyed(legal, label),
-            tuple(info),
+            info,
         )
 
     def _table_prompt(self, legal: list[Any]) -> Prompt:
         m = self.match
+        w = self.words
+        lang = w.lang
         phase = m.phase
         if phase == "cut":
+            half = m.deck_size // 2
             choices = (
-                Choice("n", "no cut", "no-cut", "deal as shuffled"),
-                Choice("c", f"cut the deck at {m.deck_size // 2}", f"cut {m.deck_size // 2}",
-                       "move the top half to the bottom (or type: cut N)"),
+                Choice("n", w.t("no cut"), "no-cut", w.t("deal as shuffled")),
+                Choice("c", w.t("cut the deck at {n}", n=half), f"cut {half}",
+                       w.t("move the top half to the bottom (or type: cut N)")),
             )
-            return Prompt("cut", "Cut the deck before the deal?", choices)
+            return self._prompt_of("cut", w.t("Cut the deck before the deal?"), choices)
         if phase == "drop":
             cards = tuple(sorted(m.dealt_cards(self.human), key=lambda c: parse_card(c).sort_key))
-            return Prompt(
+            answers = {"stay": w.t("stay: play this hand"), "drop": w.t("drop: sit it out (no compensation)")}
+            return self._prompt_of(
                 "drop",
-                f"Gwangpalli 광팔이: you are dealt {cards_text(cards)}. Stay in this hand or drop out?",
-                _keyed(legal, lambda a: {"stay": "stay: play this hand", "drop": "drop: sit it out (no compensation)"}[a.kind]),
-                ("Three play each hand. Players forced out (not those who drop) may claim compensation "
-                 "for brights, double junk, the flex card and jokers.",),
+                w.t("Gwangpalli 광팔이: you are dealt {cards}. Stay in this hand or drop out?",
+                    cards=card_list(cards, lang)),
+                _keyed(legal, lambda a: answers[a.kind]),
+                (w.t("Three play each hand. Players forced out (not those who drop) may claim compensation "
+                     "for brights, double junk, the flex card and jokers."),),
             )
         if phase == "claim":
             cards = m.dealt_cards(self.human)
             paid = eligible_cards(self.rules, cards, m.n)
             one = compensation_amount(self.rules, cards, m.n)
             two = compensation_amount(self.rules, cards, m.n, show_triple=True) if has_triple(cards) else one
-
-            def label(a: MatchAction) -> str:
-                if a.kind == "claim":
-                    return f"claim {one} chips from each payer for {cards_text(paid)}"
-                if a.kind == "claim-triple":
-                    return f"claim and show a triple: {two} chips"
-                return "no claim"
-
-            return Prompt("claim", "You were forced out of this hand. Claim compensation?", _keyed(legal, label))
+            claims = {
+                "claim": w.t("claim {n} chips from each payer for {cards}", n=one, cards=card_list(paid, lang)),
+                "claim-triple": w.t("claim and show a triple: {n} chips", n=two),
+            }
+            no_claim = w.t("no claim")
+            return self._prompt_of(
+                "claim",
+                w.t("You were forced out of this hand. Claim compensation?"),
+                _keyed(legal, lambda a: claims.get(a.kind, no_claim)),
+            )
         if phase == "push":  # VAR-PUSH: the winner pushes or collects
-            lang = self.settings.lang
             unit = "shots" if m.shots_unit else "chips"
             stake, pushes = m.push_stake, m.pushes
-            return Prompt(
+            return self._prompt_of(
                 "push",
                 push_question(stake, pushes, self.rules.push_limit, unit, lang),
                 _keyed(legal, lambda a: push_choice(a.kind, stake, pushes, unit, lang)),
             )
         if phase == "list":
-            return Prompt(
+            return self._prompt_of(
                 "list",
-                "You head the list (goo-stupe): who comes next?",
-                _keyed(legal, lambda a: f"put {self.name(a.value)} next", numbered=True),
+                w.t("You head the list (goo-stupe): who comes next?"),
+                _keyed(legal, lambda a: w.t("put {who} next", who=self.name(a.value)), numbered=True),
             )
-        return Prompt(phase, f"Decide ({phase}):", _keyed(legal, str))
+        return self._prompt_of(phase, w.t("Decide ({stage}):", stage=phase), _keyed(legal, str))
 
 
-#: The ledger's parts of a deal other than the hand itself, in words.
-_PART_WORDS = {"compensation": "Gwangpalli compensation", "pot": "The boar pot", "boar": "The boar pot"}
+def _part_words(part: str, w: Catalog) -> str:
+    """A part of the ledger of a deal other than the hand itself, in words."""
+    words = {"compensation": w.t("Gwangpalli compensation"), "pot": w.t("The boar pot"), "boar": w.t("The boar pot")}
+    return words.get(part, part)
 
 
-def _bot_move(seat: int, who: str, events: list[MatchEvent], picking: bool = False) -> BotMove | None:
+def _bot_move(seat: int, who: str, events: list[MatchEvent], w: Catalog, picking: bool = False) -> BotMove | None:
     """What a bot's action played and took (None when no card moved: a go, a stay...).
     ``picking``: the seat must still choose which card it takes (nothing is said about what
     it took, it is not known yet)."""
@@ -1142,30 +1335,43 @@ def _bot_move(seat: int, who: str, events: list[MatchEvent], picking: bool = Fal
             taken.extend(c for c in codes if c not in taken)
     if not played and not taken and not flipped:
         return None
-    parts = [f"played {' '.join(played)}"] if played else []
+    lang = w.lang
+    parts: list[str] = []  # the first part names the player
+
+    def said(first: str, then: str) -> None:
+        parts.append(then if parts else first)
+
+    if played:
+        shown = card_list(played, lang)
+        said(w.t("{who} played {cards}", who=who, cards=shown), w.t("played {cards}", cards=shown))
     if flipped:
-        parts.append(f"turned {' '.join(flipped)}")
+        shown = card_list(flipped, lang)
+        said(w.t("{who} turned {cards}", who=who, cards=shown), w.t("turned {cards}", cards=shown))
+    if taken:
+        shown = card_list(taken, lang)
+        said(w.t("{who} took {cards}", who=who, cards=shown), w.t("took {cards}", cards=shown))
     if picking:
-        if taken:
-            parts.append(f"took {' '.join(taken)}")
-        parts.append("now choosing which card to take")
-    else:
-        parts.append(f"took {' '.join(taken)}" if taken else "took nothing")
-    return BotMove(seat, f"{who} " + ", ".join(parts), tuple(dict.fromkeys(played + flipped + taken)))
+        parts.append(w.t("now choosing which card to take"))
+    elif not taken:
+        parts.append(w.t("took nothing"))
+    return BotMove(seat, ", ".join(parts), tuple(dict.fromkeys(played + flipped + taken)))
 
 
-def _preview_text(pv: Preview) -> str:
+def _preview_text(pv: Preview, w: Catalog) -> str:
     """What a card would do, in a few words (from the engine's preview)."""
-    codes = " ".join(c.code for c in pv.takes)
+    lang = w.lang
     if pv.kind == "one":
-        return f"takes {codes}"
+        return w.t("takes {cards}", cards=card_list(pv.takes, lang) if pv.takes else "")
     if pv.kind == "choice":
-        return f"takes {' or '.join(c.code for c in pv.matches)} (you choose)"
+        names = [card_list([c], lang) for c in pv.matches]
+        if len(names) == 2:
+            return w.t("takes {first} or {second} (you choose)", first=names[0], second=names[1])
+        return w.t("takes {cards} (you choose)", cards=card_list(pv.matches, lang))
     if pv.kind == "stack":
-        return f"takes the stack {codes}"
+        return w.t("takes the stack {cards}", cards=card_list(pv.takes, lang) if pv.takes else "")
     if pv.kind == "joker":
-        return "joker: to your captures, the top stock card is played instead"
-    return "no match: stays on the table"
+        return w.t("joker: to your captures, the top stock card is played instead")
+    return w.t("no match: stays on the table")
 
 
 def _oe_myeon_card(hand: Hand, liable: int, winner: int | None) -> str | None:
@@ -1236,8 +1442,9 @@ class SavedMatch:
         return self.problem is None
 
 
-def saved_summary(store: Store) -> SavedMatch | None:
-    """The match saved in ``store`` (None when there is none); an unreadable save says why."""
+def saved_summary(store: Store, lang: str = "en") -> SavedMatch | None:
+    """The match saved in ``store`` (None when there is none), described in ``lang``; an
+    unreadable save says why (in English: the command line says it)."""
     if not store.has_saved():
         return None
     try:
@@ -1247,7 +1454,12 @@ def saved_summary(store: Store) -> SavedMatch | None:
         settings = Settings.from_json(data.get("settings", {}))
         ledger = record.get("ledger") or []
         played = sum(1 for e in ledger if isinstance(e, dict) and e.get("hand") is not None)
-        return SavedMatch(f"{settings.describe()}; {_count(played, 'hand')} played")
+        w = catalog(lang)
+        described = settings.describe(lang)
+        if played:
+            return SavedMatch(w.n("{settings}; {n} hand played", "{settings}; {n} hands played", played,
+                                  settings=described))
+        return SavedMatch(w.t("{settings}; no hands played", settings=described))
     except DamagedSave as exc:
         return SavedMatch(str(exc), str(exc))
     except (TypeError, ValueError, AttributeError) as exc:
@@ -1255,15 +1467,9 @@ def saved_summary(store: Store) -> SavedMatch | None:
         return SavedMatch(problem, problem)
 
 
-def _count(n: int, thing: str) -> str:
-    """``1 card``, ``3 cards``, ``no cards``: a count with its noun in the right number."""
-    if n == 0:
-        return f"no {thing}s"
-    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
-
-
 def _amount(n: int, unit: str) -> str:
-    """``1 chip``, ``0 chips``, ``3 shots``: an amount of ``unit`` (``chips`` or ``shots``)."""
+    """``1 chip``, ``0 chips``, ``3 shots``: an amount of ``unit`` (``chips`` or ``shots``), in
+    English (the settlement's English sentences are read with it)."""
     return f"{n} {unit.removesuffix('s') if n == 1 else unit}"
 
 
@@ -1271,3 +1477,24 @@ def _clip(text: str, limit: int = 160) -> str:
     """``text`` cut to ``limit`` characters (error messages never echo a whole record)."""
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _os_problem(exc: OSError, w: Catalog) -> str:
+    """Why a save failed, in words of ``w``'s language: the file (of a
+    :class:`~gostop.play.store.SaveError`) and the system's reason."""
+    cause = exc.__cause__ if isinstance(exc.__cause__, OSError) else exc
+    reasons = {
+        errno.EACCES: w.t("permission denied"),
+        errno.EPERM: w.t("permission denied"),
+        errno.ENOSPC: w.t("no space left on the disk"),
+        errno.EDQUOT: w.t("no space left on the disk"),
+        errno.EROFS: w.t("the disk is read-only"),
+        errno.ENOENT: w.t("no such file or folder"),
+        errno.ENOTDIR: w.t("a part of the path is not a folder"),
+        errno.EISDIR: w.t("it is a folder"),
+    }
+    reason = reasons.get(cause.errno or 0) or cause.strerror or str(cause) or type(cause).__name__
+    path = getattr(exc, "path", None)
+    if path is None:
+        return reason
+    return w.t("could not write {path}: {reason}", path=path, reason=reason)

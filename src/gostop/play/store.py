@@ -54,7 +54,11 @@ _TMP = re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)\.[A-Za-z0-9_]+\.tmp$")
 
 
 class SaveError(GostopError, OSError):
-    """A save could not be written; the message names the file and the reason."""
+    """A save could not be written; the message names the file and the reason. ``path`` is
+    the file (None when unknown), the system's error is the ``__cause__``: the game says them
+    in the person's language."""
+
+    path: Path | None = None
 
 
 class MatchOpenElsewhere(GostopError, ValueError):
@@ -130,7 +134,9 @@ def write_atomic(path: Path, text: str) -> None:
         tmp = None
         _fsync_dir(path.parent)
     except OSError as exc:
-        raise SaveError(f"could not write {path}: {_reason(exc)}") from exc
+        error = SaveError(f"could not write {path}: {_reason(exc)}")
+        error.path = path
+        raise error from exc
     finally:
         if tmp is not None:
             with contextlib.suppress(OSError):

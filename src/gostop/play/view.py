@@ -3,7 +3,9 @@
 :func:`table_view` gathers what both faces draw: the layout grouped by month (stacks as
 stacks), every active seat's capture area grouped bright / animal / ribbon / junk with counts
 and points, hand sizes, the stock, the go / shake / bomb / ppuk counters, the bak stamps and
-the "one card away" hints (:mod:`gostop.hints`), the ledger, the log and the prompt.
+the "one card away" hints (:mod:`gostop.hints`), the ledger, the log and the prompt. Its
+texts (the title, the status, the hints, the scoring items) and the names are in the session's
+language; the view carries the language for the drawing (:mod:`gostop.play.render`).
 """
 
 from __future__ import annotations
@@ -16,19 +18,27 @@ from gostop.hints import Stamp, bak_stamps, flex_junk_value, near_sets, score_li
 from gostop.play.narrate import LogLine
 from gostop.play.session import HandSummary, Prompt, Session
 from gostop.rules import Rules
+from gostop.words import Catalog, catalog, item_name, score_item_lines
 
-__all__ = ["MonthPile", "SeatView", "TableView", "table_view", "TABLE_STAGES"]
+__all__ = ["MonthPile", "SeatView", "TableView", "table_view", "TABLE_STAGES", "stage_texts"]
 
-#: The questions of the table rather than of a hand (the cut, gwangpalli stay or drop, the
-#: compensation claim, the push, the goo-stupe list), with what the top line says while the
-#: person answers one: the last hand's moves and news are no longer news then.
-TABLE_STAGES = {
-    "cut": "Before the deal.",
-    "drop": "The cards are dealt: who plays this hand?",
-    "claim": "You sit this hand out.",
-    "push": "Between hands.",
-    "list": "Before the deal.",
-}
+
+def stage_texts(words: Catalog) -> dict[str, str]:
+    """The questions of the table rather than of a hand (the cut, gwangpalli stay or drop, the
+    compensation claim, the push, the goo-stupe list), with what the top line says while the
+    person answers one (in the language of ``words``): the last hand's moves and news are no
+    longer news then."""
+    return {
+        "cut": words.t("Before the deal."),
+        "drop": words.t("The cards are dealt: who plays this hand?"),
+        "claim": words.t("You sit this hand out."),
+        "push": words.t("Between hands."),
+        "list": words.t("Before the deal."),
+    }
+
+
+#: :func:`stage_texts` in English.
+TABLE_STAGES = stage_texts(catalog("en"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +83,8 @@ class SeatView:
     stamps: tuple[Stamp, ...]
     near: tuple[str, ...]
     chips: int
+    #: The language the seat is drawn in (``"en"`` or ``"ko"``).
+    lang: str = "en"
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +113,8 @@ class TableView:
     your_turn: str = ""
     #: The outcome of the latest shodang offer, until the person's next decision.
     news: str = ""
+    #: The language of the person (``"en"`` or ``"ko"``): the screens' own words follow it.
+    lang: str = "en"
 
 
 def _layout(obs: Observation, name: dict[int, str]) -> tuple[MonthPile, ...]:
@@ -119,17 +133,28 @@ def _layout(obs: Observation, name: dict[int, str]) -> tuple[MonthPile, ...]:
     return tuple(out)
 
 
-def _near_lines(session: Session, obs: Observation, seat: int) -> tuple[str, ...]:
-    groups: dict[str, list[str]] = {}
+def _near_lines(session: Session, obs: Observation, seat: int, words: Catalog) -> tuple[str, ...]:
+    groups: dict[tuple[str, int], list[str]] = {}
     for ns in near_sets(session.rules, obs):
         # A card in your own hand is no hint (your choices say what it captures or feeds).
         if ns.seat != seat or ns.where == "your hand":
             continue
-        where = {"the table": "on the table"}.get(ns.where, ns.where)
+        card = ns.missing.code
         if ns.holder is not None:
-            where = f"shown in {session.name(session.shown_hand()[1][ns.holder])}'s hand"
-        groups.setdefault(f"{ns.name} (+{ns.points})", []).append(f"{ns.missing.code} {where}")
-    return tuple(f"one card from {k}: {' / '.join(v)}" for k, v in groups.items())
+            holder = session.name(session.shown_hand()[1][ns.holder])
+            where = words.t("{card} shown in {name}'s hand", card=card, name=holder)
+        elif ns.where == "the table":
+            where = words.t("{card} on the table", card=card)
+        elif ns.where == "unseen":
+            where = words.t("{card} unseen", card=card)
+        else:
+            where = f"{card} {ns.where}"
+        groups.setdefault((ns.name, ns.points), []).append(where)
+    return tuple(
+        words.t("one card from {item} (+{points}): {cards}", points=points, cards=" / ".join(v),
+                item=name if words.lang == "en" else item_name(name, words.lang))
+        for (name, points), v in groups.items()
+    )
 
 
 def _with_flex(rules: Rules, captures: tuple[Card, ...]) -> tuple[str, int] | None:
@@ -141,19 +166,26 @@ def table_view(session: Session, log_lines: int = 12) -> TableView:
     """The :class:`TableView` of ``session`` now."""
     m = session.match
     rules = session.rules
+    lang = session.settings.lang
+    words = catalog(lang)
     totals = m.ledger.totals if not m.shots_unit else m.ledger.shot_totals
     unit = "shots" if m.shots_unit else "chips"
-    ledger = tuple((m.names[s], totals[s]) for s in range(m.n))
+    ledger = tuple((session.name(s), totals[s]) for s in range(m.n))  # names as the person reads them
     total_hands = rules.match_hands if rules.match_target_chips is None else None
     number = m.hands_played + (0 if m.is_over else 1)
-    hands = f"hand {number}" + (f" of {total_hands}" if total_hands else "")
-    carry = f" · stakes x{2 ** m.carry if rules.nagari_multiplier == 'cumulative' else 2} (nagari)" if m.carry else ""
-    title = f"gostop · {hands} · {rules.preset}{carry}"
+    carry = ""
+    if m.carry:
+        factor = 2 ** m.carry if rules.nagari_multiplier == "cumulative" else 2
+        carry = words.t(" · stakes x{factor} (nagari)", factor=factor)
     prompt = session.prompt()
     summary = session.pending[0] if session.pending else None
     if summary is not None and summary.hand is not None:
-        hands = f"hand {summary.hand}" + (f" of {total_hands}" if total_hands else "")
-        title = f"gostop · {hands} · {rules.preset}{carry}"
+        number = summary.hand
+    if total_hands:
+        hands = words.t("hand {number} of {total}", number=number, total=total_hands)
+    else:
+        hands = words.t("hand {number}", number=number)
+    title = f"gostop · {hands} · {rules.preset}{carry}"
     log = tuple(session.log[-log_lines:])
     hand, hand_seats = session.shown_hand()
     obs = session.observation()
@@ -166,7 +198,7 @@ def table_view(session: Session, log_lines: int = 12) -> TableView:
     target = rules.stop_target(hand.players if hand is not None else min(m.n, 3))
     playing = obs is not None
     if public is not None and hand is not None:
-        names = {hs: m.names[ts] for hs, ts in enumerate(hand_seats)}
+        names = {hs: session.name(ts) for hs, ts in enumerate(hand_seats)}
         layout = _layout(public, names)
         stock = public.stock_size
         stamps = bak_stamps(rules, public) if obs is not None else ()
@@ -177,11 +209,13 @@ def table_view(session: Session, log_lines: int = 12) -> TableView:
         for hs in order:
             ts = hand_seats[hs]
             b, lines = score_lines(rules, public.captures[hs])
+            if lang != "en":
+                lines = tuple(score_item_lines(b.items, lang))
             you = ts == session.human
             seats.append(
                 SeatView(
                     table_seat=ts,
-                    name=m.names[ts],
+                    name=session.name(ts),
                     you=you,
                     dealer=hs == 0,
                     to_move=public.current_player == hs,
@@ -203,18 +237,19 @@ def table_view(session: Session, log_lines: int = 12) -> TableView:
                     ppuk=public.ppuk[hs],
                     skips=public.skip_allowance[hs],
                     stamps=tuple(s for s in stamps if s.seat == hs),
-                    near=_near_lines(session, obs, hs) if obs is not None else (),
+                    near=_near_lines(session, obs, hs, words) if obs is not None else (),
                     chips=totals[ts],
+                    lang=lang,
                 )
             )
     if m.is_over:
-        status = "The match is over."
+        status = words.t("The match is over.")
     elif summary is not None:
-        status = "The hand is over."
+        status = words.t("The hand is over.")
     elif prompt is not None:
-        status = TABLE_STAGES.get(prompt.stage, "Your move.")
+        status = stage_texts(words).get(prompt.stage) or words.t("Your move.")
     elif not playing and hand is not None:
-        status = "You sit this hand out."
+        status = words.t("You sit this hand out.")
     else:
         status = ""
     stale = prompt is not None and prompt.stage in TABLE_STAGES  # a question before (or after) the hand
@@ -238,4 +273,5 @@ def table_view(session: Session, log_lines: int = 12) -> TableView:
         last_move=moved.text if moved is not None else "",
         your_turn=session.your_turn if playing else "",
         news="" if stale else session.news,
+        lang=lang,
     )

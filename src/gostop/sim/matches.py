@@ -28,7 +28,7 @@ from gostop.match import Match, Player
 from gostop.rules import Rules
 from gostop.sim.report import entrants
 from gostop.sim.schedule import derive_seed, seatings
-from gostop.sim.stats import Interval, Sample, mean_ci
+from gostop.sim.stats import Interval, Sample, mean_ci, paired_cis
 from gostop.table import begin_hand, decide, decide_table
 
 __all__ = [
@@ -345,11 +345,7 @@ class MatchReportBuilder:
                     time_p95_ms=ts.percentile(95) * 1000,
                 )
             )
-        pairs = []
-        for i, a in enumerate(self.names):
-            for b in self.names[i + 1 :]:
-                diffs = [x - y for x, y in zip(self._per_cluster[a], self._per_cluster[b], strict=True)]
-                pairs.append((a, b, mean_ci(diffs)))
+        pairs = paired_cis(self.names, self._per_cluster)
         return MatchReport(
             job=self.job,
             clusters=self._clusters,

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gostop.sim.runner import DealResult, SimJob
-from gostop.sim.stats import Interval, Sample, mean_ci, wilson
+from gostop.sim.stats import Interval, Sample, mean_ci, paired_cis, wilson
 
 __all__ = ["BotReport", "PairReport", "Report", "ReportBuilder", "build_report", "EVENT_TYPES_SHOWN"]
 
@@ -290,11 +290,7 @@ class ReportBuilder:
                     time_max_ms=ts.max * 1000,
                 )
             )
-        pairs = []
-        for i, a in enumerate(self.names):
-            for b in self.names[i + 1 :]:
-                diffs = [x - y for x, y in zip(self._per_deal[a], self._per_deal[b], strict=True)]
-                pairs.append(PairReport(a, b, mean_ci(diffs)))
+        pairs = [PairReport(a, b, ci) for a, b, ci in paired_cis(self.names, self._per_deal)]
         return Report(
             job=self.job,
             deals=self._deals,

@@ -22,11 +22,11 @@ from __future__ import annotations
 import math
 import random
 from array import array
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
 
-__all__ = ["Interval", "mean_ci", "wilson", "percentile", "t_quantile", "t_cdf", "Sample"]
+__all__ = ["Interval", "mean_ci", "paired_cis", "wilson", "percentile", "t_quantile", "t_cdf", "Sample"]
 
 _Z975 = NormalDist().inv_cdf(0.975)
 
@@ -137,6 +137,18 @@ def mean_ci(values: Sequence[float], confidence: float = 0.95) -> Interval:
     var = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
     half = t_quantile(0.5 + confidence / 2.0, n - 1) * math.sqrt(var / n)
     return Interval(mean, mean - half, mean + half, n)
+
+
+def paired_cis(names: Sequence[str], per_unit: Mapping[str, Sequence[float]]) -> list[tuple[str, str, Interval]]:
+    """Every pair of ``names`` (in order), with the interval of the first's lead over the
+    second: the mean of their differences unit by unit (a deal, a cluster of matches), so
+    that the luck of the deal cancels out."""
+    out = []
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            diffs = [x - y for x, y in zip(per_unit[a], per_unit[b], strict=True)]
+            out.append((a, b, mean_ci(diffs)))
+    return out
 
 
 def wilson(successes: int, n: int, confidence: float = 0.95) -> tuple[float, float]:

@@ -20,6 +20,7 @@ from pathlib import Path
 import pexpect
 import pytest
 from rich.text import Text
+from scripted import play_plain_beside_twin
 
 import gostop.play.plain as plain_mod
 from gostop.play.answers import one_of, rule_changes, seed_number, whole_number
@@ -416,30 +417,16 @@ def test_gostop_play_plain_in_korean_through_a_terminal(tmp_path: Path) -> None:
         env=env, encoding="utf-8", timeout=60, dimensions=(50, 160),
     )
     player = KoreanPlayer()
-    output: list[str] = []
-    for _ in range(300):
-        i = child.expect([re.escape("선택> "), re.escape("다음 판으로 가려면 Enter> "), "함께 쳐 주셔서 고맙습니다!",
-                          pexpect.EOF])
-        output.append(child.before)
-        shown = " ".join(child.before.replace("\r", "").split())
-        if i == 1:
-            child.sendline("")
-            twin.acknowledge()
-            continue
-        if i >= 2:
-            break
-        prompt = twin.prompt()
-        assert prompt is not None, shown[-400:]
+
+    def answer(prompt: Prompt, before: str) -> str:
+        shown = " ".join(before.replace("\r", "").split())
         for line in (prompt.question, *prompt.info):
             assert " ".join(line.split()) in shown, line
         for c in prompt.choices:
             assert f"[{c.key}]" in shown and " ".join(c.label.split()) in shown, c
-        key = player(prompt)
-        child.sendline(key)
-        twin.choose(key)
-    else:
-        raise AssertionError("the match did not end")
-    output.append(child.read() if child.isalive() else "")
+        return player(prompt)
+
+    output = [play_plain_beside_twin(child, twin, answer, lang="ko")]
     text = "\n".join(output).replace("\r", "")
     flat = " ".join(text.split())
     assert twin.over and "main" in player.stages

@@ -18,10 +18,10 @@ from pathlib import Path
 
 import pexpect
 from screen import flat, missing_prompt_lines, screen_rows
+from scripted import play_plain_beside_twin
 from textual.pilot import Pilot
 
 from gostop.play.app import GoStopApp, SummaryScreen
-from gostop.play.plain import PROMPT
 from gostop.play.session import Prompt, Session, Settings
 from gostop.play.store import Store
 
@@ -114,30 +114,16 @@ def test_whole_matgo_match_with_a_push_in_line_mode(tmp_path: Path) -> None:
          "--data-dir", str(tmp_path)],
         env=env, encoding="utf-8", timeout=60, dimensions=(40, 120),
     )
-    seen = ""
     asked = 0
-    for _ in range(600):
-        i = child.expect([re.escape(PROMPT), r"Press Enter for the next hand> ", "Thanks for playing", pexpect.EOF])
-        seen += child.before
-        if i == 1:
-            child.sendline("")
-            twin.acknowledge()
-            continue
-        if i >= 2:
-            break
-        prompt = twin.prompt()
-        assert prompt is not None, child.before[-400:]
+
+    def answer(prompt: Prompt, before: str) -> str:
+        nonlocal asked
         if prompt.stage == "push":
             asked += 1
-            assert flat(prompt.question) in flat(child.before)
-        key = _key(prompt)
-        child.sendline(key)
-        twin.choose(key)
-    else:  # pragma: no cover
-        raise AssertionError("the match did not end")
-    if child.isalive():
-        seen += child.read()
-    child.close()
+            assert flat(prompt.question) in flat(before)
+        return _key(prompt)
+
+    seen = play_plain_beside_twin(child, twin, answer)
     assert twin.over and asked >= 1
     _check_story(twin)
     text = flat(seen.replace("\r", ""))

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from scripted import play_plain_beside_twin
 
-from gostop.play.plain import PROMPT
-from gostop.play.session import Session, Settings
+from gostop.play.session import Prompt, Session, Settings
 
 
 def _flat(text: str) -> str:
@@ -35,33 +35,20 @@ def test_whole_match_in_line_mode_shows_every_prompt_line(
          "--level", "easy", "--hands", "1", "--data-dir", str(tmp_path)],
         env=env, encoding="utf-8", timeout=30, dimensions=size,
     )
-    prompts = 0
-    stages: set[str] = set()
-    for _ in range(300):
-        i = child.expect([re.escape(PROMPT), r"Press Enter for the next hand> ", "Thanks for playing", pexpect.EOF])
-        shown = _flat(child.before)
-        if i == 1:
-            child.sendline("")
-            twin.acknowledge()
-            continue
-        if i >= 2:
-            break
-        prompt = twin.prompt()
-        assert prompt is not None, shown[-400:]
+    stages: list[str] = []
+
+    def answer(prompt: Prompt, before: str) -> str:
+        shown = _flat(before)
         for line in (prompt.question, *prompt.info):
             assert _flat(line) in shown, (prompt.stage, line)
         for c in prompt.choices:
             assert f"[{c.key}]" in shown and _flat(c.label) in shown, (prompt.stage, c)
-        stages.add(prompt.stage)
-        prompts += 1
-        key = next((c.key for c in prompt.choices if c.action in ("go", "stay")), prompt.choices[0].key)
-        child.sendline(key)
-        twin.choose(key)
-    else:
-        raise AssertionError("the match did not end")
-    rest = child.before + child.read() if child.isalive() else child.before
+        stages.append(prompt.stage)
+        return next((c.key for c in prompt.choices if c.action in ("go", "stay")), prompt.choices[0].key)
+
+    printed = play_plain_beside_twin(child, twin, answer)
     assert twin.over
-    assert prompts >= 3 and "main" in stages
-    assert "Final standings" in _flat(rest) or "Final standings" in _flat(child.before)
+    assert len(stages) >= 3 and "main" in stages
+    assert "Final standings" in _flat(printed)
     if players == 3:
         assert "go-stop" in stages

@@ -180,6 +180,18 @@ def test_korean_compact_choice_never_ends_on_a_separator() -> None:
         assert ChoiceItem._fitted(c, 200).plain.endswith(label)
 
 
+def test_korean_compact_choice_keeps_the_english_name_whole_or_drops_it() -> None:
+    label = "국화 피 · chrysanthemum junk"
+    c = Choice("9", label, "play 09J1", "takes 09J2", parse_card("09J1"), ("captures",))
+    seen = set()
+    for width in range(12, 80):
+        text = ChoiceItem._fitted(c, width).plain
+        if "·" in text:
+            assert text.rstrip().endswith(label), (width, text)
+        seen.add("·" in text)
+    assert seen == {True, False}  # both happen: the whole name when it fits, the Korean alone else
+
+
 def test_korean_choices_on_screen_have_no_dangling_separator(store: Store) -> None:
     app = GoStopApp(store, Settings(players=3, seed=1, level="easy", hands=1, lang="ko"), setup=False)
 

@@ -304,10 +304,15 @@ class ChoiceItem(Static):
         short = [ChoiceItem._short_mark(m, k, lang) for m, k in pairs]
         styles.update({sm: ChoiceItem._mark_style(k) for sm, (_m, k) in zip(short, pairs, strict=True)})
         attempts = []
+        # the English name after a Korean one ("국화 피 · chrysanthemum junk") goes whole or
+        # not at all: a torn gloss ("국화 피 · chrysanthemum") says nothing more
+        gloss = label.index("·") if "·" in label else len(label)
         for ms in (marks, short):  # the card's words, whole, from the end; then short markers
             for n in range(len(label), -1, -1):
                 if n and label[n - 1] in SEPARATORS:
                     continue  # never end on a dangling separator ("국화 피 ·")
+                if gloss < n < len(label):
+                    continue
                 attempts.append((detail, ms, label[:n]))
         attempts.append((ChoiceItem._short_detail(detail, lang), short, []))
         if short:  # the markers say more than "lays it"

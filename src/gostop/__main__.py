@@ -1,6 +1,59 @@
-"""``python -m gostop``: the same as the ``gostop`` command."""
+"""``python -m gostop`` and the ``gostop`` console script (``[project.scripts]``): the command
+line, with ctrl-c handled from the first moment this code runs.
 
-from gostop.cli import main
+Loading the command line (typer, rich, :mod:`gostop.cli`) takes a good part of a second, and a
+ctrl-c in that time used to print Python's traceback. So this module imports nothing at its top:
+:func:`main` imports the command line inside its ``try``, and a ctrl-c at any moment after that
+ends the command with exit status 130 and no traceback, as a ctrl-c later in a command does
+(typer turns it into status 130 without a word; a command that has something to say about what
+it did not finish says it on one line, e.g. ``interrupted: no results written``).
+
+What is left unprotected is what runs before this module's code: the interpreter's own startup
+and the few instructions that import this small module (a ctrl-c there is Python's to report).
+"""
+
+#: The exit status of a command stopped by ctrl-c (128 + SIGINT, what a shell shows).
+EXIT_INTERRUPTED = 130
+
+
+def main() -> None:
+    """Run the ``gostop`` command line (:func:`gostop.cli.main`) and exit with its status; a
+    ctrl-c exits with status 130 and prints nothing.
+
+    On its way out it also takes ctrl-c over for the process's last instants (the interpreter's
+    exit: flushing output, ``atexit`` handlers), where a ``KeyboardInterrupt`` can only be
+    printed with a traceback: a ctrl-c then ends the process at once with status 130. So this
+    is the last thing a process should call (as the console script and ``-m`` do).
+    """
+    try:
+        from gostop.cli import main as run_command_line
+
+        run_command_line()
+    except KeyboardInterrupt:
+        raise SystemExit(EXIT_INTERRUPTED) from None
+    finally:
+        _exit_at_once_on_ctrl_c()
+
+
+def _exit_at_once_on_ctrl_c() -> None:
+    """From now on a ctrl-c ends the process with status 130, without running anything more
+    (the output written so far is flushed first)."""
+    import contextlib
+    import os
+    import signal
+    import sys
+
+    def stop(_signum: int, _frame: object) -> None:
+        os._exit(EXIT_INTERRUPTED)
+
+    try:
+        signal.signal(signal.SIGINT, stop)
+    except ValueError:  # not the main thread: it cannot be taken over, nor raised there
+        return
+    for stream in (sys.stdout, sys.stderr):  # what os._exit would drop, were it called
+        with contextlib.suppress(Exception):  # a closed or broken stream: the interpreter says so at exit
+            stream.flush()
+
 
 if __name__ == "__main__":
     main()

@@ -124,6 +124,9 @@ def test_ctrl_c_is_one_line_and_leaves_no_partial_file(tmp_path: Path) -> None:
         [sys.executable, "-m", "gostop.rl.train", "--hands", "100000", "--hands3", "0", "--search-hands", "0",
          "--collect-only", "expert2", "--data-dir", str(tmp_path)],
         stderr=subprocess.PIPE, text=True, env=env,
+        # ctrl-c as the default, for a run started where SIGINT is ignored (a background job of a
+        # script: its children inherit that, and this run would never stop)
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # noqa: PLW1509
     )
     assert proc.stderr is not None
     try:
@@ -133,8 +136,8 @@ def test_ctrl_c_is_one_line_and_leaves_no_partial_file(tmp_path: Path) -> None:
         assert line, "the run ended before collecting"
         time.sleep(0.5)
         proc.send_signal(signal.SIGINT)
-        rest = proc.stderr.read()
-        assert proc.wait(timeout=30) == 130
+        _out, rest = proc.communicate(timeout=60)
+        assert proc.returncode == 130
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -155,7 +158,7 @@ def test_rollnet_files_keep_their_names_and_a_bad_cache_is_one_line(
     from gostop.rl.rollnet import main as rollnet
 
     args = ["--hands", "10", "--epochs", "1", "--hidden", "4", "--teacher", "greedy", "--bots", "greedy",
-            "--out", str(tmp_path / "rn.weights"), "--data", str(tmp_path / "rn.data")]
+            "--out", str(tmp_path / "rn.weights"), "--data", str(tmp_path / "rn.data"), "--force"]
     assert rollnet(args) == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == ["rn.data", "rn.weights"]
     capsys.readouterr()

@@ -138,7 +138,11 @@ def version() -> None:
 
 
 def main() -> None:
-    """Entry point of the ``gostop`` console script."""
+    """Run the ``gostop`` command line on ``sys.argv`` and exit with its status.
+
+    The console script and ``python -m gostop`` call it through :func:`gostop.__main__.main`,
+    which imports this package inside its handling of ctrl-c (exit status 130, no traceback,
+    even while typer and rich are still loading)."""
     app(prog_name="gostop")
 
 

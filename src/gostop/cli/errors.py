@@ -8,6 +8,11 @@ input found by the face itself) become that one line. Nothing the user types sho
 a traceback; an unexpected exception is reported as an internal error on one line too (set
 ``GOSTOP_DEBUG=1`` to see its traceback).
 
+A ctrl-c is no error: :func:`reported_errors` lets ``KeyboardInterrupt`` through, and typer
+ends the command with exit status 130 and nothing printed (a command that leaves something
+unfinished may say so on one line first). The entry point, :func:`gostop.__main__.main`, does
+the same for a ctrl-c that comes while this package is still being imported.
+
 The usage errors of the command-line parser itself (an unknown sub-command or option, a bad
 integer, an option without its value) take the same shape: :class:`GostopGroup`, the class of
 the ``gostop`` command, prints them as ``error: ... (see 'gostop score --help')`` on one line,

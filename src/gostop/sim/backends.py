@@ -14,6 +14,7 @@ import contextlib
 import multiprocessing
 import os
 import signal
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -161,7 +162,7 @@ def _run_pool(
     # gives the same numbers.
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     ctx = multiprocessing.get_context(method)
-    pool = ProcessPoolExecutor(max_workers=procs, mp_context=ctx, initializer=_ignore_ctrl_c)
+    pool = ProcessPoolExecutor(max_workers=procs, mp_context=ctx, initializer=_start_worker, initargs=(os.getpid(),))
     try:
         pending: dict[Future[tuple[list[Any], float]], int] = {}
         while todo or pending:
@@ -187,6 +188,37 @@ def _ignore_ctrl_c() -> None:
     """In a worker: ctrl-c is the parent's to handle (it stops the pool), so that the workers do
     not each print a traceback."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+#: How often a worker process looks whether the process that started it is still there.
+OWNER_POLL_SECONDS = 0.5
+
+
+def _start_worker(owner: int) -> None:
+    """In a worker (the pool's initializer): ignore ctrl-c (:func:`_ignore_ctrl_c`) and end this
+    worker when ``owner``, the process running the pool, is gone.
+
+    A parent killed without warning (SIGKILL, the out-of-memory killer) cannot stop its pool,
+    and its workers would wait forever on the pool's pipes, which the other workers keep open.
+    Workers are started by "fork" or "spawn" (:func:`_run_pool`), so ``owner`` is their
+    parent: when it dies they are re-parented and :func:`os.getppid` changes. A thread of the
+    worker looks every :data:`OWNER_POLL_SECONDS` (it runs while the worker waits on a pipe or
+    a compiled kernel releases the interpreter) and ends the process then. A thread, not
+    Linux's ``PR_SET_PDEATHSIG``: that one fires when the *thread* that started the worker ends,
+    and it is Linux's alone. (On Windows a parent's death changes no ``getppid``: no watch.)"""
+    _ignore_ctrl_c()
+    if os.name != "posix":
+        return
+    if os.getppid() != owner:  # it died between starting this worker and now
+        os._exit(1)
+    threading.Thread(target=_watch_owner, args=(owner,), name="gostop-owner-watch", daemon=True).start()
+
+
+def _watch_owner(owner: int) -> None:
+    """In a worker: end the process as soon as its parent ``owner`` is gone."""
+    while os.getppid() == owner:
+        time.sleep(OWNER_POLL_SECONDS)
+    os._exit(1)  # nobody is left to take the results, nor to stop this worker
 
 
 #: How long a stopped pool's manager thread is waited for (it ends as soon as it sees the

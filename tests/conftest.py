@@ -17,11 +17,26 @@ it needs itself.
 """
 
 import os
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 os.environ.setdefault("GOSTOP_WARM", "off")
+
+
+@pytest.fixture(autouse=True)
+def _plain_rollouts(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every test starts as if no game had started the background compile in its process.
+
+    A game started in-process (the terminal app, the server's app) calls ``warm.start()``,
+    which under ``GOSTOP_WARM=off`` switches ``rollouts=auto`` to the reference rollouts for
+    good in that process: a later test of the search bots or the simulator on the same worker
+    would then measure the reference rollouts (with three workers, four such tests failed)."""
+    from gostop.agents import warm
+
+    monkeypatch.setattr(warm, "_started", False)
+    yield
 
 FAST_ENGINE_TESTS = (
     "tests/agents/",  # (its tests of the background compile load what the ones before compiled)
@@ -108,9 +123,13 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
                 super().check_schedule(node, duration)
                 return
             compiling = sum(i in self.compiling for pending in self.node2pending.values() for i in pending)
-            if self.held and compiling <= 1:
-                # compiled (the last compiling test runs: a worker runs a test once it holds the
-                # next one): the held fast-engine tests go first, to whichever worker is free
+            if self.held and (compiling == 0 or (compiling == 1 and not self.pending)):
+                # compiled (the last compiling test has ended; a worker runs a test only once it
+                # holds the next one, so the compiling worker gets other tests meanwhile, or,
+                # when none is left, the held ones): the held fast-engine tests go first, to
+                # whichever worker is free. (Released while the last compiling test still ran,
+                # a free third worker loaded numba's cache while it was being written, and its
+                # searches fell back to the reference rollouts.)
                 self.pending[:0] = self.held
                 self.held = []
                 for other in self.nodes:

@@ -13,6 +13,20 @@ def screen_rows(app: Any) -> list[str]:
     return [strip.text for strip in app.screen._compositor.render_strips()]
 
 
+async def until_shown(pilot: Any, app: Any, text: str, timeout: float = 15.0) -> list[str]:
+    """Pause until ``text`` is on the screen, then its rows: a screen said again in another
+    language is composed anew, which on a busy machine takes more than one pause."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while True:
+        await pilot.pause()
+        rows = screen_rows(app)
+        if text in "\n".join(rows) or time.monotonic() > deadline:
+            return rows
+        await pilot.pause(0.05)
+
+
 def flat(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 

@@ -18,7 +18,7 @@ import re
 from collections.abc import Awaitable, Callable
 
 import pytest
-from screen import screen_rows
+from screen import screen_rows, until_shown
 from textual.containers import VerticalScroll
 from textual.pilot import Pilot
 from textual.widgets import Input, Label, Select, Static, TabbedContent
@@ -175,8 +175,7 @@ def test_the_language_chosen_on_the_setup_screen_is_followed(store: Store) -> No
         assert "gostop -- Go Stop 고스톱 against bots" in english and "Language" in english
         app.screen.query_one("#seed", Input).value = "77"
         app.screen.query_one("#lang", Select).value = "ko"
-        await pilot.pause()
-        rows = screen_rows(app)
+        rows = await until_shown(pilot, app, "봇과 치는 고스톱")
         assert_korean(rows, "setup after choosing Korean")
         assert "봇과 치는 고스톱" in "\n".join(rows)
         assert app.screen.query_one("#seed", Input).value == "77"
@@ -203,8 +202,7 @@ def test_korean_chosen_on_the_setup_screen_for_a_resumed_match(store: Store) -> 
     async def script(pilot: Pilot[int]) -> None:
         assert isinstance(app.screen, SetupScreen)
         app.screen.query_one("#lang", Select).value = "ko"
-        await pilot.pause()
-        assert "저장된 게임 이어 하기" in "\n".join(screen_rows(app))
+        assert "저장된 게임 이어 하기" in "\n".join(await until_shown(pilot, app, "저장된 게임 이어 하기"))
         app.screen.query_one("#resume").press()
         await pilot.pause()
         assert app.session is not None and app.session.settings.lang == "ko"
@@ -220,8 +218,8 @@ def test_english_chosen_on_the_setup_screen(store: Store) -> None:
     async def script(pilot: Pilot[int]) -> None:
         assert isinstance(app.screen, SetupScreen)
         app.screen.query_one("#lang", Select).value = "en"
-        await pilot.pause()
-        assert "Tab moves between fields; Enter on Start begins. ctrl+q quits." in "\n".join(screen_rows(app))
+        shown = await until_shown(pilot, app, "Tab moves between fields; Enter on Start begins. ctrl+q quits.")
+        assert "Tab moves between fields; Enter on Start begins. ctrl+q quits." in "\n".join(shown)
         app.screen.query_one("#start").press()
         await pilot.pause()
         assert app.session is not None and app.session.settings.lang == "en"

@@ -176,7 +176,11 @@ async def _serve(ws: WebSocket, hub: Hub, room_id: str, addr: str) -> None:
                     break
                 conn.send(error_message("rate_limited", "too many messages: slow down (about 20 a second)"))
                 continue
-            refused = 0
+            if bucket.tokens >= settings.rate_burst / 2:
+                # the client slowed down (its allowance is back at half): its refusals are
+                # forgiven. Not at every message let through: a flood read slowly (a busy
+                # server) lets one through at each refill and would never be closed.
+                refused = 0
             try:
                 msg = parse_client(frame)
             except ProtocolError as exc:

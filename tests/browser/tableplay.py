@@ -8,6 +8,7 @@ import time
 from typing import Any
 
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 CARD_RE = re.compile(r"\b(0[1-9]|1[0-2])(B|A|R|D|J[12])\b")
 
@@ -48,26 +49,43 @@ def step(page: Page, unless: str | None = None, prefer: tuple[str, ...] = ()) ->
     if unless and page.locator(unless).count():
         return None
     version = st["version"]
+    try:
+        what = _click_one(page, prefer)
+    except PlaywrightTimeoutError:
+        # the control counted a moment ago went away before the click (the table moved on:
+        # an update arrived in between); the caller looks again
+        return None
+    if what is None:
+        return None
+    wait_for_change(page, version)
+    return what
+
+
+#: How long a click waits for the control it counted (it may have gone with an update).
+CLICK_MS = 5000
+
+
+def _click_one(page: Page, prefer: tuple[str, ...]) -> str | None:
+    """Click the control the generic policy takes now (see :func:`step`); what it was, or None."""
     plain = page.locator(PLAIN)
     preferred = [page.locator(f".decisions button.decision[data-action].kind-{k}") for k in prefer]
     preferred = [loc for loc in preferred if loc.count()]
     if preferred:
-        what = preferred[0].first.get_attribute("data-action")
+        what = preferred[0].first.get_attribute("data-action", timeout=CLICK_MS)
         if not preferred[0].first.is_visible():  # a secondary control folded under "more"
-            page.locator(".decisions details.more > summary").first.click()
-        preferred[0].first.click()
+            page.locator(".decisions details.more > summary").first.click(timeout=CLICK_MS)
+        preferred[0].first.click(timeout=CLICK_MS)
     elif plain.count():
-        what = plain.first.get_attribute("data-action")
-        plain.first.click()
+        what = plain.first.get_attribute("data-action", timeout=CLICK_MS)
+        plain.first.click(timeout=CLICK_MS)
     elif page.locator(".decisions .numbered button").count():
         what = "numbered"
-        page.locator(".decisions .numbered button").first.click()
+        page.locator(".decisions .numbered button").first.click(timeout=CLICK_MS)
     elif page.locator(PLAYABLE).count():
-        what = "play " + (page.locator(PLAYABLE).first.get_attribute("data-code") or "")
-        page.locator(PLAYABLE).first.click()
+        what = "play " + (page.locator(PLAYABLE).first.get_attribute("data-code", timeout=CLICK_MS) or "")
+        page.locator(PLAYABLE).first.click(timeout=CLICK_MS)
     else:
         return None
-    wait_for_change(page, version)
     return what
 
 

@@ -102,9 +102,9 @@ def test_ctrl_c_at_any_moment_exits_130_without_a_traceback(how: str) -> None:
             # last instants of the exit, after Python handed SIGINT back to the system's default,
             # with nothing printed; on a busy machine also after the command had said its one
             # line ("interrupted: no results written"; seen now and then at delays of 0.4 to
-            # 0.6 s on a slow machine, where the command was still loading its bots; how the
-            # signal then ends the process was not found). Either way a person sees what the
-            # other endings show: status 130 and at most one line.
+            # 0.6 s on a slow machine; how the signal then ends the process was not found).
+            # Either way a person sees what the other endings show: status 130 and at most one
+            # line.
             assert len(err.splitlines()) <= 1, (delay, err)
             continue
         assert status == 130, (delay, status, err)

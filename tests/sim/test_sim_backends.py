@@ -73,7 +73,7 @@ def test_ray_backend_gives_the_same_numbers() -> None:
     pytest.importorskip("ray", reason="Ray is not installed (optional extra: pip install 'gostop[ray]')")
     # Bots that need no compiled code: each of Ray's workers would otherwise import numba and
     # load the search's kernels (about a fifth of this test's CPU, for nothing Ray-specific;
-    # the search's numbers across workers are the test above's).
+    # test_worker_count_does_not_change_the_numbers checks the search's numbers across workers).
     lineup = ["expert", "greedy"]
     assert _numbers(workers=2, backend="ray", bots=lineup) == _numbers(workers=1, bots=lineup)
 

@@ -317,8 +317,15 @@ def test_cli_usage_errors() -> None:
     import subprocess
     import sys
 
-    for args in (["--port", "0"], ["--db", "mysql://x"], ["--grace", "-1"],
-                 ["--db", "postgresql+psycopg://nobody@127.0.0.1:1/x"],
+    from cli_support import gostop
+
+    # Options refused before anything starts: in process (a `gostop serve` process costs a
+    # second or more of CPU on a small machine).
+    for args, words in ((["--port", "0"], "--port"), (["--db", "mysql://x"], "--db"),
+                        (["--grace", "-1"], "--grace")):
+        assert words in gostop("serve", *args).error_line()
+    # A database or a Redis that cannot be reached: found when the server starts.
+    for args in (["--db", "postgresql+psycopg://nobody@127.0.0.1:1/x"],
                  ["--redis", "redis://127.0.0.1:1/0", "--db", "sqlite:///:memory:"]):
         p = subprocess.run([sys.executable, "-m", "gostop", "serve", *args], capture_output=True, text=True, timeout=60)
         assert p.returncode == 2 and p.stderr.startswith("error: ") and "Traceback" not in p.stderr

@@ -64,3 +64,44 @@ def test_kernels_called_with_constants_are_compiled_once() -> None:
                if any(isinstance(t, types.Literal) for sig in d.signatures for t in sig)}  # type: ignore[attr-defined]
     assert not literal, literal
     assert sum(len(d.signatures) for d in found.values()) >= 20  # type: ignore[attr-defined]  # (the scan found the kernels)
+
+
+def _kernel_calls() -> tuple[dict[str, str], dict[str, set[str]], dict[str, set[str]]]:
+    """The fast engine's kernels (name -> decorator), and for each the kernels and the plain
+    Python functions of the package that call it by name."""
+    import ast
+    from pathlib import Path
+
+    import gostop.fast
+
+    decorator: dict[str, str] = {}
+    trees = [ast.parse(p.read_text()) for p in sorted(Path(gostop.fast.__file__).parent.glob("*.py"))]
+    for tree in trees:
+        for node in tree.body:
+            if isinstance(node, ast.FunctionDef):
+                for d in node.decorator_list:
+                    if isinstance(d, ast.Name) and d.id in ("_jit", "_jit_inline"):
+                        decorator[node.name] = d.id
+    by_kernel: dict[str, set[str]] = {name: set() for name in decorator}
+    by_python: dict[str, set[str]] = {name: set() for name in decorator}
+    for tree in trees:
+        for fn in ast.walk(tree):
+            if not isinstance(fn, ast.FunctionDef):
+                continue
+            for call in ast.walk(fn):
+                if (isinstance(call, ast.Call) and isinstance(call.func, ast.Name)
+                        and call.func.id in decorator and call.func.id != fn.name):
+                    (by_kernel if fn.name in decorator else by_python)[call.func.id].add(fn.name)
+    return decorator, by_kernel, by_python
+
+
+def test_an_inlined_kernel_has_one_caller() -> None:
+    # (gostop.fast.kernels._jit_inline: its code is copied into every kernel that calls it, so a
+    # second caller would compile it twice over, and a call from Python compiles it on its own too)
+    decorator, by_kernel, by_python = _kernel_calls()
+    inlined = [name for name, d in decorator.items() if d == "_jit_inline"]
+    assert len(inlined) >= 40, inlined  # (the scan found them)
+    assert len(decorator) >= 100, len(decorator)
+    for name in inlined:
+        assert len(by_kernel[name]) == 1, (name, by_kernel[name])
+        assert not by_python[name], (name, by_python[name])

@@ -22,7 +22,7 @@ from gostop.rules import Rules, RulesError
 
 from . import layout as L
 from .config import FastConfig, config_for
-from .kernels import _jit, apply, current_player, init_state, legal
+from .kernels import _jit, _jit_inline, apply, current_player, init_state, legal
 from .mt import randbelow, seed, shuffle
 from .policies import POLICIES, choose, greedy_tables
 
@@ -107,7 +107,7 @@ def deal_hand(
     )
 
 
-@_jit
+@_jit_inline
 def deal_hand_fast(
     S: np.ndarray, K: np.ndarray, T: np.ndarray, E: np.ndarray, players: int,
     hand_pos: np.ndarray, hand_n: int, lay_pos: np.ndarray, dealt: int, n_cards: int,
@@ -143,7 +143,7 @@ def deal_hand_fast(
     )
 
 
-@_jit
+@_jit_inline
 def play_out(
     S: np.ndarray, K: np.ndarray, T: np.ndarray, E: np.ndarray, policies: np.ndarray,
     mts: np.ndarray, buf: np.ndarray, w: np.ndarray, rank: np.ndarray, pos: np.ndarray,
@@ -307,7 +307,7 @@ def play_hands(
 # -- the batched step API ------------------------------------------------------------------------
 
 
-@_jit
+@_jit_inline
 def _legal_all(
     S: np.ndarray, K: np.ndarray, T: np.ndarray, codes: np.ndarray, counts: np.ndarray,
     players: np.ndarray, buf: np.ndarray,

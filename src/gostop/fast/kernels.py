@@ -348,6 +348,16 @@ def _jit(fn: _F, *, cache: bool = True) -> _F:
     dispatcher.compile = compile_plain  # (numba's typing of a call asks the callee's compile)
     return cast(_F, dispatcher)
 
+
+def _jit_inline(fn: _F) -> _F:
+    """:func:`_jit` for a kernel that one other kernel calls: numba copies its code into that
+    caller (``inline="always"``, at numba's IR level) instead of compiling it on its own. Each
+    kernel compiled on its own is typed, lowered and optimised by itself, and again as a part of
+    every caller's module (its code is linked into each); a kernel with one caller only costs
+    that twice. Called from Python (a test), it is compiled on its own as any other."""
+    dispatcher: Any = njit(cache=True, nogil=True, inline="always")(fn)
+    return cast(_F, dispatcher)
+
 # -- bit helpers ------------------------------------------------------------------------------
 
 
@@ -462,7 +472,7 @@ def bright_points(K: np.ndarray, T: np.ndarray, mask: int) -> int:
     return 0
 
 
-@_jit
+@_jit_inline
 def bird_points(K: np.ndarray, T: np.ndarray, mask: int) -> int:
     birds = mask & T[T_BIRDS]
     if K[K_FOUR_BIRDS] and birds & T[T_RAIN_BIRD]:
@@ -523,7 +533,7 @@ def capped(K: np.ndarray, pts: int) -> int:
     return pts
 
 
-@_jit
+@_jit_inline
 def stop_flex_as_junk(K: np.ndarray, T: np.ndarray, mask: int) -> bool:
     if not mask & T[T_FLEX_BIT]:
         return False
@@ -551,7 +561,7 @@ def stop_points(K: np.ndarray, T: np.ndarray, mask: int) -> int:
     return capped(K, pts)
 
 
-@_jit
+@_jit_inline
 def bonus_points(K: np.ndarray, T: np.ndarray, mask: int) -> int:
     pts = 0
     if K[K_VIP] and mask & T[T_VIP_MASK] == T[T_VIP_MASK]:
@@ -561,7 +571,7 @@ def bonus_points(K: np.ndarray, T: np.ndarray, mask: int) -> int:
     return pts
 
 
-@_jit
+@_jit_inline
 def only_junk_scores(K: np.ndarray, T: np.ndarray, mask: int) -> bool:
     as_junk = stop_flex_as_junk(K, T, mask)
     j = junk_count(T, mask)
@@ -624,7 +634,7 @@ def fixed_win_factor(S: np.ndarray, K: np.ndarray) -> int:
     return nagari_factor(K, S[NAGARI_BEFORE])
 
 
-@_jit
+@_jit_inline
 def ipow(b: int, e: int) -> int:
     r = 1
     for _ in range(e):
@@ -632,7 +642,7 @@ def ipow(b: int, e: int) -> int:
     return r
 
 
-@_jit
+@_jit_inline
 def settle(
     S: np.ndarray, K: np.ndarray, T: np.ndarray, wmask: int, m0: int, m1: int,
     goes: int, shakes: int, shakes_nd: int, bombs: int, nagari_before: int,
@@ -799,7 +809,7 @@ def ante(S: np.ndarray, K: np.ndarray, E: np.ndarray) -> None:
         ev(E, E_BOAR_ANTE, -1, 0)
 
 
-@_jit
+@_jit_inline
 def pot_total(S: np.ndarray, K: np.ndarray) -> int:
     return S[BOAR_POT_IN] + K[K_BOAR_ANTE] * S[PLAYERS]
 
@@ -840,7 +850,7 @@ def finish(
 # -- the deal checks ---------------------------------------------------------------------------
 
 
-@_jit
+@_jit_inline
 def setup(S: np.ndarray, K: np.ndarray, T: np.ndarray, E: np.ndarray) -> None:
     """DEAL-5 .. DEAL-9 after the hands, layout and stock are in S."""
     n = S[PLAYERS]
@@ -920,7 +930,7 @@ def setup(S: np.ndarray, K: np.ndarray, T: np.ndarray, E: np.ndarray) -> None:
     resolve_chongtong(S, K, T, E)
 
 
-@_jit
+@_jit_inline
 def quad_month(S: np.ndarray, s: int) -> int:
     q = (nibble_counts(S[HANDS + s]) >> 2) & NIB1
     if s == 0:
@@ -970,7 +980,7 @@ def resolve_chongtong(S: np.ndarray, K: np.ndarray, T: np.ndarray, E: np.ndarray
 # -- turns (TURN-2) -----------------------------------------------------------------------------
 
 
-@_jit
+@_jit_inline
 def start_turn(S: np.ndarray, K: np.ndarray, T: np.ndarray, E: np.ndarray) -> None:
     s = S[MOVER]
     tn = S[TURN_NO] + 1
@@ -1045,7 +1055,7 @@ def boss(S: np.ndarray, T: np.ndarray, E: np.ndarray, mask: int) -> None:
         ev(E, E_BOSS, S[MOVER], low)
 
 
-@_jit
+@_jit_inline
 def do_play(S: np.ndarray, K: np.ndarray, T: np.ndarray, E: np.ndarray, i: int) -> None:
     s = S[MOVER]
     S[HANDS + s] ^= 1 << i
@@ -1077,7 +1087,7 @@ def do_play(S: np.ndarray, K: np.ndarray, T: np.ndarray, E: np.ndarray, i: int) 
         continue_stock(S, K, T, E)
 
 
-@_jit
+@_jit_inline
 def place_hand(S: np.ndarray, K: np.ndarray, T: np.ndarray, E: np.ndarray, i: int, etype: int) -> bool:
     """CAPT-H."""
     p = i & ~3
@@ -1203,7 +1213,7 @@ def stock_phase(S: np.ndarray, K: np.ndarray, T: np.ndarray, E: np.ndarray) -> b
     return True
 
 
-@_jit
+@_jit_inline
 def same_month(S: np.ndarray, K: np.ndarray, T: np.ndarray, E: np.ndarray, c: int) -> None:
     """CAPT-S5 chok, S6 ppuk, S7 ttadak."""
     s = S[MOVER]
@@ -1273,7 +1283,7 @@ def collect(S: np.ndarray, K: np.ndarray, T: np.ndarray, E: np.ndarray) -> None:
         phase45(S, K, T, E)
 
 
-@_jit
+@_jit_inline
 def sseul_start(S: np.ndarray) -> bool:
     layout = S[START_LAYOUT]
     if popcount(layout) != 2:
@@ -1282,7 +1292,7 @@ def sseul_start(S: np.ndarray) -> bool:
     return (lowidx(low) >> 2) != (hibit(layout ^ low) >> 2)
 
 
-@_jit
+@_jit_inline
 def debt_of(K: np.ndarray, name: int, final_exempt: bool) -> int:
     """EVT-6 (EVT-14: the final-turn exception for stacks too)."""
     if name == E_CHOK or name == E_TTADAK or name == E_SSEUL:
@@ -1301,7 +1311,7 @@ def debt_of(K: np.ndarray, name: int, final_exempt: bool) -> int:
     return 1
 
 
-@_jit
+@_jit_inline
 def queue_push(S: np.ndarray, kind: int, seat: int, amount: int, k: int) -> None:
     n = S[QLEN]
     if n < MAX_QUEUE:
@@ -1315,7 +1325,7 @@ def queue_push(S: np.ndarray, kind: int, seat: int, amount: int, k: int) -> None
         S[OVERFLOW] += 1
 
 
-@_jit
+@_jit_inline
 def collect_events(S: np.ndarray, K: np.ndarray, T: np.ndarray, E: np.ndarray, cap: int) -> None:
     s = S[MOVER]
     if K[K_HEODANG] >= 0:
@@ -1351,7 +1361,7 @@ def collect_events(S: np.ndarray, K: np.ndarray, T: np.ndarray, E: np.ndarray, c
         phase45(S, K, T, E)
 
 
-@_jit
+@_jit_inline
 def first_turn_bonuses(S: np.ndarray, K: np.ndarray, T: np.ndarray, E: np.ndarray, cap: int) -> None:
     s = S[MOVER]
     if K[K_BAEK] and cap & T[T_BRIGHTS] and cap & T[T_ANIMALS] and cap & T[T_RIBBONS] and cap & T[T_JUNK]:
@@ -1536,7 +1546,7 @@ def phase45(S: np.ndarray, K: np.ndarray, T: np.ndarray, E: np.ndarray) -> None:
     end_turn(S, K, T, E, sp)
 
 
-@_jit
+@_jit_inline
 def instant_end(S: np.ndarray, K: np.ndarray, E: np.ndarray) -> bool:
     s = S[MOVER]
     if S[PPUK_NOW] and K[K_THREE_PPUK] and S[PPUK + s] >= 3:  # EVT-11
@@ -1578,7 +1588,7 @@ def end_turn(S: np.ndarray, K: np.ndarray, T: np.ndarray, E: np.ndarray, sp: int
             return
 
 
-@_jit
+@_jit_inline
 def record_oe_myeon(S: np.ndarray, s: int) -> None:
     layout = S[LAYOUT]
     left = 0
@@ -1604,7 +1614,7 @@ def current_player(S: np.ndarray) -> int:
     return S[DECIDER]
 
 
-@_jit
+@_jit_inline
 def may_offer(S: np.ndarray, K: np.ndarray, T: np.ndarray, s: int) -> bool:
     """LIAB-7 shodang eligibility."""
     mode = K[K_SHODANG_ELIG]
@@ -1685,7 +1695,7 @@ def legal(S: np.ndarray, K: np.ndarray, T: np.ndarray, out: np.ndarray) -> int:
     return 0
 
 
-@_jit
+@_jit_inline
 def main_actions(S: np.ndarray, K: np.ndarray, T: np.ndarray, out: np.ndarray) -> int:
     s = S[MOVER]
     h = S[HANDS + s]
@@ -1804,7 +1814,7 @@ def drive(S: np.ndarray, K: np.ndarray, T: np.ndarray, E: np.ndarray) -> None:
         start_turn(S, K, T, E)
 
 
-@_jit
+@_jit_inline
 def do_pick(S: np.ndarray, K: np.ndarray, T: np.ndarray, E: np.ndarray, x: int) -> None:
     s = S[MOVER]
     xb = 1 << x
@@ -1820,7 +1830,7 @@ def do_pick(S: np.ndarray, K: np.ndarray, T: np.ndarray, E: np.ndarray, x: int) 
     continue_stock(S, K, T, E)
 
 
-@_jit
+@_jit_inline
 def do_bomb(S: np.ndarray, K: np.ndarray, T: np.ndarray, E: np.ndarray, month: int, is_bomb: bool) -> None:
     """BOMB-1..3 and VAR-GRENADE."""
     s = S[MOVER]
@@ -1856,7 +1866,7 @@ def do_bomb(S: np.ndarray, K: np.ndarray, T: np.ndarray, E: np.ndarray, month: i
     continue_stock(S, K, T, E)
 
 
-@_jit
+@_jit_inline
 def do_shake(S: np.ndarray, K: np.ndarray, E: np.ndarray, month: int, show_quad: bool) -> None:
     s = S[MOVER]
     p = 4 * (month - 1)
@@ -1870,7 +1880,7 @@ def do_shake(S: np.ndarray, K: np.ndarray, E: np.ndarray, month: int, show_quad:
     ev(E, E_SHOW_QUAD if show_quad else E_SHAKE, s, S[HANDS + s] & (0xF << p))
 
 
-@_jit
+@_jit_inline
 def do_reveal(S: np.ndarray, K: np.ndarray, T: np.ndarray, E: np.ndarray, j: int) -> None:
     """JOKER-4."""
     s = S[MOVER]
@@ -1888,7 +1898,7 @@ def do_reveal(S: np.ndarray, K: np.ndarray, T: np.ndarray, E: np.ndarray, j: int
     ev(E, E_DRAW, s, 1 << c)
 
 
-@_jit
+@_jit_inline
 def do_offer(S: np.ndarray, K: np.ndarray, E: np.ndarray) -> None:
     """LIAB-7."""
     s = S[MOVER]
@@ -1902,7 +1912,7 @@ def do_offer(S: np.ndarray, K: np.ndarray, E: np.ndarray) -> None:
     S[DECIDER] = (s + 1) % 3
 
 
-@_jit
+@_jit_inline
 def do_answer(S: np.ndarray, K: np.ndarray, T: np.ndarray, E: np.ndarray, accept: bool) -> None:
     """LIAB-8."""
     s = S[MOVER]
@@ -1930,7 +1940,7 @@ def do_answer(S: np.ndarray, K: np.ndarray, T: np.ndarray, E: np.ndarray, accept
     S[STAGE] = MAIN
 
 
-@_jit
+@_jit_inline
 def do_go(S: np.ndarray, K: np.ndarray, T: np.ndarray, E: np.ndarray) -> None:
     s = S[MOVER]
     sp = S[SP_VAL + s]
@@ -1943,7 +1953,7 @@ def do_go(S: np.ndarray, K: np.ndarray, T: np.ndarray, E: np.ndarray) -> None:
     end_turn(S, K, T, E, sp)
 
 
-@_jit
+@_jit_inline
 def do_chongtong(S: np.ndarray, K: np.ndarray, T: np.ndarray, E: np.ndarray, declare: bool) -> None:
     d = S[DECIDER]
     if declare:

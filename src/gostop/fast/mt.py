@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .kernels import _jit
+from .kernels import _jit, _jit_inline
 
 __all__ = ["new_state", "seed", "randbelow", "shuffle"]
 
@@ -26,7 +26,7 @@ def new_state() -> np.ndarray:
     return np.zeros(_N + 1, np.int64)
 
 
-@_jit
+@_jit_inline
 def _init_genrand(mt: np.ndarray, s: int) -> None:
     mt[0] = s & _MASK
     for i in range(1, _N):
@@ -85,7 +85,7 @@ def _next(mt: np.ndarray) -> int:
     return y & _MASK
 
 
-@_jit
+@_jit_inline
 def _bit_length(n: int) -> int:
     k = 0
     while n:
@@ -104,7 +104,7 @@ def randbelow(mt: np.ndarray, n: int) -> int:
     return r
 
 
-@_jit
+@_jit_inline
 def shuffle(mt: np.ndarray, x: np.ndarray, n: int) -> None:
     """``Random.shuffle`` of the first n items of x."""
     for i in range(n - 1, 0, -1):

@@ -17,7 +17,7 @@ import numpy as np
 from gostop.cards import Kind
 from gostop.scoring import ScoreTable
 
-from .kernels import _jit, cached_stop_points, lowidx, popcount, surrender_options
+from .kernels import _jit, _jit_inline, cached_stop_points, lowidx, popcount, surrender_options
 from .layout import (
     A_ACCEPT,
     A_BOMB,
@@ -93,7 +93,7 @@ def _mask_weight(w: np.ndarray, mask: int) -> float:
     return total
 
 
-@_jit
+@_jit_inline
 def _text_less(rank: np.ndarray, pos: np.ndarray, a: int, b: int) -> bool:
     """Whether ``surrender`` of mask a is written before that of mask b (text order)."""
     na = popcount(a)
@@ -190,7 +190,7 @@ def _shares3(p0: float, p1: float, p2: float) -> tuple[float, float, float]:
     return a, b, c
 
 
-@_jit
+@_jit_inline
 def greedy_refuses(S: np.ndarray, K: np.ndarray, T: np.ndarray, seat: int) -> bool:
     """``refusal_value_of(view) >= 0`` (three players: the offerer and the third seat)."""
     mover = S[MOVER]
@@ -213,7 +213,7 @@ def greedy_refuses(S: np.ndarray, K: np.ndarray, T: np.ndarray, seat: int) -> bo
     return not value < 0.0
 
 
-@_jit
+@_jit_inline
 def greedy_offers(S: np.ndarray, K: np.ndarray, T: np.ndarray, seat: int) -> bool:
     """``greedy.wants_offer``: once a hand, when continuing is worth less than -threshold."""
     if S[PLAYERS] != 3 or S[EXPOSED + seat]:
@@ -329,7 +329,7 @@ def greedy(
     return 0
 
 
-@_jit
+@_jit_inline
 def choose(
     S: np.ndarray, K: np.ndarray, T: np.ndarray, buf: np.ndarray, n: int, seat: int, policy: int,
     mt: np.ndarray, w: np.ndarray, rank: np.ndarray, pos: np.ndarray, go_cards: int,

@@ -27,6 +27,7 @@ import numpy as np
 from .kernels import (
     M48,
     _jit,
+    _jit_inline,
     apply,
     bright_points,
     current_player,
@@ -115,7 +116,7 @@ def listed(buf: np.ndarray, n: int, code: int) -> bool:
     return False
 
 
-@_jit
+@_jit_inline
 def approx_payment(S: np.ndarray, K: np.ndarray, T: np.ndarray, me: int, goes_delta: int, points_delta: int) -> float:
     """``Evaluator._approx_payment``: about what seat ``me`` collects by stopping now."""
     caps = S[CAPS + me]
@@ -156,7 +157,7 @@ def approx_payment(S: np.ndarray, K: np.ndarray, T: np.ndarray, me: int, goes_de
     return total
 
 
-@_jit
+@_jit_inline
 def wants_go(S: np.ndarray, K: np.ndarray, T: np.ndarray, me: int, margin: float) -> bool:
     """``ExpertPolicy.wants_go`` with the fast payment estimate (see the module docstring)."""
     turns = popcount(S[HANDS + me]) + S[SKIP + me]
@@ -191,7 +192,7 @@ def wants_go(S: np.ndarray, K: np.ndarray, T: np.ndarray, me: int, margin: float
     return ev_go > stop_now + margin
 
 
-@_jit
+@_jit_inline
 def _play_score(S: np.ndarray, w: np.ndarray, i: int, me: int, unseen: int, n_unseen: int) -> float:
     """Greedy's capture value, with the stock's answer: a ppuk risk on a single match, a
     ttadak chance on a double match."""
@@ -305,7 +306,7 @@ def net_inputs(S: np.ndarray, K: np.ndarray, T: np.ndarray, seat: int, x: np.nda
     x[NET_PLANES * 48 :] = scal
 
 
-@_jit
+@_jit_inline
 def net_play(
     S: np.ndarray, K: np.ndarray, T: np.ndarray, buf: np.ndarray, n: int, seat: int,
     W1: np.ndarray, b1: np.ndarray, W2: np.ndarray, b2: np.ndarray,
@@ -352,7 +353,7 @@ def net_play(
     return best
 
 
-@_jit
+@_jit_inline
 def rollout_choose(
     S: np.ndarray, K: np.ndarray, T: np.ndarray, buf: np.ndarray, n: int, seat: int, w: np.ndarray,
     rank: np.ndarray, pos: np.ndarray, margin: float,
@@ -401,7 +402,7 @@ def rollout_choose(
     return greedy(S, K, T, buf, n, seat, w, rank, pos, 3, 1)
 
 
-@_jit
+@_jit_inline
 def rollout(
     S: np.ndarray, K: np.ndarray, T: np.ndarray, E: np.ndarray, buf: np.ndarray, seat: int,
     w: np.ndarray, rank: np.ndarray, pos: np.ndarray, margin: float,

@@ -14,12 +14,12 @@ import math
 
 import numpy as np
 
-from .kernels import _jit
+from .kernels import _jit, _jit_inline
 
 __all__ = ["mean_se", "prune"]
 
 
-@_jit
+@_jit_inline
 def mean_se(V: np.ndarray, a: int, b: int, W: np.ndarray, n: int, unit: bool, want_se: bool) -> tuple[float, float]:
     """Mean and standard error of row ``a`` of ``V`` (``b >= 0``: of row ``a`` minus row ``b``,
     the paired difference) over the first ``n`` worlds, weighted by ``W`` unless ``unit`` (all

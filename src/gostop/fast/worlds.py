@@ -40,7 +40,7 @@ from gostop.engine.information import DETERMINIZE_TRIES, MIX_SWAPS, REDEAL_TRIES
 from . import kernels as k
 from .config import FastConfig
 from .convert import ConversionError, HistoryCodes, replay, state_from_hand
-from .kernels import _jit, current_player, init_state
+from .kernels import _jit, _jit_inline, current_player, init_state
 from .layout import CAPS, CHIPS, GOES, HANDS, LAYOUT, OE_PASSED, SHOTS, SP, STAGE
 from .mt import _next, randbelow
 from .rollout import replay_surprise
@@ -53,7 +53,7 @@ _REF_SEATS = 4  # then per seat: caps, goes, chips, shots (4 x 3)
 _REF_SIZE = _REF_SEATS + 12
 
 
-@_jit
+@_jit_inline
 def random01(mt: np.ndarray) -> float:
     """``Random.random()``: a float in [0, 1) from two 32-bit draws (53 bits)."""
     a = _next(mt) >> 5
@@ -79,7 +79,7 @@ def _has_quad(mask: int) -> bool:
     return False
 
 
-@_jit
+@_jit_inline
 def _deal_avoiding(pool: np.ndarray, n: int, counts: np.ndarray, avoid: np.ndarray, players: int, seat: int, front: np.ndarray, keep: np.ndarray) -> bool:
     """``information._deal_avoiding`` in place on ``pool[:n]``; False (pool unchanged) when a
     seat cannot be served."""
@@ -113,7 +113,7 @@ def _deal_avoiding(pool: np.ndarray, n: int, counts: np.ndarray, avoid: np.ndarr
     return True
 
 
-@_jit
+@_jit_inline
 def _mix_avoiding(mt: np.ndarray, pool: np.ndarray, n: int, counts: np.ndarray, avoid: np.ndarray, players: int, seat: int, owner: np.ndarray) -> None:
     """``information._mix_avoiding`` with the same draws."""
     if n < 2:
@@ -142,7 +142,7 @@ def _mix_avoiding(mt: np.ndarray, pool: np.ndarray, n: int, counts: np.ndarray, 
         pool[kk] = x
 
 
-@_jit
+@_jit_inline
 def _nth_bit(mask: int, r: int) -> int:
     """The position of the ``r``-th set bit of ``mask``, lowest first."""
     for i in range(64):
@@ -153,7 +153,7 @@ def _nth_bit(mask: int, r: int) -> int:
     return -1
 
 
-@_jit
+@_jit_inline
 def _redeal(
     mt: np.ndarray, hands: np.ndarray, dg: np.ndarray, dr: np.ndarray, sh: np.ndarray, quadless: bool,
     turned: np.ndarray, picks: np.ndarray,

@@ -31,8 +31,15 @@ def main() -> None:
         run_command_line()
     except KeyboardInterrupt:
         raise SystemExit(EXIT_INTERRUPTED) from None
+    except Exception as exc:
+        from gostop.errors import caused_by_ctrl_c
+
+        if caused_by_ctrl_c(exc):  # a ctrl-c that the code it stopped wrapped in another error
+            raise SystemExit(EXIT_INTERRUPTED) from None
+        raise
     finally:
         _exit_at_once_on_ctrl_c()
+        _forget_handled_ctrl_c()
 
 
 def _exit_at_once_on_ctrl_c() -> None:
@@ -53,6 +60,20 @@ def _exit_at_once_on_ctrl_c() -> None:
     for stream in (sys.stdout, sys.stderr):  # what os._exit would drop, were it called
         with contextlib.suppress(Exception):  # a closed or broken stream: the interpreter says so at exit
             stream.flush()
+
+
+def _forget_handled_ctrl_c() -> None:
+    """Make the exit status the one the command chose, after a ctrl-c that it handled.
+
+    CPython remembers a ``KeyboardInterrupt`` that left code run by ``exec`` or ``eval`` of a
+    *string* as unhandled, even when a caller caught it later. Libraries build functions that
+    way as they are imported (``dataclasses``, ``collections.namedtuple``), so a ctrl-c during
+    the command's imports often lands there. Under ``python -m`` the interpreter then ends the
+    process by SIGINT after its normal exit, whatever status the command gave (the console
+    script, run as a file, exits with the status). CPython forgets the mark each time it starts
+    to evaluate a string; ``exec("pass")`` does that, and is interrupted by nothing now that
+    :func:`_exit_at_once_on_ctrl_c` has taken ctrl-c over."""
+    exec("pass")
 
 
 if __name__ == "__main__":

@@ -5,8 +5,26 @@ handlers still work."""
 
 from __future__ import annotations
 
-__all__ = ["GostopError"]
+__all__ = ["GostopError", "caused_by_ctrl_c"]
 
 
 class GostopError(Exception):
     """An error of gostop's own; its message is one sentence meant for people."""
+
+
+def caused_by_ctrl_c(exc: BaseException) -> bool:
+    """Whether ``exc`` is a ctrl-c that the code it interrupted wrapped in another exception.
+
+    Python wraps an exception raised while a class is being created (by a ``__set_name__``, as
+    each field of a dataclass or a pydantic model is set up) in ``RuntimeError("Error calling
+    __set_name__ ...")``, and a ctrl-c while a command's modules load lands there now and then.
+    An exception with a ``KeyboardInterrupt`` among its causes or contexts is such a ctrl-c, not
+    a fault of the program."""
+    seen: set[int] = set()
+    cur: BaseException | None = exc
+    while cur is not None and id(cur) not in seen:
+        if isinstance(cur, KeyboardInterrupt):
+            return True
+        seen.add(id(cur))
+        cur = cur.__cause__ or cur.__context__
+    return False

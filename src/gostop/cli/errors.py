@@ -37,7 +37,7 @@ from typing import Any, NoReturn
 import typer
 from typer.core import TyperGroup
 
-from gostop.errors import GostopError
+from gostop.errors import GostopError, caused_by_ctrl_c
 from gostop.limits import ECHO_LIMIT
 
 #: Exit status for bad input (the same as the usage errors of typer/click).
@@ -121,6 +121,8 @@ def reported_errors() -> Iterator[None]:
             raise
         fail("the input is nested too deeply to read")
     except Exception as exc:
+        if caused_by_ctrl_c(exc):  # (wrapped by the code it stopped): a ctrl-c, not an error
+            raise KeyboardInterrupt from None
         if os.environ.get("GOSTOP_DEBUG"):
             raise
         # Bad input (UsageProblem, the library's ValueErrors) and files that cannot be read or

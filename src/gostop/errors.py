@@ -15,9 +15,10 @@ class GostopError(Exception):
 def caused_by_ctrl_c(exc: BaseException) -> bool:
     """Whether ``exc`` is a ctrl-c that the code it interrupted wrapped in another exception.
 
-    Python wraps an exception raised while a class is being created (by a ``__set_name__``, as
-    each field of a dataclass or a pydantic model is set up) in ``RuntimeError("Error calling
-    __set_name__ ...")``, and a ctrl-c while a command's modules load lands there now and then.
+    Python 3.11 wraps an exception raised while a class is being created (by a
+    ``__set_name__``, as each field of a dataclass or a pydantic model is set up) in
+    ``RuntimeError("Error calling __set_name__ ...")``; 3.12 no longer does. A ctrl-c while a
+    command's modules load lands there now and then.
     An exception with a ``KeyboardInterrupt`` among its causes or contexts is such a ctrl-c, not
     a fault of the program."""
     seen: set[int] = set()

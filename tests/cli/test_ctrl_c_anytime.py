@@ -173,3 +173,22 @@ def test_a_ctrl_c_wrapped_by_class_creation_exits_130_without_a_word(tmp_path: P
                        env={**os.environ, "GOSTOP_WARM": "off"})
     assert p.stderr == "", p.stderr
     assert p.returncode == 130, p.returncode
+
+
+def test_only_a_ctrl_c_among_the_causes_counts_as_one() -> None:
+    from gostop.errors import caused_by_ctrl_c
+
+    class Field:
+        def __set_name__(self, owner: type, name: str) -> None:
+            raise KeyboardInterrupt
+
+    with pytest.raises(BaseException) as wrapped:  # 3.11: a RuntimeError from it; 3.12+: itself
+        type("Model", (), {"data": Field()})
+    assert caused_by_ctrl_c(wrapped.value)
+    with pytest.raises(KeyError) as later:  # raised while a ctrl-c was being handled: an error
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt:
+            {}["missing"]  # noqa: B018
+    assert later.value.__context__ is not None and not caused_by_ctrl_c(later.value)
+    assert not caused_by_ctrl_c(ValueError("bad input"))

@@ -17,9 +17,12 @@ All the game lives in :mod:`gostop.play`; this module reads the options and star
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
+import signal
 import sys
+import threading
 import traceback
 from collections.abc import Callable
 from pathlib import Path
@@ -34,6 +37,7 @@ from gostop.play.names import LEVEL_NAMES
 from gostop.play.store import DATA_ENV, Store, gostop_command
 
 if TYPE_CHECKING:
+    from gostop.play.app import GoStopApp
     from gostop.play.session import SavedMatch, Session, Settings
 
 __all__ = ["play"]
@@ -186,6 +190,45 @@ def play(
     raise typer.Exit(status)
 
 
+#: The exit status after a ctrl-c that ended the game before it could ask (as in a shell).
+CTRL_C_STATUS = 130
+
+
+def _run_until_exit(app: GoStopApp) -> int | None:
+    """``app.run()``, where a SIGINT saves the match and exits with :data:`CTRL_C_STATUS`.
+
+    Once the app has the terminal, ctrl-c is a key (``GoStopApp.action_interrupt``: save, then
+    ask). A SIGINT still comes while the app starts, before the terminal is in raw mode, or from
+    ``kill -INT``. Left to ``asyncio.run`` it cancels the app's task, and Textual then ends as
+    after a normal exit: status 0 and not a word; raised as ``KeyboardInterrupt`` while the event
+    loop is being made, it leaves a half-made loop that complains on stderr. So the loop is made
+    here (``asyncio.Runner``, as ``asyncio.run`` would) and the signal asks the app to end through
+    it (``GoStopApp.interrupted_by_signal``), also when it came before the loop existed. Only in
+    the main thread, and only where ctrl-c is not ignored."""
+    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        return app.run()
+    loops: list[asyncio.AbstractEventLoop] = []
+    pending: list[bool] = []
+
+    def on_sigint(signum: int, frame: object) -> None:
+        if not loops:
+            pending.append(True)
+            return
+        with contextlib.suppress(RuntimeError):  # the loop closed: the app has already ended
+            loops[0].call_soon_threadsafe(app.interrupted_by_signal)
+
+    previous = signal.signal(signal.SIGINT, on_sigint)
+    try:
+        with asyncio.Runner() as runner:
+            loop = runner.get_loop()
+            loops.append(loop)
+            if pending:
+                loop.call_soon(app.interrupted_by_signal)
+            return app.run(loop=loop)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def _save_status(session: Session | None) -> int:
     """The exit status after the game ends or the person quits: 1 when the last save (or the
     record of a finished match) could not be written -- the message said so --, else 0."""
@@ -259,10 +302,14 @@ def _run_plain(store: Store, settings: Settings, resume: bool, saved: SavedMatch
             session = Session.start(chosen, store)
         status = PlainGame(session, input, write).run()
         return status or _save_status(session)
-    except (EOFError, KeyboardInterrupt):
+    except EOFError:
         if session is not None:
             write("\n" + _save_words(session))
         return _save_status(session)
+    except KeyboardInterrupt:  # outside a question (those ask first: PlainGame.read)
+        if session is not None:
+            write("\n" + _save_words(session))
+        return _save_status(session) or CTRL_C_STATUS
     except typer.Exit:
         raise
     except Exception as exc:
@@ -290,11 +337,13 @@ def _run_app(
             store.discard()
             session = Session.start(settings, store, play_bots=not bot_delay)
         app = GoStopApp(store, settings, session, setup=not yes, saved=saved, bot_delay=bot_delay)
-        status = app.run()
-    except KeyboardInterrupt:
+        status = _run_until_exit(app)
+    except KeyboardInterrupt:  # before the app's event loop ran
+        if app is not None:
+            session = app.session
         if session is not None:
             typer.echo(_save_words(session))
-        return _save_status(session)
+        return _save_status(session) or CTRL_C_STATUS
     except typer.Exit:
         raise
     except Exception as exc:

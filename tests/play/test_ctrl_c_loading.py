@@ -1,0 +1,117 @@
+"""Ctrl-c while the full-screen game loads, and a SIGINT while it runs (``gostop play``).
+
+A real terminal (a pty, ``TERM=xterm-256color``) and the console script. Until the app puts the
+terminal in raw mode, the terminal turns ctrl-c into a SIGINT; after that it is a key, which the
+app answers by saving and asking whether to quit (``GoStopApp.action_interrupt``). Whenever it
+comes, the person sees no traceback and no error, the terminal is given back (the alternate
+screen left), and the process ends: with 130 when the signal ended it, with 0 after "y" at the
+question. Left to asyncio, a SIGINT while the app started used to end it with status 0 and not a
+word (``gostop.cli.play._run_until_exit``). Before the interpreter runs any code of ours, the
+signal ends the process by itself, which a shell shows as 130 too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import os
+import signal
+import sys
+import time
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from gostop.play.app import GoStopApp
+from gostop.play.session import Settings
+from gostop.play.store import Store
+
+#: The console script beside this Python (``.venv/bin/gostop``).
+SCRIPT = str(Path(sys.executable).with_name("gostop"))
+
+ENTER_ALT_SCREEN = b"\x1b[?1049h"
+LEAVE_ALT_SCREEN = b"\x1b[?1049l"
+
+#: Words that must never reach the person's terminal after a ctrl-c.
+NEVER = (b"Traceback", b"Error", b"error", b"Warning", b"Sorry")
+
+
+def _default_sigint() -> None:
+    # A test worker may ignore SIGINT, and a child inherits that. A terminal's ctrl-c reaches a
+    # game started from a shell.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def _spawn(data: Path, *args: str) -> tuple[pexpect.spawn, io.BytesIO]:
+    env = {**os.environ, "TERM": "xterm-256color", "GOSTOP_WARM": "off", "GOSTOP_DEBUG": ""}
+    child = pexpect.spawn(SCRIPT, ["play", "--data-dir", str(data), "--lang", "en", *args], env=env, timeout=60,
+                          dimensions=(40, 120), preexec_fn=_default_sigint)
+    seen = io.BytesIO()
+    child.logfile_read = seen
+    return child, seen
+
+
+def _ended(child: pexpect.spawn, seen: io.BytesIO) -> tuple[int | None, bytes]:
+    """The exit status (130 for an end by SIGINT itself) and all the terminal showed."""
+    child.expect(pexpect.EOF, timeout=60)
+    child.close()
+    out = seen.getvalue()
+    if child.signalstatus is not None:
+        # Only before any code of ours runs (the interpreter starting): the shell shows 130 too,
+        # and nothing but the terminal's echo of the ctrl-c may be on the screen.
+        assert child.signalstatus == signal.SIGINT and out.strip() in (b"", b"^C"), out[-500:]
+        return 130, out
+    for word in NEVER:
+        assert word not in out, out[-1500:]
+    if ENTER_ALT_SCREEN in out:  # the terminal is given back
+        assert LEAVE_ALT_SCREEN in out[out.rindex(ENTER_ALT_SCREEN):], out[-500:]
+    return child.exitstatus, out
+
+
+@pytest.mark.parametrize("delay", [0.0, 0.15, 0.3, 0.5, 0.8, 1.2])
+def test_ctrl_c_at_any_moment_of_loading_ends_cleanly(tmp_path: Path, delay: float) -> None:
+    child, seen = _spawn(tmp_path)
+    time.sleep(delay)
+    child.sendintr()  # the terminal's ctrl-c
+    if child.expect([pexpect.EOF, "Quit now"], timeout=60) == 1:  # the app had the terminal
+        child.send("y")
+        status, _ = _ended(child, seen)
+        assert status == 0
+    else:
+        status, _ = _ended(child, seen)
+        assert status == 130
+
+
+@pytest.mark.parametrize("moment", ["app starting", "table shown"])
+def test_a_sigint_while_the_app_runs_saves_and_ends_with_130(tmp_path: Path, moment: str) -> None:
+    child, seen = _spawn(tmp_path, "-y", "--seed", "3", "--level", "easy")
+    if moment == "app starting":  # its first output: the screens are still mounting
+        child.expect_exact(ENTER_ALT_SCREEN, timeout=60)
+    else:  # the table is on the screen, the terminal in raw mode
+        child.expect("Your turn", timeout=60)
+    before = (tmp_path / "current" / "save.json").stat().st_mtime_ns
+    child.kill(signal.SIGINT)  # ``kill -INT``: no key, a signal
+    status, out = _ended(child, seen)
+    assert status == 130
+    assert b"play --resume" in out  # what to type to go on
+    assert (tmp_path / "current" / "save.json").stat().st_mtime_ns >= before
+
+
+def test_a_sigint_before_the_first_frame_ends_the_app_once_it_is_shown(tmp_path: Path) -> None:
+    """The signal of a ctrl-c while the app mounts waits for the first frame (ending while the
+    first screens mount fails in their handlers), then ends the app with 130."""
+    app = GoStopApp(Store(tmp_path / "data"), Settings(), setup=True)
+    app.interrupted_by_signal()  # before the app runs at all
+    assert app.return_code is None
+
+    async def main() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            for _ in range(50):
+                await pilot.pause()
+                if app.return_code is not None:
+                    break
+
+    asyncio.run(main())
+    assert app.return_code == 130
+    assert app.crash_log is None

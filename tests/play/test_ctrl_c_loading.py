@@ -1,4 +1,4 @@
-"""Ctrl-c while the full-screen game loads, and a SIGINT while it runs (``gostop play``).
+"""Ctrl-c while the full-screen game loads, and a SIGINT or SIGTERM while it runs (``gostop play``).
 
 A real terminal (a pty, ``TERM=xterm-256color``) and the console script. Until the app puts the
 terminal in raw mode, the terminal turns ctrl-c into a SIGINT; after that it is a key, which the
@@ -17,6 +17,7 @@ import io
 import os
 import signal
 import sys
+import termios
 import time
 from pathlib import Path
 
@@ -55,8 +56,10 @@ def _spawn(data: Path, *args: str) -> tuple[pexpect.spawn, io.BytesIO]:
 def _ended(child: pexpect.spawn, seen: io.BytesIO) -> tuple[int | None, bytes]:
     """The exit status (130 for an end by SIGINT itself) and all the terminal showed."""
     child.expect(pexpect.EOF, timeout=60)
+    lflag = termios.tcgetattr(child.child_fd)[3]  # the terminal's line settings, as left
     child.close()
     out = seen.getvalue()
+    assert lflag & termios.ICANON and lflag & termios.ECHO and lflag & termios.ISIG, "left in raw mode"
     if child.signalstatus is not None:
         # Only before any code of ours runs (the interpreter starting): the shell shows 130 too,
         # and nothing but the terminal's echo of the ctrl-c may be on the screen.
@@ -83,17 +86,22 @@ def test_ctrl_c_at_any_moment_of_loading_ends_cleanly(tmp_path: Path, delay: flo
         assert status == 130
 
 
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
 @pytest.mark.parametrize("moment", ["app starting", "table shown"])
-def test_a_sigint_while_the_app_runs_saves_and_ends_with_130(tmp_path: Path, moment: str) -> None:
+def test_a_signal_while_the_app_runs_saves_gives_the_terminal_back_and_ends(tmp_path: Path, moment: str, sig: int) -> None:
+    """``kill -INT`` or ``kill -TERM``: the match saved, the terminal out of raw mode and off the
+    alternate screen (a SIGTERM used to end the process on the spot, leaving both), status 128 +
+    the signal's number."""
     child, seen = _spawn(tmp_path, "-y", "--seed", "3", "--level", "easy")
     if moment == "app starting":  # its first output: the screens are still mounting
         child.expect_exact(ENTER_ALT_SCREEN, timeout=60)
     else:  # the table is on the screen, the terminal in raw mode
         child.expect("Your turn", timeout=60)
     before = (tmp_path / "current" / "save.json").stat().st_mtime_ns
-    child.kill(signal.SIGINT)  # ``kill -INT``: no key, a signal
+    child.kill(sig)  # no key, a signal
     status, out = _ended(child, seen)
-    assert status == 130
+    assert status == 128 + sig
+    assert LEAVE_ALT_SCREEN in out
     assert b"play --resume" in out  # what to type to go on
     assert (tmp_path / "current" / "save.json").stat().st_mtime_ns >= before
 

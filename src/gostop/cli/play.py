@@ -195,38 +195,44 @@ CTRL_C_STATUS = 130
 
 
 def _run_until_exit(app: GoStopApp) -> int | None:
-    """``app.run()``, where a SIGINT saves the match and exits with :data:`CTRL_C_STATUS`.
+    """``app.run()``, where a SIGINT or a SIGTERM saves the match, gives the terminal back and
+    exits with 128 + the signal's number (130 for ctrl-c, as every command here).
 
     Once the app has the terminal, ctrl-c is a key (``GoStopApp.action_interrupt``: save, then
     ask). A SIGINT still comes while the app starts, before the terminal is in raw mode, or from
     ``kill -INT``. Left to ``asyncio.run`` it cancels the app's task, and Textual then ends as
     after a normal exit: status 0 and not a word; raised as ``KeyboardInterrupt`` while the event
-    loop is being made, it leaves a half-made loop that complains on stderr. So the loop is made
-    here (``asyncio.Runner``, as ``asyncio.run`` would) and the signal asks the app to end through
-    it (``GoStopApp.interrupted_by_signal``), also when it came before the loop existed. Only in
-    the main thread, and only where ctrl-c is not ignored."""
-    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+    loop is being made, it leaves a half-made loop that complains on stderr. A SIGTERM (``kill``)
+    used to end the process on the spot, the terminal left in raw mode on the alternate screen.
+    So the loop is made here (``asyncio.Runner``, as ``asyncio.run`` would) and a signal asks
+    the app to end through it (``GoStopApp.interrupted_by_signal``), also when it came before
+    the loop existed. Only in the main thread, and only for a signal whose default action is in
+    place (an ignored ctrl-c stays ignored)."""
+    wanted = {signal.SIGINT: signal.default_int_handler, signal.SIGTERM: signal.SIG_DFL}
+    if threading.current_thread() is not threading.main_thread():
         return app.run()
+    handled = [signum for signum, default in wanted.items() if signal.getsignal(signum) is default]
     loops: list[asyncio.AbstractEventLoop] = []
-    pending: list[bool] = []
+    pending: list[int] = []
 
-    def on_sigint(signum: int, frame: object) -> None:
+    def on_signal(signum: int, frame: object) -> None:
         if not loops:
-            pending.append(True)
+            pending.append(signum)
             return
         with contextlib.suppress(RuntimeError):  # the loop closed: the app has already ended
-            loops[0].call_soon_threadsafe(app.interrupted_by_signal)
+            loops[0].call_soon_threadsafe(app.interrupted_by_signal, 128 + signum)
 
-    previous = signal.signal(signal.SIGINT, on_sigint)
+    previous = {signum: signal.signal(signum, on_signal) for signum in handled}
     try:
         with asyncio.Runner() as runner:
             loop = runner.get_loop()
             loops.append(loop)
             if pending:
-                loop.call_soon(app.interrupted_by_signal)
+                loop.call_soon(app.interrupted_by_signal, 128 + pending[0])
             return app.run(loop=loop)
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
 
 
 def _save_status(session: Session | None) -> int:

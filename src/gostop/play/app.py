@@ -733,9 +733,10 @@ class GoStopApp(App[int]):
         self.message: str | None = None
         self._showing_summary = False
         self._lang_before_setup = self.settings.lang
-        #: The first frame is on the screen (``on_ready``); a SIGINT before it waits for it.
+        #: The first frame is on the screen (``on_ready``); a signal before it waits for it (the
+        #: exit status it asks for, 0 for none).
         self._displayed = False
-        self._signal_pending = False
+        self._signal_pending = 0
 
     # -- layout ------------------------------------------------------------------------------
 
@@ -1105,23 +1106,24 @@ class GoStopApp(App[int]):
             self._guard(self.session.save)
         self.exit(0)
 
-    def interrupted_by_signal(self) -> None:
+    def interrupted_by_signal(self, status: int = 130) -> None:
         """A SIGINT rather than the ctrl-c key (while the app starts the terminal still turns
-        ctrl-c into a signal; or ``kill -INT``): save the match, if any, and exit with status 130,
-        as every command does on ctrl-c. Called from the event loop (``gostop.cli.play``). Before
-        the first frame is on the screen it waits for it (``on_ready``): an app that ends while
-        its first screens mount fails in their handlers."""
+        ctrl-c into a signal; or ``kill -INT``), or a SIGTERM: save the match, if any, and exit
+        with ``status`` (128 + the signal's number: 130 after ctrl-c, as every command does).
+        Called from the event loop (``gostop.cli.play``). Before the first frame is on the
+        screen it waits for it (``on_ready``): an app that ends while its first screens mount
+        fails in their handlers."""
         if not self._displayed:
-            self._signal_pending = True
+            self._signal_pending = status
             return
         if self.session is not None:
             self._guard(self.session.save)
-        self.exit(130, return_code=130)  # the result is the exit status (gostop.cli.play)
+        self.exit(status, return_code=status)  # the result is the exit status (gostop.cli.play)
 
     def on_ready(self) -> None:
         self._displayed = True
         if self._signal_pending:
-            self.call_after_refresh(self.interrupted_by_signal)
+            self.call_after_refresh(self.interrupted_by_signal, self._signal_pending)
 
     def on_resize(self, event: events.Resize) -> None:
         self.refresh_view()

@@ -81,8 +81,9 @@ def policy_action(view: dict[str, Any], prefer: tuple[str, ...] = ()) -> str:
     return str(legal[0]["action"])
 
 
-def reaches(scenario: Scenario, seed: int, kinds: frozenset[str], max_actions: int = 400) -> int | None:
-    """The number of actions after which seat 0 is offered one of ``kinds`` (None: never)."""
+def reaches(scenario: Scenario, seed: int, kinds: frozenset[str], max_actions: int = 400, least: int = 1) -> int | None:
+    """The number of actions after which seat 0 is offered one of ``kinds`` (``least``: at
+    least that many decisions of those kinds at once; None: never)."""
     room = Room("search", scenario.config(), seed)
     for n in range(max_actions):
         seat = room.decider()
@@ -90,7 +91,7 @@ def reaches(scenario: Scenario, seed: int, kinds: frozenset[str], max_actions: i
             return None
         if seat < scenario.humans:
             view = room.view(seat)
-            if seat == HUMAN and any(e["kind"] in kinds for e in view["legal"]):
+            if seat == HUMAN and sum(e["kind"] in kinds for e in view["legal"]) >= least:
                 return n
             room.apply(seat, policy_action(view, scenario.prefer))
         else:
@@ -98,11 +99,12 @@ def reaches(scenario: Scenario, seed: int, kinds: frozenset[str], max_actions: i
     return None
 
 
-def find_seed(scenario: Scenario, kinds: set[str] | frozenset[str], start: int = 1, tries: int = 400) -> int:
-    """The first seed from ``start`` whose room offers seat 0 one of ``kinds``."""
+def find_seed(scenario: Scenario, kinds: set[str] | frozenset[str], start: int = 1, tries: int = 400, least: int = 1) -> int:
+    """The first seed from ``start`` whose room offers seat 0 one of ``kinds`` (at least
+    ``least`` decisions of those kinds at once)."""
     wanted = frozenset(kinds)
     for seed in range(start, start + tries):
-        if reaches(scenario, seed, wanted) is not None:
+        if reaches(scenario, seed, wanted, least=least) is not None:
             return seed
     raise LookupError(f"no seed in {start}..{start + tries - 1} reaches {sorted(wanted)}")
 
@@ -154,7 +156,12 @@ TABLE_ROOMS: list[tuple[str, Scenario, set[str]]] = [
     ("table: review", Scenario(hands=3), {"go", "stop"}),
     ("table: axe stop en", Scenario(hands=3), {"go", "stop"}),
     ("table: axe stop ko", Scenario(hands=3), {"go", "stop"}),
+    ("table: three declarations", Scenario(), {"shake", "bomb"}),
 ]
+
+#: Rooms that must offer several decisions of their kinds at once (default 1): three
+#: declarations make two rows of buttons on a phone.
+LEAST = {"table: three declarations": 3}
 
 #: Seeds known to reach each decision (searched onwards from there if the deal changes).
 KNOWN = {"pick": 2, "go-stop": 1, "bomb": 41, "grenade": 31, "shake": 1, "stock-only turn": 41, "give up junk": 5,
@@ -162,7 +169,7 @@ KNOWN = {"pick": 2, "go-stop": 1, "bomb": 41, "grenade": 31, "shake": 1, "stock-
          "cut": 5, "chongtong": 69, "yell": 1, "show quad": 128, "shodang answer": 6,
          "table: go-stop": 1, "table: shodang offer": 1, "table: pick": 2, "table: axe": 2, "table: give junk": 5,
          "table: stop": 1, "table: review": 1, "table: axe stop en": 1, "table: axe stop ko": 1,
-         "matgo: push and nagari": 7}
+         "table: three declarations": 400, "matgo: push and nagari": 7}
 
 
 #: Issue 19 "done when": a whole Matgo match with a push (VAR-PUSH) and a nagari carry (the push
@@ -223,7 +230,7 @@ def prepare(db_url: str) -> dict[str, tuple[str, list[str]]]:
         store.dispose()
     out = {}
     for name, scenario, kinds in DECISIONS + TABLE_ROOMS:
-        seed = find_seed(scenario, kinds, start=KNOWN.get(name, 1), tries=300)
+        seed = find_seed(scenario, kinds, start=KNOWN.get(name, 1), tries=300, least=LEAST.get(name, 1))
         out[name] = seeded_room(db_url, scenario, seed)
     for name, scenario in STORIES:
         out[name] = seeded_room(db_url, scenario, find_story(scenario, start=KNOWN.get(name, 1)))

@@ -127,6 +127,33 @@ def test_a_decision_panel_with_go_and_stop_fits_a_small_phone(browser: Browser, 
     ctx.close()
 
 
+def test_two_rows_of_decision_buttons_on_a_phone_leave_the_field_uncovered(browser: Browser, base_url: str,
+                                                                          game_server: Any, artifacts: Path) -> None:
+    """Three declarations at once (a bomb and two shakes) take two rows of buttons on a 390 px
+    phone: the row under the field grows to hold them (js/table.js roomForButtons), where the
+    panel used to cover the field's bottom; in a wide window, one row again and the room given
+    back."""
+    from tableplay import play_until
+
+    room, tokens = game_server.scripted["table: three declarations"]
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, reduced_motion="reduce", has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    sit(page, base_url, room, 0, tokens[0])
+    sel = ".decisions button.decision.kind-shake, .decisions button.decision.kind-bomb"
+    play_until(page, lambda p: p.locator(sel).count() >= 3, timeout=90, unless=sel)
+    page.wait_for_timeout(150)
+    tops = {round(b["y"]) for b in (page.locator(sel).nth(i).bounding_box() for i in range(3)) if b}
+    assert len(tops) >= 2, f"the three buttons fit one row: {tops}"  # the case this test is about
+    check_one_screen(page, "three declarations 390x844")
+    page.screenshot(path=str(artifacts / "table-three-declarations-390x844.png"))
+    grown = page.evaluate("() => document.querySelector('.table-page').style.getPropertyValue('--dock-h')")
+    assert grown.endswith("px"), grown
+    page.set_viewport_size({"width": 1366, "height": 768})  # measured again on a resize
+    page.wait_for_timeout(150)
+    check_one_screen(page, "three declarations 1366x768")
+    ctx.close()
+
+
 def test_vs_bots_never_takes_a_seat_in_a_friends_room(browser: Browser, base_url: str) -> None:
     """Defect 1: a friend's public room waiting for a second person keeps its open seat when a
     stranger picks "vs bots" with the same rules and size; the stranger gets bots at the

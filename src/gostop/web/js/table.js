@@ -425,6 +425,26 @@ function statusLine(view, ctx) {
   return h("div.status", { role: "status", "aria-live": "polite" }, h("span", {}, parts.join(" · ")), timer, ctx.sideButton || null);
 }
 
+// The decision panel covers my captures' row, which keeps the room of one row of buttons. When
+// its buttons take more rows (three long labels on a phone), that row grows to hold them and the
+// field above gives up the room: a button never covers the field. Measured again whenever the
+// buttons change size (a turned phone, a resized window).
+let buttonsObserver = null;
+
+function roomForButtons(page, dec) {
+  const buttons = dec.querySelector(".buttons");
+  const mine = page.querySelector(".mine");
+  if (buttonsObserver) buttonsObserver.disconnect();
+  if (!buttons || !mine || typeof ResizeObserver === "undefined") return;
+  const fit = () => {
+    page.style.removeProperty("--dock-h");
+    const over = mine.getBoundingClientRect().top - buttons.getBoundingClientRect().top;
+    if (over > 0.5) page.style.setProperty("--dock-h", `${Math.ceil(mine.getBoundingClientRect().height + over + 2)}px`);
+  };
+  buttonsObserver = new ResizeObserver(fit);
+  buttonsObserver.observe(buttons);
+}
+
 /**
  * Render the whole table for `view` into `root`. `ctx`: {act(action), touch, selected,
  * previous (the view before), feed element, spectator}.
@@ -459,6 +479,7 @@ export function renderTable(root, view, ctx) {
   page.appendChild(h("section.handbox", {}, h("h2.visually-hidden", {}, t("yourHand")), hand ? handEl(view, ctx) : null,
     h("p.keyhelp", {}, t("keys"))));
   root.replaceChildren(page);
+  if (dec && view.hand) roomForButtons(page, dec);
   // a new view under a resting pointer: the hovered card keeps its highlight (no new mouseenter
   // comes until the pointer moves)
   if (ctx.hovered) {

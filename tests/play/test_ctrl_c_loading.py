@@ -18,6 +18,7 @@ import os
 import signal
 import sys
 import termios
+import threading
 import time
 from pathlib import Path
 
@@ -123,3 +124,61 @@ def test_a_sigint_before_the_first_frame_ends_the_app_once_it_is_shown(tmp_path:
     asyncio.run(main())
     assert app.return_code == 130
     assert app.crash_log is None
+
+
+class _StuckApp:
+    """An app that never ends when a signal asks it to (what the third signal is for)."""
+
+    def __init__(self) -> None:
+        self.asked: list[int] = []
+
+    def interrupted_by_signal(self, status: int) -> None:
+        self.asked.append(status)
+
+    def run(self, loop: asyncio.AbstractEventLoop | None = None) -> int | None:
+        assert loop is not None
+        loop.run_until_complete(asyncio.sleep(30))
+        return None
+
+
+def test_the_third_sigint_to_a_game_that_does_not_end_raises_keyboard_interrupt() -> None:
+    from gostop.cli.play import SIGNALS_BEFORE_DEFAULT, _run_until_exit
+
+    app = _StuckApp()
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)  # (a test worker may ignore it)
+
+    def send() -> None:  # ctrl-c, again and again
+        for _ in range(SIGNALS_BEFORE_DEFAULT):
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.1)
+
+    sender = threading.Timer(0.3, send)
+    try:
+        sender.start()
+        started = time.monotonic()
+        with pytest.raises(KeyboardInterrupt):
+            _run_until_exit(app)  # type: ignore[arg-type]
+        assert time.monotonic() - started < 10
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # put back
+    finally:
+        sender.join()
+        signal.signal(signal.SIGINT, before)
+    assert app.asked == [130] * (SIGNALS_BEFORE_DEFAULT - 1)  # asked twice, then the signal's own action
+
+
+def test_ctrl_c_at_the_line_modes_first_question_ends_with_130_on_a_new_line(tmp_path: Path) -> None:
+    """Line mode, a saved match: ctrl-c at "Resume it?" ends the game (it used to end with status
+    0), the shell's prompt on a line of its own; the save is left as it was."""
+    first, seen = _spawn(tmp_path, "--plain", "-y", "--seed", "3", "--level", "easy")
+    first.expect("your choice> ")
+    first.sendline("quit")
+    assert _ended(first, seen)[0] == 0
+    save = tmp_path / "current" / "save.json"
+    kept = save.read_bytes()
+    child, seen = _spawn(tmp_path, "--plain")
+    child.expect(r"Resume it\? \[Y/n\]> ")
+    child.sendintr()
+    status, out = _ended(child, seen)
+    assert status == 130
+    assert out.endswith(b"\n"), out[-100:]
+    assert save.read_bytes() == kept

@@ -193,6 +193,9 @@ def play(
 #: The exit status after a ctrl-c that ended the game before it could ask (as in a shell).
 CTRL_C_STATUS = 130
 
+#: The third SIGINT (or SIGTERM) to a game that has not ended takes the signal's own action.
+SIGNALS_BEFORE_DEFAULT = 3
+
 
 def _run_until_exit(app: GoStopApp) -> int | None:
     """``app.run()``, where a SIGINT or a SIGTERM saves the match, gives the terminal back and
@@ -206,8 +209,9 @@ def _run_until_exit(app: GoStopApp) -> int | None:
     used to end the process on the spot, the terminal left in raw mode on the alternate screen.
     So the loop is made here (``asyncio.Runner``, as ``asyncio.run`` would) and a signal asks
     the app to end through it (``GoStopApp.interrupted_by_signal``), also when it came before
-    the loop existed. Only in the main thread, and only for a signal whose default action is in
-    place (an ignored ctrl-c stays ignored)."""
+    the loop existed; the :data:`SIGNALS_BEFORE_DEFAULT`-th signal of a kind, for an app that
+    did not end when asked, takes the signal's own action. Only in the main thread, and only
+    for a signal whose default action is in place (an ignored ctrl-c stays ignored)."""
     wanted = {signal.SIGINT: signal.default_int_handler, signal.SIGTERM: signal.SIG_DFL}
     if threading.current_thread() is not threading.main_thread():
         return app.run()
@@ -216,13 +220,21 @@ def _run_until_exit(app: GoStopApp) -> int | None:
     pending: list[int] = []
 
     def on_signal(signum: int, frame: object) -> None:
+        pending.append(signum)
+        if pending.count(signum) >= SIGNALS_BEFORE_DEFAULT:
+            # an app that does not end when asked (stuck): the signal's own action, at once
+            sig = signal.Signals(signum)
+            signal.signal(sig, previous[sig])
+            signal.raise_signal(sig)
+            return
         if not loops:
-            pending.append(signum)
             return
         with contextlib.suppress(RuntimeError):  # the loop closed: the app has already ended
             loops[0].call_soon_threadsafe(app.interrupted_by_signal, 128 + signum)
 
-    previous = {signum: signal.signal(signum, on_signal) for signum in handled}
+    previous = {signum: signal.getsignal(signum) for signum in handled}
+    for signum in handled:
+        signal.signal(signum, on_signal)
     try:
         with asyncio.Runner() as runner:
             loop = runner.get_loop()
@@ -312,9 +324,8 @@ def _run_plain(store: Store, settings: Settings, resume: bool, saved: SavedMatch
         if session is not None:
             write("\n" + _save_words(session))
         return _save_status(session)
-    except KeyboardInterrupt:  # outside a question (those ask first: PlainGame.read)
-        if session is not None:
-            write("\n" + _save_words(session))
+    except KeyboardInterrupt:  # outside the match's questions (those ask first: PlainGame.read)
+        write("\n" + _save_words(session) if session is not None else "")  # (after the ^C, a new line)
         return _save_status(session) or CTRL_C_STATUS
     except typer.Exit:
         raise

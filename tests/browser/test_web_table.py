@@ -129,7 +129,7 @@ def test_a_decision_panel_with_go_and_stop_fits_a_small_phone(browser: Browser, 
 
 def test_two_rows_of_decision_buttons_on_a_phone_leave_the_field_uncovered(browser: Browser, base_url: str,
                                                                           game_server: Any, artifacts: Path) -> None:
-    """Three declarations at once (a bomb and two shakes) take two rows of buttons on a 390 px
+    """Three declarations at once (a bomb, DEC-11 / BOMB-1, and two shakes, DEC-6 / SHAKE-1) take two rows of buttons on a 390 px
     phone: the row under the field grows to hold them (js/table.js roomForButtons), where the
     panel used to cover the field's bottom; in a wide window, one row again and the room given
     back."""

@@ -66,13 +66,12 @@ def policy_action(view: dict[str, Any], prefer: tuple[str, ...] = ()) -> str:
     surrender = [e for e in legal if e["kind"] == "surrender"]
     if surrender:
         return str(min(surrender, key=junk_cost)["action"])
-    plain = [e for e in legal if e["kind"] not in ("play", "cut", "list", "offer-shodang")]
+    plain = [e for e in legal if e["kind"] not in ("play", "cut", "offer-shodang")]
     if plain:
-        return str(plain[0]["action"])
-    for kind in ("cut", "list"):
-        numbered = [e["action"] for e in legal if e["kind"] == kind]
-        if numbered:
-            return str(numbered[len(numbered) // 2])
+        return str(plain[0]["action"])  # (the goo-stupe list, DEC-2: a button per player)
+    numbered = [e["action"] for e in legal if e["kind"] == "cut"]
+    if numbered:
+        return str(numbered[len(numbered) // 2])
     hand = view["hand"]["hand"] if view.get("hand") else []
     plays = {e["cards"][0]: e["action"] for e in legal if e["kind"] == "play"}
     for code in hand:

@@ -40,7 +40,7 @@ def wait_for_change(page: Page, version: str, timeout: float = 20) -> None:
 
 def step(page: Page, unless: str | None = None, prefer: tuple[str, ...] = ()) -> str | None:
     """One decision by the generic policy (the one tests/browser/scenarios.py mirrors): the
-    first decision button, else the numbered (cut/list) button, else the first playable hand
+    first decision button, else the numbered (cut) button, else the first playable hand
     card. Returns what was clicked, or None when it is not our turn (or ``unless``, a selector,
     matches: the decision a test is waiting for has come)."""
     st = table_state(page)

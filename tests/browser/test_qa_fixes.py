@@ -22,7 +22,7 @@ from tableplay import (
     step,
     table_state,
 )
-from test_web_table import api, bot_room, my_turn, sit
+from test_web_table import api, bot_room, my_turn, scripted_bot_room, sit
 
 GO = ".decisions button.decision.kind-go"
 STOP = ".decisions button.decision.kind-stop"
@@ -60,9 +60,9 @@ def stop_now(page: Page, base_url: str, room: str, token: str) -> None:
 # -- 1. the side panel's button on a phone ---------------------------------------------------
 
 
-def test_the_side_panel_button_works_after_my_moves_on_a_phone(browser: Browser, base_url: str) -> None:
+def test_the_side_panel_button_works_after_my_moves_on_a_phone(browser: Browser, base_url: str, game_server: Any) -> None:
     page = phone(browser)
-    bot_room(page, base_url, 2)
+    scripted_bot_room(page, base_url, game_server, 2)
     for _ in range(2):  # two of my decisions (a card, or whatever the deal asks first), each answered
         my_turn(page)
         assert step(page) is not None, table_state(page)
@@ -194,16 +194,16 @@ def check_table(m: dict[str, Any], where: str) -> None:
 @pytest.mark.parametrize(("width", "height", "seats"), [(1280, 800, 7), (1024, 700, 5), (1024, 700, 7), (1280, 800, 5)],
                          ids=["7-seats-1280x800", "5-seats-1024x700", "7-seats-1024x700", "5-seats-1280x800"])
 def test_the_table_of_4_to_7_seats_shows_every_table_card_and_the_stock(width: int, height: int, seats: int,
-                                                                        browser: Browser, base_url: str) -> None:
+                                                                        browser: Browser, base_url: str, game_server: Any) -> None:
     ctx = browser.new_context(viewport={"width": width, "height": height}, reduced_motion="reduce")
     page = ctx.new_page()
     # Several hands: in a hand this seat is forced out of (GWANG-3), the bots play it without
     # waiting, and on a loaded machine it can be over before the page is first looked at; a hand
     # this seat plays waits for its moves. Each settlement is closed to go on to the next hand.
-    body = {"name": "", "preset": "pagat", "rules": {}, "hands": 6, "public": False,
-            "seats": [{"kind": "human"}] + [{"kind": "bot", "level": "easy"}] * (seats - 1), "join": {"name": "Ann"}}
-    res = api(page, base_url, "POST", "/api/rooms", body)
-    sit(page, base_url, res["room"]["id"], res["seat"], res["token"])
+    # The same deals every run (a scripted room): what is measured (hints, captures, the
+    # panels' heights) depends on the cards.
+    room, tokens = seeded_room(game_server.db_url, Scenario(players=seats, hands=6), 1)
+    sit(page, base_url, room, HUMAN, tokens[0])
     measured = 0
     seen = ""
     end = time.monotonic() + 180

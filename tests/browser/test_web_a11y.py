@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
+from scenarios import Scenario, seeded_room
 from tableplay import play_until
-from test_web_table import bot_room, sit
+from test_web_table import bot_room, scripted_bot_room, sit
 
 AXE = Path(__file__).parent / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -43,14 +44,15 @@ def in_language(page: Page, base_url: str, lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "ko"])
-def test_lobby_table_and_guide_have_no_axe_violation(lang: str, page: Page, base_url: str, axe_source: str) -> None:
+def test_lobby_table_and_guide_have_no_axe_violation(lang: str, page: Page, base_url: str, game_server: Any,
+                                                     axe_source: str) -> None:
     in_language(page, base_url, lang)
     page.reload()
     page.wait_for_selector("#quick-play")
     assert violations(page, axe_source) == [], "lobby"
     page.click("#advanced > summary")
     assert violations(page, axe_source) == [], "lobby, advanced"
-    bot_room(page, base_url, 3)
+    scripted_bot_room(page, base_url, game_server, 3)  # the same cards every run: what axe sees depends on them
     page.wait_for_selector(".myhand .card.playable")
     assert violations(page, axe_source) == [], "table"
     page.goto(base_url + "/#/guide")
@@ -120,16 +122,12 @@ def test_the_seat_transfer_code_on_the_table_has_no_axe_violation(lang: str, pag
 
 @pytest.mark.parametrize("lang", ["en", "ko"])
 def test_the_standings_with_the_rematch_choice_have_no_axe_violation(lang: str, page: Page, base_url: str,
-                                                                     axe_source: str) -> None:
+                                                                     game_server: Any, axe_source: str) -> None:
     """The end of the match: standings, rematch (the answers of each person with a server that
-    asks each of them), review and the record."""
-    from test_web_table import api
-
+    asks each of them), review and the record (a one-hand match on the same deal every run)."""
     in_language(page, base_url, lang)
-    body = {"name": "", "preset": "pagat", "rules": {}, "hands": 1, "public": False,
-            "seats": [{"kind": "human"}, {"kind": "bot", "level": "easy"}], "join": {"name": "Ann"}}
-    res = api(page, base_url, "POST", "/api/rooms", body)
-    sit(page, base_url, res["room"]["id"], res["seat"], res["token"])
+    room, tokens = seeded_room(game_server.db_url, Scenario(hands=1), 2)
+    sit(page, base_url, room, 0, tokens[0])
 
     def standings(p: Page) -> bool:
         if p.locator(".overlay:not([hidden]) #settle-close").count():

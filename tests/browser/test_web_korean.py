@@ -151,7 +151,27 @@ def test_the_korean_table_from_play_to_settlement(page: Page, base_url: str, gam
     assert last is not None and last["plain_steps"]
     assert page.locator(".overlay .settlement ol.steps li").all_inner_texts() == named(last["plain_steps"])
     assert_korean("settlement", page.locator(".overlay .settlement").all_inner_texts())
+    expect(page.locator("#settle-close")).to_have_text("순위 보기")  # the match is over: closing shows the standings
     page.click("#settle-close")
     expect(page.locator(".overlay .standings")).to_be_visible()
     assert_korean("standings", page.locator(".overlay .standings").all_inner_texts())
     assert_korean("event feed after the hand", page.locator(".feed li").all_inner_texts())
+
+
+def test_a_korean_first_visit_fetches_the_rule_sets_once(browser: Any, base_url: str) -> None:
+    """A browser that asks for Korean (``Accept-Language: ko-KR``) gets a Korean lobby, whose
+    list of rule sets is fetched in Korean: the page preloads that list, not the English one,
+    so it is fetched once and Chromium does not warn of a preload left unused."""
+    ctx = browser.new_context(locale="ko-KR")
+    page = ctx.new_page()
+    warnings: list[str] = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type in ("warning", "error") else None)
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "/api/presets" in r.url else None)
+    page.goto(base_url + "/")
+    expect(page.locator("#lang-toggle")).to_have_text("English")  # Korean is on
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(3500)  # Chromium warns of an unused preload a few seconds after the load
+    assert [u[len(base_url):] for u in asked] == ["/api/presets?lang=ko"], asked
+    assert not [w for w in warnings if "preload" in w], warnings
+    ctx.close()

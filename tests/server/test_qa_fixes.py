@@ -65,6 +65,10 @@ def test_the_page_says_the_first_language_of_accept_language(server: Server) -> 
     assert "gostop-accept-language" not in bare.text
     assert "Accept-Language" in ko.headers["Vary"]
     assert ko.headers["Cache-Control"] == "no-cache"
+    # the rule sets' list is preloaded in the language the lobby will ask it in (js/api.js), not
+    # fetched twice with a warning that the English preload went unused
+    assert 'rel="preload" href="/api/presets?lang=ko"' in ko.text and 'href="/api/presets"' not in ko.text
+    assert 'rel="preload" href="/api/presets"' in en.text and 'rel="preload" href="/api/presets"' in bare.text
 
 
 @pytest.mark.parametrize(("header", "lang"), [

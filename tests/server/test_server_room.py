@@ -139,3 +139,26 @@ def test_settlements_reach_players_in_plain_words() -> None:
         if preview_seen and hand_seen:
             break
     assert preview_seen and hand_seen
+
+
+@pytest.mark.parametrize(("preset", "unit"), [("pagat", "chips"), ("goo-stupe", "shots")])
+def test_the_view_says_what_the_match_is_paid_in(preset: str, unit: str) -> None:
+    """GOO-1: goo-stupe is paid in shots. The view says so as a fact (``match.unit``), and every
+    player's running shots ride beside the chips, so the page shows the right tally."""
+    room = Room("r", _config(3, preset=preset, hands=2), 5)
+    room.start()
+    for _ in range(2000):
+        if room.over or (room.match is not None and room.match.hands_played):
+            break
+        seat = room.decider()
+        assert seat is not None
+        legal = room.legal_texts()
+        room.apply(seat, "stop" if "stop" in legal else legal[0])
+    view = room.view(0)
+    assert view["match"]["unit"] == unit
+    m = room.match
+    assert m is not None and m.hands_played >= 1
+    assert [p["shots"] for p in view["players"]] == list(m.ledger.shot_totals)
+    assert [p["chips"] for p in view["players"]] == list(m.ledger.totals)
+    if unit == "shots":
+        assert sum(m.ledger.shot_totals) > 0 and not any(m.ledger.totals)

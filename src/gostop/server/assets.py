@@ -66,9 +66,16 @@ def first_language(header: str | None) -> str:
     return best
 
 
+#: The preload of the rule sets' list, which the lobby asks for in the page's language.
+_PRESETS_PRELOAD = 'href="/api/presets"'
+
+
 def _with_language(page: str, lang: str) -> str:
     meta = f'<meta name="gostop-accept-language" content="{lang}">'
-    return page.replace('<meta charset="utf-8">', f'<meta charset="utf-8">\n  {meta}', 1)
+    page = page.replace('<meta charset="utf-8">', f'<meta charset="utf-8">\n  {meta}', 1)
+    if lang.startswith("ko"):  # a Korean page asks for the Korean list (js/api.js): preload that one
+        page = page.replace(_PRESETS_PRELOAD, 'href="/api/presets?lang=ko"', 1)
+    return page
 
 
 def _page(web_dir: Path, version: str) -> str:

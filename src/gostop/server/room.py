@@ -467,6 +467,8 @@ class Room:
             "ledger": m.ledger.to_json(),
             "end_reason": m.end_reason,
             "list": list(m.list_order),
+            # what the match is paid in: "chips", or "shots" (goo-stupe, GOO-1)
+            "unit": "shots" if m.shots_unit else "chips",
         }
         hand = m.hand
         obs: Observation | None = None

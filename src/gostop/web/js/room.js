@@ -10,7 +10,7 @@ import { narrate } from "./narrate.js";
 import { HAND_KEYS, renderTable, seatName, tableSeat, timerText } from "./table.js";
 import { actionLabel } from "./actions.js";
 import { cardEl, cardGroup, cardMonth, cardName } from "./cards.js";
-import { cheapest, setting } from "./table.js";
+import { cheapest, paidInShots, setting } from "./table.js";
 import { firstPlay, soundFor } from "./sound.js";
 import { animateUpdate, reducedMotion, snapshot } from "./motion.js";
 
@@ -618,8 +618,10 @@ class TablePage {
     if (this.view && this.view.over && !this.shownStandings) this.showStandings();
   }
 
-  showSettlement(last) {
+  showSettlement(last, latest = null) {
     this.lastShown = last;
+    // the newest view (the table behind a settlement may be frozen at the hand's end)
+    const newest = latest || (this.pending && this.pending.view) || this.view;
     const v = this.view;
     const r = last.result || {};
     const seats = last.seats || (v.match ? v.match.hand_seats : []);
@@ -633,7 +635,10 @@ class TablePage {
     const list = h("ol.steps");
     const chips = this.chipsBeforeAfter(last, r, name);
     const next = h("button#settle-next", { type: "button" }, t("next"));
-    const done = h("button.primary#settle-close", { type: "button" }, t("continue"));
+    // what closing leads to: the standings of a match that is over, the next hand (already
+    // dealt behind this dialog), or a decision between hands (a push, VAR-PUSH)
+    const closeLabel = newest.over ? t("seeStandings") : newest.phase === "push" ? t("continue") : t("nextHand");
+    const done = h("button.primary#settle-close", { type: "button" }, closeLabel);
     let shown = 0;
     const reveal = () => {
       if (shown < steps.length) list.appendChild(h("li", {}, steps[shown++]));
@@ -682,7 +687,7 @@ class TablePage {
     return h("div.losers", {}, h("h3", {}, t("losers")), h("ul", {}, losers.map((lo) => h("li.loser", { dataset: { seat: String(lo.hand_seat) } },
       h("b", {}, name(lo.hand_seat)), " ",
       lo.bak.length ? lo.bak.map((b) => h("span.stamp.bakstamp", { dataset: { kind: b.kind } }, bakName(b))) : h("span.nobak", {}, t("noBak")), " ",
-      h("span.pays", {}, lo.exempt ? t("paysNothing") : t("paysChipsN", lo.pays)),
+      h("span.pays", {}, lo.exempt ? t("paysNothing") : this.inShots() ? t("takesShotsN", lo.pays) : t("paysChipsN", lo.pays)),
       lo.liable ? h("span.stamp", {}, t("paysForBoth")) : null))));
   }
 
@@ -707,6 +712,7 @@ class TablePage {
   /** Every table seat's chips before and after the hand (the match ledger's entry), with what
    * made the change when more than the hand's payments did (bright sales, the boar pot). */
   chipsBeforeAfter(last, r, name) {
+    if (this.inShots()) return h("div.handchips"); // no chips change hands (GOO-1): the losers' shots say it
     const entry = last.ledger;
     if (!entry || !entry.totals || !entry.chips) {
       return h("ul.handchips", {}, (r.chips || []).map((c, hs) => h("li", {}, `${name(hs)}: ${t("chipsN", c)}`)));
@@ -826,6 +832,12 @@ class TablePage {
     else this.drawRematch();
   }
 
+  /** Whether this match is paid in shots (goo-stupe, GOO-1), not chips: the server's view says
+   * it (``match.unit``). */
+  inShots() {
+    return paidInShots(this.view);
+  }
+
   showStandings() {
     this.shownStandings = true;
     const v = this.view;
@@ -833,12 +845,12 @@ class TablePage {
     this.openOverlay(h("section.standings", { "aria-label": t("standings") },
       h("h2", {}, t("matchOver")), h("h3", {}, t("standings")),
       h("ol", {}, st.map((s) => h("li", { dataset: { seat: String(s.seat) } },
-        `${s.seat === undefined || s.seat === null ? botName(s.name) : seatName(v, s.seat)}: ${t("chipsN", s.chips)}`))),
+        `${s.seat === undefined || s.seat === null ? botName(s.name) : seatName(v, s.seat)}: ${this.inShots() ? t("shotsN", s.shots ?? 0) : t("chipsN", s.chips)}`))),
       this.serverRematch ? this.rematchBox() : null,
       h("div.row", {}, this.serverRematch ? null : h("button.primary#rematch", { type: "button", onclick: (ev) => this.rematch(ev.currentTarget) }, w("rematch")),
         h("a.button#new-match", { href: "#/" }, t("backToLobby")), this.downloadLink(),
         this.lastShown ? h("button#review-last", { type: "button", onclick: () => this.showReview(this.lastShown) }, w("review")) : null,
-        h("button#standings-close", { type: "button", onclick: () => { this.overlayOpen = false; this.page.inert = false; this.overlay.hidden = true; } }, t("continue")))));
+        h("button#standings-close", { type: "button", onclick: () => { this.overlayOpen = false; this.page.inert = false; this.overlay.hidden = true; } }, t("close")))));
   }
 
   key(ev) {

@@ -14,6 +14,9 @@ const w = words({
     giveWhyPlain: "An opponent earned a junk card from you: choose the one to give.",
     give: "Give", alwaysCheapest: "Always give the cheapest by itself", field: "Field", more: "More",
     events: "Events and invite",
+    // goo-stupe with more than three seats (GOO-17, DEC-2): the player who heads the list orders the others
+    listWhat: "You head the list: choose who comes next on it. The first three names play; after each hand the winner makes way for the next name.",
+    listNext: (name) => `Next on the list: ${name}`,
   },
   ko: {
     turnTimer: "봇이 대신 정하기까지 남은 초", left: (n) => `${n}초 남음`,
@@ -24,6 +27,8 @@ const w = words({
     giveWhyPlain: "상대가 피 한 장을 받을 차례입니다: 줄 패를 고르세요.",
     give: "주기", alwaysCheapest: "가장 싼 피를 늘 자동으로 주기", field: "바닥", more: "더 보기",
     events: "기록과 초대",
+    listWhat: "명단 맨 위는 나입니다: 다음 순서를 고르세요. 앞의 세 명이 치고, 판마다 이긴 사람이 명단의 다음 사람과 교대합니다.",
+    listNext: (name) => `다음 순서: ${name}`,
   },
 });
 
@@ -97,6 +102,17 @@ function capturesEl(cards, hs) {
   return box;
 }
 
+/** Whether the match is paid in shots (goo-stupe, GOO-1): the server says it as a fact. */
+export function paidInShots(view) {
+  return !!(view && view.match && view.match.unit === "shots");
+}
+
+/** A player's running tally: the shots taken in a match paid in shots, else the chips won. */
+function tallyCell(view, p, cell) {
+  if (paidInShots(view)) return cell(t("shots"), p ? (p.shots ?? 0) : 0, ".chips.shots");
+  return cell(t("chips"), p ? (p.chips > 0 ? `+${p.chips}` : p.chips) : 0, ".chips");
+}
+
 function scorePanel(view, hs, p, knobs) {
   const hand = view.hand;
   const score = (view.scores || []).find((s) => s.hand_seat === hs);
@@ -109,7 +125,7 @@ function scorePanel(view, hs, p, knobs) {
     cell(t("shake"), hand ? (hand.declared_months[hs] || []).length : 0),
     cell(t("bomb"), hand ? hand.bombs[hs] : 0),
     cell(t("ppuk"), hand ? hand.ppuk[hs] : 0),
-    cell(t("chips"), p ? (p.chips > 0 ? `+${p.chips}` : p.chips) : 0, ".chips"));
+    tallyCell(view, p, cell));
   if (score && score.items && score.items.length) panel.appendChild(h("span.items", {}, tx(score, "items").join(" · ")));
   const baks = (view.bak || []).filter((b) => b.seat === hs);
   for (const b of baks) {
@@ -172,7 +188,7 @@ function playerBox(view, p, knobs) {
     const hints = hintsEl(view, hs);
     if (hints) box.appendChild(hints);
   } else if (p) {
-    box.appendChild(h("div.score", {}, h("span.stat.chips", {}, h("small", {}, t("chips")), " ", h("b", {}, String(p.chips)))));
+    box.appendChild(h("div.score", {}, tallyCell(view, p, (label, value, cls) => h(`span.stat${cls}`, {}, h("small", {}, label), " ", h("b", {}, String(value))))));
   }
   return box;
 }
@@ -363,20 +379,24 @@ function decisionsEl(view, ctx) {
   if (entries.some((e) => e.kind === "go" || e.kind === "stop")) box.appendChild(stopPreviewEl(view));
   if (view.hand && view.hand.choosing_for) box.appendChild(h("p", {}, `${t("pickCard")} (${cardName(view.hand.choosing_for)})`));
   if (view.table && view.table.dealt && view.table.dealt.length) {
-    box.appendChild(h("div.dealt", {}, view.table.dealt.map((c) => cardEl(c, { size: "sm" }))));
+    // the cards this seat would play with, at the size of a hand: stay or drop is decided on them
+    box.appendChild(h("div.dealt", { role: "group", "aria-label": t("yourHand") }, view.table.dealt.map((c) => cardEl(c, { size: "lg" }))));
   }
   const surrender = entries.filter((e) => e.kind === "surrender");
   if (surrender.length) box.appendChild(surrenderEl(view, ctx, surrender));
   const buttons = h("div.buttons");
-  const numbered = entries.filter((e) => e.kind === "cut" || e.kind === "list");
-  const plain = entries.filter((e) => !["cut", "list", "surrender"].includes(e.kind));
+  // the cut is a number of cards; the goo-stupe list (DEC-2) is a player, named on a button
+  const numbered = entries.filter((e) => e.kind === "cut");
+  const plain = entries.filter((e) => !["cut", "surrender"].includes(e.kind));
+  if (plain.some((e) => e.kind === "list")) box.appendChild(h("p.listwhat", {}, w("listWhat")));
   let k = 0;
   for (const e of plain) {
     const key = e.kind === "go" ? "g" : e.kind === "stop" ? "s" : BUTTON_KEYS[k++];
     const b = h(`button.decision.kind-${e.kind}`, { type: "button", dataset: { action: e.action, kind: e.kind } });
     if (e.kind === "pick" || e.kind === "reveal") b.append(...e.cards.map((c) => cardEl(c, { size: "sm" })));
     // "Shake September — show your three…": the words after the dash fold away on a phone
-    const [main, ...more] = actionLabel(e).split(" — ");
+    const label = e.kind === "list" ? w("listNext", seatName(view, e.value ?? Number(e.action.split(" ")[1]))) : actionLabel(e);
+    const [main, ...more] = label.split(" — ");
     b.append(h("span", {}, main, more.length ? h("small.why", {}, ` — ${more.join(" — ")}`) : null), key ? h("kbd", {}, key) : "");
     b.addEventListener("click", () => ctx.act(e.action));
     if (e.kind === "pick") {
@@ -385,7 +405,7 @@ function decisionsEl(view, ctx) {
     if (key) ctx.buttonKeys.set(key, e.action);
     buttons.appendChild(b);
   }
-  for (const kind of ["cut", "list"]) {
+  for (const kind of ["cut"]) {
     const group = numbered.filter((e) => e.kind === kind);
     if (!group.length) continue;
     const values = group.map((e) => e.action.split(" ")[1]);

@@ -526,12 +526,13 @@ def test_serve_lease_warning_and_help() -> None:
 
 
 def test_play_exits_1_when_the_last_save_failed(tmp_path: Path) -> None:
-    blocker = tmp_path / "file"
-    blocker.write_text("x", encoding="utf-8")
+    blocked = tmp_path / "blocked"  # a data directory whose current/ is a file: no save works
+    blocked.mkdir()
+    (blocked / "current").write_text("x", encoding="utf-8")
     base = ["play", "--plain", "-y", "--seed", "1", "--level", "easy"]
-    failed = _piped(*base, "--data-dir", str(blocker), stdin="quit\n")
+    failed = _piped(*base, "--data-dir", str(blocked), stdin="quit\n")
     assert failed.exit_code == 1 and "Not saved: could not write" in failed.stdout + failed.stderr
-    eof = _piped(*base, "--data-dir", str(blocker), stdin="")
+    eof = _piped(*base, "--data-dir", str(blocked), stdin="")
     assert eof.exit_code == 1
     saved = _piped(*base, "--data-dir", str(tmp_path / "data"), stdin="quit\n")
     assert saved.exit_code == 0 and "Saved." in saved.stdout

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import io
 import os
+import re
 import signal
 import sys
 import termios
@@ -25,6 +26,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
+import gostop
 from gostop.play.app import GoStopApp
 from gostop.play.session import Settings
 from gostop.play.store import Store
@@ -34,6 +36,9 @@ SCRIPT = str(Path(sys.executable).with_name("gostop"))
 
 ENTER_ALT_SCREEN = b"\x1b[?1049h"
 LEAVE_ALT_SCREEN = b"\x1b[?1049l"
+
+#: Where the package's code is (a frame of a traceback there is ours).
+PACKAGE = str(Path(gostop.__file__).resolve().parent)
 
 #: Words that must never reach the person's terminal after a ctrl-c.
 NEVER = (b"Traceback", b"Error", b"error", b"Warning", b"Sorry")
@@ -54,6 +59,21 @@ def _spawn(data: Path, *args: str) -> tuple[pexpect.spawn, io.BytesIO]:
     return child, seen
 
 
+def _before_our_code(out: bytes) -> bool:
+    """Whether ``out`` is Python's report of a ctrl-c that came before any code of gostop ran:
+    while the interpreter started, or while the console script imported the small
+    ``gostop.__main__`` (whose ``main`` takes ctrl-c over from its first line). Under load, a
+    ctrl-c sent at once lands there about once in twenty runs. Not one frame of the report may
+    be in the package's code."""
+    text = out.decode(errors="replace").replace("\r", "")
+    if "Traceback (most recent call last):" not in text:
+        return False
+    report = text[text.index("Traceback (most recent call last):"):].strip()
+    files = re.findall(r'File "([^"]+)"', report)
+    ours = [f for f in files if f.startswith(PACKAGE)]
+    return report.endswith("KeyboardInterrupt") and bool(files) and not ours
+
+
 def _ended(child: pexpect.spawn, seen: io.BytesIO) -> tuple[int | None, bytes]:
     """The exit status (130 for an end by SIGINT itself) and all the terminal showed."""
     child.expect(pexpect.EOF, timeout=60)
@@ -63,8 +83,10 @@ def _ended(child: pexpect.spawn, seen: io.BytesIO) -> tuple[int | None, bytes]:
     assert lflag & termios.ICANON and lflag & termios.ECHO and lflag & termios.ISIG, "left in raw mode"
     if child.signalstatus is not None:
         # Only before any code of ours runs (the interpreter starting): the shell shows 130 too,
-        # and nothing but the terminal's echo of the ctrl-c may be on the screen.
-        assert child.signalstatus == signal.SIGINT and out.strip() in (b"", b"^C"), out[-500:]
+        # and nothing but the terminal's echo of the ctrl-c may be on the screen, or Python's own
+        # report of it (gostop/__main__.py: the window it cannot close).
+        assert child.signalstatus == signal.SIGINT, out[-500:]
+        assert out.strip() in (b"", b"^C") or _before_our_code(out), out[-1500:]
         return 130, out
     for word in NEVER:
         assert word not in out, out[-1500:]

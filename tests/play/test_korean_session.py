@@ -262,7 +262,8 @@ def test_a_failed_save_is_said_in_korean(tmp_path: Path, monkeypatch: pytest.Mon
     assert s.save_problem.startswith("저장하지 못했습니다: ") and "디스크에 빈 곳이 없음" in s.save_problem
     check_korean(s.save_problem.replace(str(store.save_path), "파일"))
     report = s.save_report()
-    assert report.endswith("거기서 이어서 하려면: gostop play --resume")
+    # (the data directory is not the default one: the command names it)
+    assert report.endswith(f"거기서 이어서 하려면: gostop play --resume --data-dir {store.root}")
 
 
 def test_typed_answers_are_refused_in_korean() -> None:

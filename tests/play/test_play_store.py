@@ -61,16 +61,26 @@ def test_a_failed_save_says_so_and_keeps_the_last_good_save(store: Store, monkey
 
 
 def test_data_dir_that_is_a_file_is_reported(tmp_path: Path) -> None:
+    # refused before the match starts (a match that can never be saved used to be played,
+    # "Not saved" said at its end): one error line, status 2, the file untouched
     blocker = tmp_path / "file"
     blocker.write_text("x", encoding="utf-8")
-    code, out, err = _invoke(["-y", "--seed", "1", "--level", "easy", "--data-dir", str(blocker)], "quit\n")
+    for where in (str(blocker), "/dev/null"):
+        code, out, err = _invoke(["-y", "--seed", "1", "--level", "easy", "--data-dir", where], "quit\n")
+        assert code == 2 and out == ""
+        assert err.startswith(f"error: --data-dir {where} is a file, not a folder"), err
+        assert len(err.strip().splitlines()) == 1
+    assert blocker.read_text(encoding="utf-8") == "x"
+
+
+def test_a_save_under_a_file_is_reported(tmp_path: Path) -> None:
+    # a data directory whose "current" is a file: the saves fail, the game says so
+    (tmp_path / "current").write_text("x", encoding="utf-8")
+    code, out, err = _invoke(["-y", "--seed", "1", "--level", "easy", "--data-dir", str(tmp_path)], "quit\n")
     assert code == 1  # the match could not be saved
     text = out + err
-    assert f"Not saved: could not write {blocker}/current/save.json: Not a directory" in text
+    assert f"Not saved: could not write {tmp_path}/current/save.json: " in text
     assert "Saved. Continue" not in text and "Your match is saved" not in text
-    code, out, err = _invoke(["-y", "--seed", "1", "--level", "easy", "--data-dir", "/dev/null"], "quit\n")
-    assert "Not saved: could not write /dev/null/current/save.json" in out + err
-    assert "Saved. Continue" not in out + err
 
 
 def test_kill_during_saves_leaves_a_readable_save_and_no_temp_files(tmp_path: Path) -> None:

@@ -97,7 +97,9 @@ def describe(exc: BaseException) -> str:
     return one_line(f"internal error ({type(exc).__name__}: {exc}); please report it")
 
 
-def _silence_stdout() -> None:
+def silence_stdout() -> None:
+    """Point standard output at the null device: the reader went away (a broken pipe), and the
+    interpreter's exit would otherwise fail to flush it, with a traceback."""
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
@@ -114,7 +116,7 @@ def reported_errors() -> Iterator[None]:
         raise
     except BrokenPipeError:
         # The reader went away (``gostop ... | head``): stop quietly, as Python's docs advise.
-        _silence_stdout()
+        silence_stdout()
         raise typer.Exit(1) from None
     except RecursionError:
         if os.environ.get("GOSTOP_DEBUG"):

@@ -30,11 +30,12 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from gostop.cli.errors import UsageProblem, check_seed, reported_errors
+from gostop.cli.errors import UsageProblem, check_seed, reported_errors, silence_stdout
 from gostop.cli.rules_input import SET_HELP, parse_set_options
 from gostop.limits import MAX_PLAY_HANDS
 from gostop.play.names import LEVEL_NAMES
-from gostop.play.store import DATA_ENV, Store, gostop_command
+from gostop.play.store import DATA_ENV, Store
+from gostop.signals import interrupt_status, sigterm_as_interrupt
 
 if TYPE_CHECKING:
     from gostop.play.app import GoStopApp
@@ -45,6 +46,11 @@ __all__ = ["play"]
 
 #: The longest pause after a bot's move (``--bot-delay``), in seconds.
 MAX_BOT_DELAY = 10.0
+
+#: The longest ``--name`` (as the web lobby's): a longer one could not be saved in the match
+#: record (``players[].name``, at most 100 characters), and the game said it saved a match that
+#: then did not resume.
+MAX_NAME = 32
 
 
 def _use_plain(plain: bool) -> bool:
@@ -100,7 +106,7 @@ def play(
     set_: Annotated[list[str] | None, typer.Option("--set", metavar="KNOB=VALUE", help=SET_HELP)] = None,
     hands: Annotated[int, typer.Option("--hands", "-n", help="Hands in the match (0: the preset's length).")] = 3,
     seed: Annotated[int | None, typer.Option("--seed", callback=check_seed, help="Match seed, 0 to 2**64-1 (default: random).", show_default=False)] = None,
-    name: Annotated[str, typer.Option("--name", help="Your name at the table.")] = "You",
+    name: Annotated[str, typer.Option("--name", help=f"Your name at the table, 1 to {MAX_NAME} characters.")] = "You",
     cut: Annotated[bool, typer.Option("--cut", help="Be asked to cut the deck when it is your turn to cut.")] = False,
     resume: Annotated[bool, typer.Option("--resume", help="Continue the saved match.")] = False,
     new: Annotated[bool, typer.Option("--new", help="Start a new match even if one is saved (it is replaced).")] = False,
@@ -138,6 +144,13 @@ def play(
             raise UsageProblem(f"--bot-delay takes 0 to {MAX_BOT_DELAY:g} seconds, got {bot_delay:g}")
         if not 0 <= hands <= MAX_PLAY_HANDS:
             raise UsageProblem(f"--hands must be 0 (the preset's length) or 1 to {MAX_PLAY_HANDS}, got {hands}")
+        if len(name.strip()) > MAX_NAME or not name.isprintable():
+            raise UsageProblem(
+                f"--name takes 1 to {MAX_NAME} characters and no control characters (newline, tab...), "
+                f"got {len(name.strip())} characters"
+            )
+        if data_dir is not None and data_dir.expanduser().exists() and not data_dir.expanduser().is_dir():
+            raise UsageProblem(f"--data-dir {data_dir} is a file, not a folder: give a folder (it is made if missing)")
         from gostop.play.names import LANGS
 
         store = Store(data_dir)
@@ -168,15 +181,15 @@ def play(
             )
         saved = None if new else saved_summary(store)
         if resume and saved is None:
-            raise UsageProblem(f"no saved match in {store.root}; start one with: {gostop_command()} play")
+            raise UsageProblem(f"no saved match in {store.root}; start one with: {store.command('play')}")
         if resume and saved is not None and saved.problem is not None:
-            raise UsageProblem(f"cannot resume: {saved.problem}; start a new match with: {gostop_command()} play --new")
+            raise UsageProblem(f"cannot resume: {saved.problem}; start a new match with: {store.command('play --new')}")
         store.lock()  # one game per data directory: a second one is refused here
     if typed and not resume and not yes and saved is not None and saved.readable:
         # Options typed for a match mean a new match: ask once whether the saved one may go.
         if not _drop_saved(saved.text, typed):
             store.unlock()
-            typer.echo(f"Nothing changed. Continue the saved match with: {gostop_command()} play --resume")
+            typer.echo(f"Nothing changed. Continue the saved match with: {store.command('play --resume')}")
             raise typer.Exit(0)
         saved = None
         store.discard()
@@ -295,44 +308,50 @@ def _run_plain(store: Store, settings: Settings, resume: bool, saved: SavedMatch
         typer.echo(text)
 
     session: Session | None = None
-    try:
-        if not resume and saved is not None and not yes:
-            if saved.readable:
-                answer = input(f"A saved match exists: {saved.text}. Resume it? [Y/n]> ").strip().lower()
-                resume = answer in ("", "y", "yes")
+    with sigterm_as_interrupt():  # a `kill` says the save and exits with 143, as ctrl-c with 130
+        try:
+            if not resume and saved is not None and not yes:
+                if saved.readable:
+                    answer = input(f"A saved match exists: {saved.text}. Resume it? [Y/n]> ").strip().lower()
+                    resume = answer in ("", "y", "yes")
+                else:
+                    write(f"Your saved match cannot be resumed: {saved.problem}.")
+                    answer = input("Start a new match instead? [Y/n]> ").strip().lower()
+                    if answer not in ("", "y", "yes"):
+                        write("Nothing changed.")
+                        return 0
+            if resume:
+                with reported_errors():
+                    session = Session.resume(store)
+                session.settings.lang = settings.lang
             else:
-                write(f"Your saved match cannot be resumed: {saved.problem}.")
-                answer = input("Start a new match instead? [Y/n]> ").strip().lower()
-                if answer not in ("", "y", "yes"):
-                    write("Nothing changed.")
+                chosen = settings if yes else plain_setup(settings, input, write)
+                if chosen is None:
                     return 0
-        if resume:
-            with reported_errors():
-                session = Session.resume(store)
-            session.settings.lang = settings.lang
-        else:
-            chosen = settings if yes else plain_setup(settings, input, write)
-            if chosen is None:
-                return 0
-            if saved is not None and not saved.readable:
-                _new_over_damaged(store, saved, write)
-            store.discard()
-            session = Session.start(chosen, store)
-        status = PlainGame(session, input, write).run()
-        return status or _save_status(session)
-    except EOFError:
-        if session is not None:
-            write("\n" + _save_words(session))
-        return _save_status(session)
-    except KeyboardInterrupt:  # outside the match's questions (those ask first: PlainGame.read)
-        write("\n" + _save_words(session) if session is not None else "")  # (after the ^C, a new line)
-        return _save_status(session) or CTRL_C_STATUS
-    except typer.Exit:
-        raise
-    except Exception as exc:
-        if os.environ.get("GOSTOP_DEBUG"):
+                if saved is not None and not saved.readable:
+                    _new_over_damaged(store, saved, write)
+                store.discard()
+                session = Session.start(chosen, store)
+            status = PlainGame(session, input, write).run()
+            return status or _save_status(session)
+        except EOFError:
+            if session is not None:
+                write("\n" + _save_words(session))
+            return _save_status(session)
+        except KeyboardInterrupt as exc:  # outside the match's questions (those ask first), or a SIGTERM
+            write("\n" + _save_words(session) if session is not None else "")  # (after the ^C, a new line)
+            return _save_status(session) or interrupt_status(exc)
+        except typer.Exit:
             raise
-        return _crashed(store, session, exc)
+        except BrokenPipeError:  # the reader went away (`gostop play --plain | head`): no crash
+            silence_stdout()
+            if session is not None:
+                session.save()  # (saved after every move already; says nothing)
+            return 1
+        except Exception as exc:
+            if os.environ.get("GOSTOP_DEBUG"):
+                raise
+            return _crashed(store, session, exc)
 
 
 def _run_app(

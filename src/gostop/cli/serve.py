@@ -84,7 +84,8 @@ def serve(
     origin: Annotated[
         list[str] | None,
         typer.Option("--origin", metavar="ORIGIN", help="A browser origin allowed to open table sockets (repeatable; * allows all). "
-                     "The server's own address is always allowed."),
+                     "The server's own address is always allowed: --host, localhost, and the IP address a page "
+                     "was loaded from (a host name of this server must be given here)."),
     ] = None,
     grace: Annotated[float, typer.Option("--grace", metavar="SECONDS", help="Seconds before a bot plays for a player who lost the connection.")] = 30.0,
     bot_delay: Annotated[float, typer.Option("--bot-delay", metavar="SECONDS", help="Seconds a bot waits before each move (for people to follow).")] = 0.6,

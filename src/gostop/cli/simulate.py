@@ -42,6 +42,7 @@ from gostop.cli.errors import UsageProblem, reported_errors
 from gostop.cli.output import add_row, bot_column, console, interval_column, table, value_text
 from gostop.cli.rules_input import SET_HELP, check_players, select_rules
 from gostop.rules import Rules
+from gostop.signals import interrupt_status, sigterm_as_interrupt
 
 if TYPE_CHECKING:  # the bots and the simulator are imported when the command runs (below)
     from gostop.sim import MatchReport, Report
@@ -444,15 +445,15 @@ def simulate_command(
     Example:  gostop simulate --ladder easy normal instinct hard --deals 1000
     """
     try:
-        with reported_errors():
+        with reported_errors(), sigterm_as_interrupt():
             _run(
                 bots, deals=deals, ladder=ladder, match=match, matches=matches, hands=hands, preset=preset,
                 rules_file=rules_file, set_=set_, seed=seed, workers=workers, backend=backend, address=address,
                 engine=engine, as_json=as_json, progress=progress, timing=timing,
             )
-    except KeyboardInterrupt:  # ctrl-c, from the start (the bots load) to the last table
+    except KeyboardInterrupt as exc:  # ctrl-c or a SIGTERM, from the start (the bots load) to the last table
         typer.echo("interrupted: no results written", err=True)
-        raise typer.Exit(130) from None
+        raise typer.Exit(interrupt_status(exc)) from None
 
 
 def _check_options(

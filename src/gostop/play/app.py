@@ -188,10 +188,12 @@ class ChoiceItem(Static):
         indent = len(f" {self.choice.key} ") + 1
         if width <= indent + 10:  # too narrow to indent
             indent = 0
-        if self.lang != "en":  # markers of several words (<피 10장 완성>) are never split
-            lines = self._wrap_whole_marks(text[indent:], max(1, width - indent))
-        else:
-            lines = list(text[indent:].wrap(self.app.console, max(1, width - indent)))
+        room = max(1, width - indent)
+        marks = [cell_len(m) for m in re.findall(r"<[^<>]*>", text.plain[indent:])]
+        if max(marks, default=0) <= room:  # markers of several words (<feeds Minji (godori)>) are never split
+            lines = self._wrap_whole_marks(text[indent:], room)
+        else:  # a marker wider than the column: wrapped as any words (not cut at the edge)
+            lines = list(text[indent:].wrap(self.app.console, room))
         out = text[:indent]
         for i, line in enumerate(lines):
             if i:

@@ -234,9 +234,16 @@ def narrate(
     return _table_line(ev, name, human, w)
 
 
+def _addressed(who: str, seat: Any, human: int, w: Catalog) -> bool:
+    """Whether a sentence about ``seat`` takes the person's verb forms (``You play``): the
+    person's seat under its default name only. A person who chose a name (``--name Kim``) is
+    told of like the other players (``Kim plays``, never ``Kim play``)."""
+    return seat == human and who == w.t("You")
+
+
 def _table_line(ev: MatchEvent, name: Callable[[int | None], str], human: int, w: Catalog) -> LogLine | None:
     who = name(ev.seat)
-    you = ev.seat == human
+    you = _addressed(who, ev.seat, human, w)
     d = ev.data
     t = ev.type
     lang = w.lang
@@ -251,7 +258,7 @@ def _table_line(ev: MatchEvent, name: Callable[[int | None], str], human: int, w
                     continue
                 drawer = _named(name, x.get("seat"), human)
                 card = card_list([str(x.get("card"))], lang)
-                if x.get("seat") == human:
+                if _addressed(name(x.get("seat")), x.get("seat"), human, w):
                     drawn.append(w.t("{who} draw {card}", who=drawer, card=card))
                 else:
                     drawn.append(w.t("{who} draws {card}", who=drawer, card=card))
@@ -339,7 +346,8 @@ def _hand_line(
     t: str = he.type
     d: Mapping[str, Any] = he.data
     who = name(ev.seat)
-    you = ev.seat == human
+    you = ev.seat == human  # what only the person sees (their deal, their draw), their lines' style
+    mine = _addressed(who, ev.seat, human, w)  # the person's verb forms
     kind = "you" if you else "bot"
     lang = w.lang
     cards = card_list(he.cards, lang)
@@ -351,9 +359,9 @@ def _hand_line(
             return _named(name, hand_seats[hand_seat], human)
         return "?"
 
-    def said(mine: str, theirs: str) -> str:
+    def said(yours: str, theirs: str) -> str:
         """The person's sentence or another player's (two messages: English conjugates)."""
-        return mine if you else theirs
+        return yours if mine else theirs
 
     special = _special_events(w)
     if t in special and t not in ("bomb", "grenade", "chongtong"):
@@ -384,10 +392,10 @@ def _hand_line(
         return LogLine(said(w.t("CHONGTONG 총통! {who} hold {cards}.", **f),
                             w.t("CHONGTONG 총통! {who} holds {cards}.", **f)), "special")
     if t == "keep-quad":
-        return LogLine(said(w.t("{who} keep a quad and plays on.", **f),
+        return LogLine(said(w.t("{who} keep a quad and play on.", **f),
                             w.t("{who} keeps a quad and plays on.", **f)), kind)
     if t == "turn":
-        return LogLine(said(w.t("-- Your turn --"), w.t("-- {who}'s turn --", **f)), "turn")
+        return LogLine(w.t("-- Your turn --") if you else w.t("-- {who}'s turn --", **f), "turn")
     if t == "shake":
         return LogLine(said(w.t("{who} shake (heundeum 흔들기): {cards} shown.", **f),
                             w.t("{who} shakes (heundeum 흔들기): {cards} shown.", **f)), "special")
@@ -473,7 +481,7 @@ def _hand_line(
     if t == "shot":
         shots = int(d.get("n") or 0)
         reason = reason_words(str(d.get("reason", "")), lang)
-        if you:
+        if mine:
             text = w.n("{who} take {n} shot ({reason}).", "{who} take {n} shots ({reason}).", shots,
                        who=who, reason=reason)
         else:

@@ -20,6 +20,7 @@ from gostop.play.render import log_block, prompt_block, standings_block, summary
 from gostop.play.session import LEVEL_NAMES, ChoiceError, Session, Settings, SettingsConflict
 from gostop.play.view import table_view
 from gostop.rules import PRESET_NAMES
+from gostop.signals import Terminated
 from gostop.words import Catalog, catalog
 
 __all__ = ["PlainGame", "PROMPT", "plain_setup"]
@@ -79,6 +80,8 @@ class PlainGame:
         """A line of input; ctrl-c saves the match and asks whether to quit."""
         try:
             return self._raw_read(text)
+        except Terminated:  # a `kill`: no question, the command line says the save and stops
+            raise
         except KeyboardInterrupt:
             self.write("\n" + self.session.save_report())
             try:

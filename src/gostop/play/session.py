@@ -650,7 +650,7 @@ class Session:
     def save_report(self) -> str:
         """Save now and say, truthfully, whether it worked and how to continue."""
         w = self.words
-        command = f"{gostop_command()} play --resume"
+        command = self.store.command("play --resume") if self.store is not None else f"{gostop_command()} play --resume"
         if self.save():
             if self.archived_to is not None:
                 return w.t("The match is over. Its record: {path}", path=self.archived_to)

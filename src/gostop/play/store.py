@@ -27,6 +27,7 @@ import contextlib
 import json
 import os
 import re
+import shlex
 import shutil
 import sys
 import tempfile
@@ -162,6 +163,17 @@ class Store:
         self.root = Path(root).expanduser() if root is not None else default_data_dir()
         self._lock: Any = None
         self.clean_stray()
+
+    def command(self, args: str) -> str:
+        """How to run ``gostop <args>`` on this data directory again (``gostop play --resume``):
+        with ``--data-dir`` when it is not the default one, where the same command without it
+        would open another directory (and resume another match, or none)."""
+        try:
+            default = os.path.realpath(self.root) == os.path.realpath(default_data_dir())
+        except (OSError, ValueError):
+            default = False
+        where = "" if default else f" --data-dir {shlex.quote(str(self.root))}"
+        return f"{gostop_command()} {args}{where}"
 
     @property
     def current(self) -> Path:

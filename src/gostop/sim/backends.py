@@ -186,8 +186,11 @@ def _run_pool(
 
 def _ignore_ctrl_c() -> None:
     """In a worker: ctrl-c is the parent's to handle (it stops the pool), so that the workers do
-    not each print a traceback."""
+    not each print a traceback. SIGTERM gets its default action back: a parent that turns it
+    into an interrupt (``gostop simulate``) passes its handler on to forked workers, and the
+    pool stops its workers with SIGTERM, which must end them without a word."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 #: How often a worker process looks whether the process that started it is still there.

@@ -1,0 +1,78 @@
+"""A ``kill`` (SIGTERM) ends a long command the way a ctrl-c does: the command stops its work
+(worker processes included), says on one line what it did not finish and exits with status 143
+(128 + SIGTERM), where a ctrl-c exits with 130.
+
+Left to the system's default, a SIGTERM ends the process on the spot: not a word, a progress
+bar left half drawn, and the pool's worker processes orphaned until they notice. Inside
+:func:`sigterm_as_interrupt` the signal raises :class:`Terminated` instead, a
+``KeyboardInterrupt``, so that every path written for ctrl-c (stopping a pool, restoring the
+terminal, the command's ``interrupted: ...`` line) runs for it too; :func:`interrupt_status`
+gives the exit status of either.
+
+Nothing here imports from the rest of the package (the lowest floor): the command line, the
+terminal game's line mode and the RL training script use it.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+#: The exit status after a ctrl-c (128 + SIGINT) and after a SIGTERM (128 + SIGTERM).
+CTRL_C_STATUS = 130
+SIGTERM_STATUS = 143
+
+
+class Terminated(KeyboardInterrupt):
+    """A SIGTERM, raised as a ctrl-c is (see the module's doc)."""
+
+    status = SIGTERM_STATUS
+
+
+def interrupt_status(exc: BaseException) -> int:
+    """143 for a SIGTERM (:class:`Terminated`), else 130 (a ctrl-c)."""
+    return SIGTERM_STATUS if isinstance(exc, Terminated) else CTRL_C_STATUS
+
+
+@contextmanager
+def sigterm_as_interrupt() -> Iterator[None]:
+    """Inside the block, a SIGTERM raises :class:`Terminated` in the main thread.
+
+    The first SIGTERM only: the handler puts the default action back, so that a second
+    ``kill`` ends a process that is slow to stop at once. An error that the block raises after
+    a SIGTERM came (a worker process of the same process group killed by the same signal, seen
+    as a broken pool before the handler ran) is reported as the SIGTERM too. Nothing changes
+    outside the main thread, or when SIGTERM is not at its default action (a caller that
+    handles it itself, or ignores it)."""
+    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:
+        yield
+        return
+    received: list[int] = []
+
+    def on_sigterm(signum: int, frame: object) -> None:
+        received.append(signum)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        raise Terminated
+
+    signal.signal(signal.SIGTERM, on_sigterm)
+    try:
+        yield
+    except Terminated:
+        raise
+    except BaseException as exc:
+        if received:
+            raise Terminated from exc
+        raise
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+__all__ = [
+    "CTRL_C_STATUS",
+    "SIGTERM_STATUS",
+    "Terminated",
+    "interrupt_status",
+    "sigterm_as_interrupt",
+]

@@ -50,8 +50,10 @@ def _masked_rollouts(preset: str, players: int, steps: int, seed: int) -> tuple[
     while done_steps < steps:
         e.reset(seed=seed * 1000 + episode)
         episode += 1
+        total = 0.0
         for agent in e.agent_iter():
-            obs, _, term, trunc, _ = e.last()
+            obs, reward, term, trunc, _ = e.last()
+            total += reward
             if term or trunc:
                 e.step(None)
                 continue
@@ -70,7 +72,9 @@ def _masked_rollouts(preset: str, players: int, steps: int, seed: int) -> tuple[
             e.step(index)
             assert hand.history[before] in legal
             done_steps += 1
-        assert sum(e.rewards.values()) == pytest.approx(0.0)
+        # zero-sum chips (GEN-5), summed from last(): e.rewards is empty once every agent is done
+        # (under the shots unit of goo-stupe a reward is minus the shots taken: no sum to check)
+        assert total == 0.0 or e.rules.payment_unit == "shots"
     return done_steps, kinds
 
 

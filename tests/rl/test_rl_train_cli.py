@@ -118,7 +118,14 @@ def test_a_cached_part_collected_otherwise_is_not_reused(tmp_path: Path, capsys:
     assert "unreadable" in err and err.count("\n") == 1
 
 
-def test_ctrl_c_is_one_line_and_leaves_no_partial_file(tmp_path: Path) -> None:
+def _default_signals() -> None:  # in the child, before exec
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+@pytest.mark.parametrize(("sig", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_ctrl_c_is_one_line_and_leaves_no_partial_file(tmp_path: Path, sig: signal.Signals, status: int) -> None:
+    # (a SIGTERM, `kill`, the same with status 143: it used to end the run without a word)
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen(
         [sys.executable, "-m", "gostop.rl.train", "--hands", "100000", "--hands3", "0", "--search-hands", "0",
@@ -126,7 +133,7 @@ def test_ctrl_c_is_one_line_and_leaves_no_partial_file(tmp_path: Path) -> None:
         stderr=subprocess.PIPE, text=True, env=env,
         # ctrl-c as the default, for a run started where SIGINT is ignored (a background job of a
         # script: its children inherit that, and this run would never stop)
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # noqa: PLW1509
+        preexec_fn=_default_signals,  # noqa: PLW1509
     )
     assert proc.stderr is not None
     try:
@@ -135,9 +142,9 @@ def test_ctrl_c_is_one_line_and_leaves_no_partial_file(tmp_path: Path) -> None:
             line = proc.stderr.readline()
         assert line, "the run ended before collecting"
         time.sleep(0.5)
-        proc.send_signal(signal.SIGINT)
+        proc.send_signal(sig)
         _out, rest = proc.communicate(timeout=60)
-        assert proc.returncode == 130
+        assert proc.returncode == status
     finally:
         if proc.poll() is None:
             proc.kill()

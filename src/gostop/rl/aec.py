@@ -11,7 +11,8 @@
 Agents are ``player_0`` .. ``player_{n-1}``; ``player_i`` sits at seat ``i`` (seat 0 deals).
 Every decision the engine asks of a seat is a step of that agent (plays, picks, bombs, shakes,
 shown quads, stock-only turns, jokers, go/stop, junk to give up, shodang offers and answers,
-chongtong, yells), also one with a single legal action unless ``auto_forced=True``.
+chongtong, yells), also one with a single legal action (a single index of the mask) unless
+``auto_forced=True``.
 
 Each agent observes ``{"observation": float32[OBS_SIZE], "action_mask": int8[N_ACTIONS]}``
 built from its own ``hand.observation(seat)`` (see :mod:`gostop.rl.encoding` and docs/rl.md);
@@ -224,6 +225,11 @@ class GoStopEnv(AECEnv):  # type: ignore[misc]
                 hand.apply(legal[0])
                 continue
             self._mask = self._codec.mask(legal)
+            if self.auto_forced and int(self._mask.sum()) == 1:
+                # several engine actions of one index (joker copies, surrenders of one junk
+                # value class): still a single choice for the agent
+                hand.apply(self._codec.action(int(np.flatnonzero(self._mask)[0])))
+                continue
             seat = hand.current_player
             assert seat is not None
             self.agent_selection = self.possible_agents[seat]

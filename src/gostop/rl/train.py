@@ -19,7 +19,7 @@ Method (docs/rl.md tells the story and the curves):
    hands, the given network in both seats, the search labelling every decision of one of them
    (expert iteration: the search improves on the network's own play, the network learns it).
 2. **Supervised fit** of a 2-hidden-layer MLP (masked softmax cross-entropy, Adam, go/stop
-   samples weighted up), 5 % of the hands held out to report accuracy. ``--init`` starts it from
+   samples weighted up), 5 % of the decisions held out to report accuracy. ``--init`` starts it from
    given weights (a fine-tune), and ``--keep-hands`` adds hands of every other table labelled by
    that network itself, so that what it knew there stays while the searched table moves.
 3. **Export** to ``.npz`` (float16) for the numpy bot (:mod:`gostop.rl.learned`).
@@ -53,6 +53,7 @@ from gostop.rl.files import writable_dir
 from gostop.rl.imitation import Dataset, collect
 from gostop.rl.learned import PolicyNet
 from gostop.rules import PRESET_NAMES, Rules, RulesError, get_preset
+from gostop.signals import interrupt_status, sigterm_as_interrupt
 
 __all__ = ["main"]
 
@@ -510,6 +511,11 @@ def _check(args: argparse.Namespace) -> None:
         if shapes != list(zip(want[:-1], want[1:], strict=True)):
             raise TrainError(f"--init {args.init}: its layers {shapes} do not fit --hidden {args.hidden}")
     rules = get_preset(args.preset)  # RulesError names the presets
+    if rules.two_player_only:  # GEN-7: no 3-player hands of this preset to collect
+        for flag in ("hands3", "search3_hands", "dagger3_hands"):
+            if getattr(args, flag) > 0:
+                raise RulesError(f"--{flag.replace('_', '-')}: the {args.preset} rules are for 2 players only; "
+                                 f"make it 0 or pick another --preset")
     if (args.gwang_hands > 0 or args.keep_gwang) and (rules.two_player_only or rules.multi_player_mode != "gwangpalli"
                                                        or (rules.max_players or 0) < max(GWANG_TABLES)):
         raise RulesError(f"--gwang-hands/--keep-gwang: the {args.preset} preset has no gwangpalli tables of 4 to 7 seated")
@@ -544,6 +550,22 @@ def _writable_dir(path: Path, flag: str) -> None:
         raise TrainError(f"{flag}: {why}")
 
 
+def _json_text(report: dict[str, Any]) -> str:
+    """``report`` as standard JSON: an accuracy with nothing to measure (no go/stop decision
+    held out) is ``null``, not the ``NaN`` that JSON readers other than Python's refuse."""
+
+    def clean(value: Any) -> Any:
+        if isinstance(value, float) and not math.isfinite(value):
+            return None
+        if isinstance(value, dict):
+            return {k: clean(v) for k, v in value.items()}
+        if isinstance(value, list | tuple):
+            return [clean(v) for v in value]
+        return value
+
+    return json.dumps(clean(report), indent=1, allow_nan=False)
+
+
 def _run(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     data, part_weight = _data(args)
@@ -564,7 +586,7 @@ def _run(args: argparse.Namespace) -> int:
     meta = out.with_suffix(".json")
     tmp = meta.with_name(f".{meta.name}.{os.getpid()}.tmp")
     try:
-        tmp.write_text(json.dumps(report, indent=1))
+        tmp.write_text(_json_text(report))
         os.replace(tmp, meta)
     finally:
         tmp.unlink(missing_ok=True)
@@ -582,15 +604,16 @@ def main(argv: list[str] | None = None) -> int:
                 _torch()
         except ImportError:
             raise TrainError("training needs torch: pip install torch==2.13.0 (the CPU build)") from None
-        return _run(args)
+        with sigterm_as_interrupt():  # a `kill` stops the run as a ctrl-c does (status 143)
+            return _run(args)
     except (TrainError, RulesError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
         end_line = "\n" if sys.stderr.isatty() else ""  # after a progress line rewritten in place
         print(f"{end_line}interrupted: {args.out} was not written; the parts collected whole stay in {args.data_dir}",
               file=sys.stderr)
-        return 130
+        return interrupt_status(exc)
 
 
 if __name__ == "__main__":

@@ -38,8 +38,8 @@ def knob_value_text(value: Any, compact: bool = False) -> str:
     return str(value)
 
 
-#: Rules added after RULES.md (with the ``matgo`` preset): ``(rule ID, text)``. RULES.md keeps
-#: its own IDs; these continue its families (GEN, MATCH, EVT, PAY) or add a VAR row.
+#: Rules added after the rules specification (with the ``matgo`` preset): ``(rule ID, text)``.
+#: They continue its families (GEN, MATCH, EVT, PAY) or add a VAR row; docs/rules.md lists them.
 ADDED_RULES: tuple[tuple[str, str], ...] = (
     ("GEN-7", "`two_player_only`: the rules are for 2 active players only. A hand, match or "
      "table with 3 active players (or gwangpalli seating) is refused with an error."),
@@ -152,8 +152,10 @@ def render_rules_markdown() -> str:
         f"<!-- run `{REGENERATE_COMMAND}` (or `{_CLI_COMMAND}`). -->",
         "",
         "Every house rule of Go Stop (고스톱) that the sources disagree on is a *knob*, and a *preset*",
-        "assigns every knob. The normative rules, with the rule IDs cited below, are in `RULES.md`",
-        "(section 4 lists the knobs, section 5 the presets).",
+        "assigns every knob. Each knob names the rule it changes by a rule ID: the rule's family and",
+        "number (`DEAL-2` dealing, `PAY-6` the settlement's penalties, `VAR-PUSH` an optional variant);",
+        "`gostop rules show` and the code and tests cite the same IDs. How a hand is played is",
+        "explained in the games themselves (`?` in `gostop play`, **How to play** in the web game).",
         "",
         "Pick rules on the command line with `--preset NAME`, change single knobs with",
         "`--set knob=value` (the value written as in TOML: `5`, `true`, `\"linear\"`, `[2, 8]`,",
@@ -184,7 +186,7 @@ def render_rules_markdown() -> str:
         "",
         "## Knobs",
         "",
-        "One row per knob, in the order of RULES.md section 4. A value in **bold** differs from",
+        "One row per knob, grouped by the part of the game it changes. A value in **bold** differs from",
         f"`{DEFAULT_PRESET}` (the default preset).",
         "",
     ]
@@ -201,9 +203,9 @@ def render_rules_markdown() -> str:
         cells += [_cell(knob.allowed), _cell(knob.meaning), knob.rule]
         lines.append("| " + " | ".join(cells) + " |")
     lines += _section(
-        "Rules added after RULES.md",
-        ["RULES.md section 2 defines the rule IDs above; these were added with the `matgo` preset",
-         "and are cited the same way in the code and the tests."],
+        "Rules added with the `matgo` preset",
+        ["These rule IDs were added with the `matgo` preset and the variants that came with it;",
+         "the knobs above cite them the same way."],
         ("Rule", "Text"), ADDED_RULES,
     )
     lines += _section(

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ipaddress
 from dataclasses import dataclass, field
+from urllib.parse import urlsplit
 
 from gostop.agents import LEVELS
 
@@ -55,3 +57,25 @@ class ServerSettings:
     def allowed_origins(self) -> set[str]:
         own = {f"http://{self.host}:{self.port}", f"http://localhost:{self.port}", f"http://127.0.0.1:{self.port}"}
         return own | {o.rstrip("/") for o in self.origins}
+
+    def origin_allowed(self, origin: str | None, host: str | None) -> bool:
+        """Whether a socket upgrade with this ``Origin`` header may open a table.
+
+        No ``Origin`` (not a browser), an origin of :meth:`allowed_origins`, and a page this very
+        server sent: the origin's address is the ``Host`` the request came to, written as an IP
+        address (``http://192.168.1.5:8000`` when a friend on the network opens the server bound to
+        0.0.0.0 by its address). A host name must be listed with ``--origin``: a name can be made to
+        point at this server by somebody else's page (DNS rebinding), an IP address cannot.
+        """
+        if origin is None:
+            return True
+        allowed = self.allowed_origins()
+        if "*" in allowed or origin.rstrip("/") in allowed:
+            return True
+        try:
+            parts = urlsplit(origin.rstrip("/"))
+            ipaddress.ip_address(parts.hostname or "")
+        except ValueError:
+            return False
+        return (parts.scheme in ("http", "https") and host is not None and not parts.path
+                and parts.netloc.lower() == host.strip().lower())

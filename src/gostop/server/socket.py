@@ -1,7 +1,8 @@
 """The table's WebSocket ``/ws/{room_id}`` (docs/protocol.md): Origin, hello, message loop.
 
-Before the upgrade: the ``Origin`` header must be on the allow-list (a client without one, i.e.
-not a browser, is let in) and the client address under its connection cap. Then the first
+Before the upgrade: the ``Origin`` header must be on the allow-list or be the IP address the
+request came to (:meth:`~gostop.server.settings.ServerSettings.origin_allowed`; a client without
+one, i.e. not a browser, is let in) and the client address under its connection cap. Then the first
 message must be ``hello`` (with a seat token, checked against the stored hashes in constant
 time, or ``spectate``; and the language of the connection's texts, ``lang``). Each later message passes the size cap, the connection's token bucket
 and the ``seq`` check before :class:`~gostop.server.hub.Hub` sees it. A bad message gets an
@@ -85,9 +86,7 @@ async def _refuse(ws: WebSocket, code: str, message: str, seq: int | None = None
 async def table_socket(ws: WebSocket, room_id: str) -> None:
     hub: Hub = ws.app.state.hub
     settings = hub.settings
-    origin = ws.headers.get("origin")
-    allowed = settings.allowed_origins()
-    if origin is not None and "*" not in allowed and origin.rstrip("/") not in allowed:
+    if not settings.origin_allowed(ws.headers.get("origin"), ws.headers.get("host")):
         # before accept: the upgrade is refused with HTTP 403
         await ws.close(code=4403, reason="this page's address may not open the table")
         return

@@ -169,6 +169,13 @@ def test_specs_and_levels() -> None:
         make_agent("search:300")
     with pytest.raises(AgentSpecError):
         make_agent("search:steps=-1")
+    # a parameter typed twice is refused (which one was meant?); one typed after a level's
+    # own overrides it
+    with pytest.raises(AgentSpecError, match="steps is given twice"):
+        make_agent("search:steps=300:steps=400")
+    with pytest.raises(AgentSpecError, match="infer is given twice"):
+        parse_spec("hard:infer=0.5:infer=0.6")
+    assert parse_spec("hard:infer=0.5")[1]["infer"] == 0.5
 
 
 def test_search_respects_a_millisecond_budget() -> None:

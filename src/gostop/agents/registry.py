@@ -130,7 +130,13 @@ def parse_spec(spec: str) -> tuple[str, dict[str, object]]:
     name, *parts = spec.strip().split(":")
     name = name.strip().lower()
     params: dict[str, object] = {}
-    if name in LEVELS:
+    typed: set[str] = set()
+    for part in parts:  # a parameter given twice is a slip (which value was meant?), refused
+        key = part.partition("=")[0].strip()
+        if key and key in typed:
+            raise AgentSpecError(f"bot {spec!r}: {key} is given twice; give it once")
+        typed.add(key)
+    if name in LEVELS:  # a level's own parameters come first: those typed after it override them
         base, *base_parts = LEVELS[name].split(":")
         name, parts = base, base_parts + parts
     if name not in BOTS:

@@ -26,6 +26,7 @@ the ``click`` package), and every parser error is a :class:`typer.TyperException
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import sys
@@ -87,12 +88,23 @@ def fail(message: str, hint: bool = True) -> NoReturn:
     raise typer.Exit(EXIT_BAD_INPUT)
 
 
+#: Errors of the disk or the device written to (a full disk, ``> /dev/full``, a failing
+#: drive): the command's options are not at fault, so their line points to no ``--help``.
+DEVICE_ERRNOS = frozenset({errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT, errno.EROFS})
+
+
+def _device_error(exc: BaseException) -> bool:
+    return isinstance(exc, OSError) and exc.errno in DEVICE_ERRNOS
+
+
 def describe(exc: BaseException) -> str:
     """A one-line description of an exception for people (no traceback)."""
     if isinstance(exc, ValueError):
         return one_line(str(exc)) or type(exc).__name__
     if isinstance(exc, OSError):
         where = f"{exc.filename}: " if exc.filename else ""
+        if not where and _device_error(exc):  # no file named: the output being written
+            where = "cannot write the output: "
         return one_line(f"{where}{exc.strerror or exc}")
     return one_line(f"internal error ({type(exc).__name__}: {exc}); please report it")
 
@@ -129,7 +141,7 @@ def reported_errors() -> Iterator[None]:
             raise
         # Bad input (UsageProblem, the library's ValueErrors) and files that cannot be read or
         # written: the line ends with the --help hint. An unexpected error asks to be reported.
-        fail(describe(exc), hint=isinstance(exc, ValueError | OSError))
+        fail(describe(exc), hint=isinstance(exc, ValueError | OSError) and not _device_error(exc))
 
 
 def check_seed(value: int | None) -> int | None:

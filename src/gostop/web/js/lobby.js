@@ -29,9 +29,9 @@ const w = words({
   },
   ko: {
     anySeats: "2자리 이상", seatsUpTo: (n) => `2–${n}자리`,
-    gwangpalli: "4자리 이상이면 세 명이 치고 나머지는 쉼 (광팔기)",
+    gwangpalli: "4자리 이상이면 세 명이 치고 나머지는 쉼 (광팔이)",
     rotation: "4자리 이상이면 세 명이 치고, 판마다 이긴 사람이 목록의 다음 사람과 교대",
-    shots: "칩 대신 잔(샷)으로 계산",
+    shots: "칩 대신 잔으로 계산 (술자리 게임)",
     turnTimer: "제한 시간", timerOff: "없음", seconds: (n) => (n >= 60 ? `${n / 60}분` : `${n}초`),
     timerMeaning: "시간이 다 되면 봇이 대신 정합니다.",
     none: "없음", noJokers: "조커 없음", target: "스톱 점수", targetWord: "목표",
@@ -39,7 +39,7 @@ const w = words({
     allowedInt: (lo, hi) => (lo !== null && hi !== null ? `${lo}에서 ${hi} 사이의 정수` : lo !== null ? `${lo} 이상의 정수` : "정수"),
     allowedPair: (lo, hi) => `${lo}에서 ${hi} 사이의 정수 두 개 (앞의 수가 뒤의 수보다 크지 않게)`,
     allowedJokers: "목록에서 고른 조커", orTarget: " 또는 “목표” (스톱 점수)", orNone: ", 비워 두면 없음",
-    typeValue: (what, none) => `${what}를 입력하세요${none ? " (비워 두면 없음)" : ""}.`,
+    typeValue: (what, none) => `입력할 수 있는 값: ${what}${none ? " (비워 두면 없음)" : ""}.`,
     ruleRefused: "이 규칙은 바꿀 수 없습니다:", createRefused: "방을 만들 수 없습니다:",
     takes: (title, what) => `${title}: ${what}만 됩니다.`,
   },
@@ -92,10 +92,12 @@ function nameInput() {
   return input;
 }
 
-function myName() {
+/** The name typed in the lobby; without one "You" at a table of bots, "Guest" at a table for
+ * people (a seat named "you" would read to each of the others as their own). */
+function myName(withPeople = false) {
   const v = (document.getElementById("player-name")?.value || "").trim();
   if (v) setPlayerName(v);
-  return v || t("you");
+  return v || (withPeople ? t("guest") : t("you"));
 }
 
 /** A refusal of the server under a form, in the page's language (see refusalText). */
@@ -181,7 +183,7 @@ function quickPanel(presets) {
  */
 async function playWithPeople(preset, n) {
   try {
-    return await api.quick({ name: myName(), preset, players: n, mode: "people" });
+    return await api.quick({ name: myName(true), preset, players: n, mode: "people" });
   } catch (e) {
     if (!(e instanceof ApiError) || e.status !== 422) throw e;
   }
@@ -190,13 +192,13 @@ async function playWithPeople(preset, n) {
     const open = room.seats.filter((s) => s.kind === "human" && !s.taken).length;
     if (room.state === "waiting" && room.preset === preset && room.seats.length === n && open && !savedSeat(room.id)) {
       try {
-        return await api.join(room.id, { name: myName() });
+        return await api.join(room.id, { name: myName(true) });
       } catch (e) { /* taken meanwhile: try the next */ }
     }
   }
   return api.create({
     name: t(`game_${GAMES.find((g) => g.preset === preset && g.seats.includes(n))?.id || "gostop"}`), preset, rules: {}, hands: 3,
-    public: true, spectators: true, seats: Array.from({ length: n }, () => ({ kind: "human" })), join: { name: myName() },
+    public: true, spectators: true, seats: Array.from({ length: n }, () => ({ kind: "human" })), join: { name: myName(true) },
   });
 }
 
@@ -404,7 +406,7 @@ function createPanel(presets) {
     }
     const body = {
       name: name.value.trim(), preset: preset.value, rules: Object.fromEntries(changes), seats,
-      hands: Number(hands.value) || 3, public: pub.checked, spectators: spect.checked, join: { name: myName() },
+      hands: Number(hands.value) || 3, public: pub.checked, spectators: spect.checked, join: { name: myName(seats.filter((x) => x.kind === "human").length > 1) },
       turn_seconds: timer.value ? Number(timer.value) : null,
     };
     try { goToRoom(await api.create(body)); } catch (e) { errorLine(err, e, knobs); btn.disabled = false; }

@@ -52,7 +52,7 @@ function transferBox(room) {
 
 function joinPage(main, room) {
   const open = room.seats.filter((s) => s.kind === "human" && !s.taken);
-  const input = h("input#join-name", { type: "text", maxlength: "24", value: playerName(), placeholder: t("you"), "aria-label": t("yourName") });
+  const input = h("input#join-name", { type: "text", maxlength: "24", value: playerName(), placeholder: t("guest"), "aria-label": t("yourName") });
   const err = h("p.error", { role: "alert", hidden: true });
   const btn = h("button.primary#take-seat", { type: "submit" }, t("takeSeat"));
   const form = h("form.panel.join", {},
@@ -64,8 +64,11 @@ function joinPage(main, room) {
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     btn.disabled = true;
-    const name = input.value.trim() || t("you");
-    setPlayerName(name);
+    // no name: "Guest" (numbered by the server when taken), never "you", which every other
+    // player would read as themselves ("Waiting for you…")
+    const typed = input.value.trim();
+    if (typed) setPlayerName(typed);
+    const name = typed || t("guest");
     try {
       const res = await api.join(room.id, { name });
       saveSeat(room.id, res.seat, res.token);

@@ -5,6 +5,13 @@ import { getLang } from "./i18n.js";
 
 export const PROTOCOL = 1;
 
+/** A socket that has heard nothing for QUIET_MS is pinged; with no answer within DEAD_MS of
+ * the ping it is taken for dead and replaced (a network that went away without closing the
+ * connection: a laptop asleep, a phone between networks). Checked every CHECK_MS. */
+const QUIET_MS = 15000;
+const DEAD_MS = 8000;
+const CHECK_MS = 2000;
+
 export class TableSocket {
   /**
    * @param {string} roomId
@@ -23,7 +30,37 @@ export class TableSocket {
     this.closed = false;
     this.attempt = 0;
     this.wasOpen = false;
+    this.heard = Date.now();
+    this.pingedAt = 0;
+    this.heartbeat = setInterval(() => this.checkAlive(), CHECK_MS);
     this.connect();
+  }
+
+  /** The connection may look open while the network is gone: nothing arrives and nothing
+   * leaves, and no close event comes for a long while. A quiet socket is pinged; one that does
+   * not answer is dropped and a new one opened, and the page says it is reconnecting. */
+  checkAlive() {
+    const ws = this.ws;
+    if (this.closed || !ws || ws.readyState !== WebSocket.OPEN) return;
+    const now = Date.now();
+    if (this.pingedAt && now - this.pingedAt > DEAD_MS) { this.lose(ws); return; }
+    if (!this.pingedAt && now - this.heard > QUIET_MS) {
+      this.pingedAt = now;
+      this.send({ type: "ping" });
+    }
+  }
+
+  /** `ws` is lost: told once, then a new socket after a backoff (none after `close`). */
+  lose(ws) {
+    if (this.ws !== ws || this.closed) return;
+    this.ws = null;
+    ws.onclose = null;
+    ws.onmessage = null;
+    try { ws.close(); } catch (err) { /* already closing */ }
+    this.h.onConnection?.("lost");
+    const delay = Math.min(5000, 300 * 2 ** this.attempt);
+    this.attempt += 1;
+    setTimeout(() => { if (!this.closed) this.connect(); }, delay);
   }
 
   connect() {
@@ -31,6 +68,8 @@ export class TableSocket {
     const ws = new WebSocket(`${proto}//${location.host}/ws/${encodeURIComponent(this.roomId)}`);
     this.ws = ws;
     ws.onopen = () => {
+      this.heard = Date.now();
+      this.pingedAt = 0;
       const hello = { type: "hello", protocol: PROTOCOL, lang: getLang() };
       if (this.who.token) hello.token = this.who.token;
       else hello.spectate = true;
@@ -51,14 +90,13 @@ export class TableSocket {
         this.h.onConnection?.("closed", ev.code);
         return;
       }
-      this.h.onConnection?.("lost");
-      const delay = Math.min(5000, 300 * 2 ** this.attempt);
-      this.attempt += 1;
-      setTimeout(() => { if (!this.closed) this.connect(); }, delay);
+      this.lose(ws);
     };
   }
 
   receive(msg) {
+    this.heard = Date.now(); // anything at all says the connection lives
+    this.pingedAt = 0;
     switch (msg.type) {
       case "welcome":
         this.attempt = 0;
@@ -119,6 +157,7 @@ export class TableSocket {
 
   close() {
     this.closed = true;
+    clearInterval(this.heartbeat);
     if (this.ws) this.ws.close();
   }
 }

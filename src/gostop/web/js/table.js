@@ -21,8 +21,8 @@ const w = words({
   ko: {
     turnTimer: "봇이 대신 정하기까지 남은 초", left: (n) => `${n}초 남음`,
     tapAgain: "한 번 더 누르면 냅니다", shodangMore: "더 보기: 쇼당 제안…",
-    shodangWhat: "쇼당: 내 패를 보여주고, 상대가 받아들이면 승자 없이 판이 끝납니다. 제안할까요?",
-    shodangYes: "네, 패를 보여주고 쇼당 제안", shodangNo: "아니요, 계속",
+    shodangWhat: "쇼당: 내 패를 보여 주고, 상대가 받아들이면 승자 없이 판이 끝납니다. 제안할까요?",
+    shodangYes: "네, 패를 보여 주고 쇼당 제안", shodangNo: "아니요, 계속",
     giveWhy: (who, what) => `${who} ${what}: ${who}에게 피 한 장을 주세요.`,
     giveWhyPlain: "상대가 피 한 장을 받을 차례입니다: 줄 패를 고르세요.",
     give: "주기", alwaysCheapest: "가장 싼 피를 늘 자동으로 주기", field: "바닥", more: "더 보기",
@@ -36,7 +36,7 @@ const w = words({
 const EARNS = {
   en: { chok: "made a chok", ttadak: "made a ttadak", sseul: "swept the table", "stack-capture": "took a ppuk stack", bomb: "bombed",
     "ja-ppuk": "took back a ppuk", "boss-joker": "took a joker: junk from each opponent" },
-  ko: { chok: "쪽", ttadak: "따닥", sseul: "싹쓸이", "stack-capture": "뻑 먹기", bomb: "폭탄", "ja-ppuk": "자뻑", "boss-joker": "조커로 피 가져오기" },
+  ko: { chok: "쪽", ttadak: "따닥", sseul: "싹쓸이", "stack-capture": "뻑 먹기", bomb: "폭탄", "ja-ppuk": "자뻑", "boss-joker": "조커로 피 뺏기" },
 };
 
 /** Settings kept in the browser (one-tap play, always give the cheapest junk). */
@@ -145,7 +145,9 @@ function tagsOf(view, p) {
   const tags = [];
   if (view.match && view.match.dealer === p.seat) tags.push(t("dealer"));
   if (p.kind === "bot") tags.push(`${t("bot_")} ${levelText(p.level)}`.trim());
-  if (p.away) tags.push(t("away"));
+  // a player who left for good is not coming back (POST .../leave): not "away"
+  if (p.kind === "human" && p.status === "left") tags.push(t("leftSeat"));
+  else if (p.away) tags.push(t("away"));
   else if (p.kind === "human" && !p.connected && p.name) tags.push(t("offline"));
   return tags;
 }
@@ -497,7 +499,7 @@ export function renderTable(root, view, ctx) {
   page.appendChild(dock);
   const hand = view.hand && view.hand_seat !== null && view.hand_seat !== undefined && view.seat !== null;
   page.appendChild(h("section.handbox", {}, h("h2.visually-hidden", {}, t("yourHand")), hand ? handEl(view, ctx) : null,
-    h("p.keyhelp", {}, t("keys"))));
+    me ? h("p.keyhelp", {}, t("keys")) : null)); // a spectator has no keys to play with
   root.replaceChildren(page);
   if (dec && view.hand) roomForButtons(page, dec);
   // a new view under a resting pointer: the hovered card keeps its highlight (no new mouseenter

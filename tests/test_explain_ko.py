@@ -117,7 +117,7 @@ KINDS: dict[str, tuple[str, str]] = {
     "flex": (r"^flex card", "쌍피로 치면"),
     "settle_with": (r"^settle with", "승자는"),
     "capped": (r"^capped", "점수 상한"),
-    "shots": (r"^shots =", "샷"),
+    "shots": (r"^shots =", "잔"),
     "base_goes": (r"^base = \d+ \+ go chips [1-9]", "진 사람마다"),
     "f_go": (r"^go x", "고: ×"),
     "f_heundeum": (r"^heundeum x", "흔들기: ×"),

@@ -105,6 +105,10 @@ class JokerType(enum.Enum):
         }[self.value]
 
 
+#: The Korean names of the jokers without a printed junk value (the others: ``조커 1``..``조커 3``).
+_JOKER_KO = {"B": "보스 조커", "X": "두 배 조커", "P": "광 지킴 조커"}
+
+
 class CardCodeError(GostopError, ValueError):
     """A card code (or friendly name) that does not name a card."""
 
@@ -232,7 +236,8 @@ class Card:
     def korean_name(self) -> str:
         """Korean display name, e.g. ``"송학 광"``."""
         if self.joker_type is not None:
-            return f"조커 {self.joker_type.value}" + ("" if self.copy == 1 else f"-{self.copy}")
+            name = _JOKER_KO.get(self.joker_type.value, f"조커 {self.joker_type.value}")
+            return name + ("" if self.copy == 1 else f"-{self.copy}")
         return f"{MONTH_NAMES[self.month][1]} {self.kind.korean}"
 
     @property

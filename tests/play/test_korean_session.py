@@ -398,7 +398,7 @@ def test_the_line_setup_in_korean() -> None:
     for line in _lines(written) + asked:
         check_korean(line.replace("stop_targt", "").replace("stop_target_two_player", ""), "setup")
     assert asked[2].startswith("사람 수, 나 포함")
-    assert any(q.startswith("봇 수준 (easy 쉬움, normal 보통, instinct 직감, hard 어려움) [normal]> ") for q in asked)
+    assert any(q.startswith("봇 난이도 (easy 쉬움, normal 보통, instinct 직감, hard 어려움) [normal]> ") for q in asked)
     assert any(line.startswith("'go': 여기서 쓸 수 있는 대답이 아닙니다.") for line in written)
     assert written[0] == "새 게임: 봇 1명 (보통), 규칙 pagat, 3판, 시드 4."
 

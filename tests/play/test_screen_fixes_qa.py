@@ -180,6 +180,23 @@ def test_korean_compact_choice_never_ends_on_a_separator() -> None:
         assert ChoiceItem._fitted(c, 200).plain.endswith(label)
 
 
+@pytest.mark.parametrize(("lang", "label", "says"), [
+    ("en", "joker 2", "to your captures + a stock card"),
+    ("ko", "조커 2 · two-junk joker", "먹은 패로 가고 더미 패를 대신 냄"),
+])
+def test_a_compact_joker_choice_says_what_it_does_not_joker_again(lang: str, label: str, says: str) -> None:
+    """JOKER-1: a joker played from hand goes to the captures and the top stock card is played
+    instead. The compact line said "JK2 joker ... joker 2" (조커 ... 조커 2): the card's name
+    twice and nothing of what playing it does."""
+    from gostop.words.catalog import catalog
+
+    detail = catalog(lang).t("joker: to your captures, the top stock card is played instead")
+    c = Choice("9", label, "play JK2", detail, parse_card("JK2"), ())
+    text = ChoiceItem._fitted(c, 200, lang).plain
+    assert says in text, text
+    assert text.lower().count("joker") + text.count("조커") == label.lower().count("joker") + label.count("조커"), text
+
+
 def test_korean_compact_choice_keeps_the_english_name_whole_or_drops_it() -> None:
     label = "국화 피 · chrysanthemum junk"
     c = Choice("9", label, "play 09J1", "takes 09J2", parse_card("09J1"), ("captures",))

@@ -154,7 +154,7 @@ def test_give_up_offers_one_choice_per_distinct_card_named_as_every_card_choice(
     assert prompt.question.startswith("싹쓸이 때문에 훈에게 피")  # the Korean session speaks Korean
     assert {c.card.code for c in prompt.choices if c.card} >= {"11D", "12D", "11J1"}  # months apart
     s.choose(joker.key)
-    assert any(ln.text.startswith("피 뺏김: 나는 훈에게 조커 1") for ln in s.log)  # a joker went
+    assert any(ln.text.startswith("피 뺏김: 나 → 훈 (조커 1") for ln in s.log)  # a joker went
 
 
 def test_give_up_in_english_names_the_cards_as_card_choices_do() -> None:

@@ -11,6 +11,7 @@ import re
 from gostop.match import Match, Player
 from gostop.rules import KNOBS, PRESET_DESCRIPTIONS, get_preset
 from gostop.words import callout_text, event_line, knob_meaning, preset_description
+from gostop.words.cards import card_name
 
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 #: Events said by nothing: a turn's number, the goo-stupe list order, the match's own deal line
@@ -62,3 +63,14 @@ def test_every_event_of_whole_matches_has_a_line_in_both_languages() -> None:
             seen.add(kind)
     assert {"play", "flip", "capture", "stop", "win", "settlement", "hand-start", "hand-end",
             "match-end", "first-dealer", "layout", "deal"} <= seen, seen
+
+
+def test_a_choice_between_two_cards_alike_is_not_a_choice_between_names() -> None:
+    """CAPT-H2, DEC-12 (a card matching two of the table): when the two are alike (two plain junk of a
+    month), naming both ("takes cherry junk or cherry junk (you choose)") offers a choice that
+    is none; it says one of the two. Two different cards keep their names and the choice."""
+    from gostop.words.table import preview_text
+
+    assert preview_text("choice", ["03J1", "03J2"]) == f"takes one of the two {card_name('03J1', 'en')}"
+    assert preview_text("choice", ["03J1", "03J2"], "ko") == f"{card_name('03J1', 'ko')} 두 장 중 한 장 먹음"
+    assert preview_text("choice", ["03R", "03J1"]) == f"takes {card_name('03R', 'en')} or {card_name('03J1', 'en')} (you choose)"

@@ -263,9 +263,12 @@ class ChoiceItem(Static):
             if detail == w.t("no match: stays on the table"):
                 return w.t("no match")
             if detail == w.t("joker: to your captures, the top stock card is played instead"):
-                return w.t("joker")
+                # what it does: the card's name, beside it, already says "joker" (JOKER-1)
+                return w.t("to your captures + a stock card")
             return detail
-        if detail.startswith(("no match", "joker")):
+        if detail.startswith("joker:"):
+            return catalog(lang).t("to your captures + a stock card")
+        if detail.startswith("no match"):
             detail = detail.split(":")[0]
         return detail.replace(" (you choose)", "?")
 

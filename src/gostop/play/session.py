@@ -1364,6 +1364,8 @@ def _preview_text(pv: Preview, w: Catalog) -> str:
         return w.t("takes {cards}", cards=card_list(pv.takes, lang) if pv.takes else "")
     if pv.kind == "choice":
         names = [card_list([c], lang) for c in pv.matches]
+        if len(names) == 2 and names[0] == names[1]:  # two cards alike (two plain junk of a month)
+            return w.t("takes one of the two {card}", card=names[0])
         if len(names) == 2:
             return w.t("takes {first} or {second} (you choose)", first=names[0], second=names[1])
         return w.t("takes {cards} (you choose)", cards=card_list(pv.matches, lang))

@@ -245,6 +245,8 @@ def preview_text(kind: str, targets: Sequence[str], lang: str = "en") -> str:
     if kind == "one":
         return w.t("takes {cards}", cards=listed)
     if kind == "choice":
+        if len(names) == 2 and names[0] == names[1]:  # two cards alike (two plain junk of a month)
+            return w.t("takes one of the two {card}", card=names[0])
         return w.t("takes {first} or {second} (you choose)", first=names[0], second=names[-1])
     if kind == "stack":
         return w.t("takes the stack: {cards}", cards=listed)

@@ -3,7 +3,10 @@ line, with ctrl-c handled from the first moment this code runs.
 
 Loading the command line (typer, rich, :mod:`gostop.cli`) takes a good part of a second, and a
 ctrl-c in that time used to print Python's traceback. So this module imports nothing at its top:
-:func:`main` imports the command line inside its ``try``, and a ctrl-c at any moment after that
+:func:`main` imports the command line inside its ``try``, and until the sub-command's module is
+loaded a ctrl-c ends the process at once (:func:`gostop.signals.guard_start_up`: raised as a
+``KeyboardInterrupt`` there, it could land in the import system's own callbacks, which only
+print it and go on). A ctrl-c at any moment after that
 ends the command with exit status 130 and no traceback, as a ctrl-c later in a command does
 (typer turns it into status 130 without a word; a command that has something to say about what
 it did not finish says it on one line, e.g. ``interrupted: no results written``).
@@ -26,6 +29,9 @@ def main() -> None:
     is the last thing a process should call (as the console script and ``-m`` do).
     """
     try:
+        from gostop.signals import guard_start_up
+
+        guard_start_up()  # a ctrl-c ends at once until the sub-command's module is loaded
         from gostop.cli import main as run_command_line
 
         run_command_line()

@@ -9,13 +9,19 @@ bar left half drawn, and the pool's worker processes orphaned until they notice.
 terminal, the command's ``interrupted: ...`` line) runs for it too; :func:`interrupt_status`
 gives the exit status of either.
 
+While the command line itself starts, a ctrl-c ends the process at once
+(:func:`guard_start_up`, :func:`end_start_up`).
+
 Nothing here imports from the rest of the package (the lowest floor): the command line, the
 terminal game's line mode and the RL training script use it.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 import signal
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -69,10 +75,42 @@ def sigterm_as_interrupt() -> Iterator[None]:
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
+def _exit_at_once(_signum: int, _frame: object) -> None:
+    """A ctrl-c while the command line starts: nothing is done yet that needs undoing or
+    reporting, so the process ends here with 130 (the output so far flushed, nothing printed)."""
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    os._exit(CTRL_C_STATUS)
+
+
+def guard_start_up() -> None:
+    """Until :func:`end_start_up`, a ctrl-c ends the process at once with status 130.
+
+    While the command line loads (typer, rich, the sub-command's module), a ctrl-c raised as a
+    ``KeyboardInterrupt`` can land inside one of the import system's own callbacks (a module
+    lock's weak reference dying), where Python can only print it ("Exception ignored in ...
+    KeyboardInterrupt", with a traceback) and go on loading as if the key had not been
+    pressed. Nothing has started that a ctrl-c would have to stop cleanly, so ending at once
+    is the whole answer. Only in the main thread, and only when ctrl-c is at Python's default
+    (raise ``KeyboardInterrupt``): an ignored SIGINT stays ignored."""
+    if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        signal.signal(signal.SIGINT, _exit_at_once)
+
+
+def end_start_up() -> None:
+    """The command's own code runs from now on: a ctrl-c is a ``KeyboardInterrupt`` again, for
+    the command to stop its work and say what it did not finish."""
+    if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGINT) is _exit_at_once:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 __all__ = [
     "CTRL_C_STATUS",
     "SIGTERM_STATUS",
     "Terminated",
+    "end_start_up",
+    "guard_start_up",
     "interrupt_status",
     "sigterm_as_interrupt",
 ]

@@ -122,6 +122,8 @@ def test_a_ctrl_c_caught_after_it_left_exec_code_still_exits_130(tmp_path: Path)
         "from gostop.__main__ import main\n"
         "\n"
         "def command():\n"
+        "    from gostop.signals import end_start_up\n"
+        "    end_start_up()  # as gostop.cli.load_command does once a sub-command is loaded\n"
         "    try:\n"
         "        exec('import os, signal\\nos.kill(os.getpid(), signal.SIGINT)\\n'\n"
         "             'for _ in range(10**8): pass')\n"
@@ -192,3 +194,38 @@ def test_only_a_ctrl_c_among_the_causes_counts_as_one() -> None:
             {}["missing"]  # noqa: B018
     assert later.value.__context__ is not None and not caused_by_ctrl_c(later.value)
     assert not caused_by_ctrl_c(ValueError("bad input"))
+
+
+def test_a_ctrl_c_while_the_command_line_starts_ends_at_once_and_silently() -> None:
+    """While the command line loads, a ctrl-c ends the process at once with 130 and prints
+    nothing (``gostop.signals.guard_start_up``): raised as a KeyboardInterrupt it could land in
+    a callback of the import system, which Python reports as "Exception ignored in ...
+    KeyboardInterrupt" with a traceback and then goes on loading, the key lost (a CI run saw
+    it at 0.1 s). Here the signal comes at a moment of our choosing, inside the guard."""
+    code = ("import os, signal, time\n"
+            "from gostop.signals import guard_start_up\n"
+            "guard_start_up()\n"
+            "print('loading', flush=True)\n"
+            "os.kill(os.getpid(), signal.SIGINT)\n"
+            "time.sleep(10)\n"
+            "print('went on')\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                         preexec_fn=_default_sigint)
+    assert run.returncode == 130 and run.stdout == "loading\n" and run.stderr == "", run
+
+
+def test_the_command_handles_ctrl_c_once_its_module_is_loaded() -> None:
+    """Once the sub-command's module is loaded a ctrl-c is a KeyboardInterrupt again, for the
+    command to stop its work and say what it did not finish (``interrupted: ...``)."""
+    from gostop.cli import load_command
+    from gostop.signals import guard_start_up
+
+    before = signal.getsignal(signal.SIGINT)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        guard_start_up()
+        assert signal.getsignal(signal.SIGINT) is not signal.default_int_handler
+        load_command("rules")
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    finally:
+        signal.signal(signal.SIGINT, before)

@@ -31,6 +31,7 @@ from typer.core import TyperCommand
 
 from gostop import __version__
 from gostop.cli.errors import GostopGroup, quiet_flags
+from gostop.signals import end_start_up
 
 #: name -> (module, attribute, the first line of its help), in the order ``--help`` lists them.
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -50,6 +51,7 @@ def load_command(name: str) -> Any:
     """The click command of sub-command ``name`` (its module imported now)."""
     module, attr, _short = COMMANDS[name]
     target = getattr(importlib.import_module(module), attr)
+    end_start_up()  # the command line is loaded: a ctrl-c is the command's to handle
     if isinstance(target, typer.Typer):
         command: Any = typer.main.get_group(target)
     else:

@@ -6,11 +6,11 @@ import re
 
 from rich.cells import cell_len
 
-from gostop.play.guide import card_guide
+from gostop.play.guide import card_guide, rules_text
 from gostop.play.names import card_words
 from gostop.play.session import Session, Settings
 from gostop.play.view import table_view
-from gostop.rules import get_preset
+from gostop.rules import get_preset, make_rules
 
 
 def test_card_guide_follows_the_preset_and_aligns() -> None:
@@ -94,3 +94,27 @@ def test_choices_show_korean_names_with_lang_ko() -> None:
     assert prompt is not None
     labels = [c.label for c in prompt.choices if c.card is not None]
     assert labels and all(" · " in lb for lb in labels)
+
+
+def test_rules_page_states_the_tables_knobs() -> None:
+    """The ``?`` Rules page says what the rules do, from the knobs: four brights with the rain
+    bright (SCORE-1), the nagari carry doubling again per nagari and its cap (MATCH-5,
+    MATCH-8), ja-ppuk (EVT-5), the last-turn exception (EVT-6), the bomb factor and steal
+    (PAY-5, EVT-8)."""
+    pagat = rules_text(get_preset("pagat"), 3)
+    assert "4 brights 4, all 5" in pagat
+    assert "double again for each further nagari in a row." in pagat  # cumulative, no cap
+    assert "each opponent gives you 2 junk" in pagat and get_preset("pagat").ja_ppuk_junk == 2
+    assert "On the last turn of a hand, chok, ttadak and sseul earn no junk." in pagat
+    assert "each bomb multiplies" not in pagat and "A bomb also takes" not in pagat  # pagat: x1, no steal
+    three = rules_text(make_rules("pagat", {"four_brights_with_rain_points": 3}), 3)
+    assert "4 brights 4 (with 12B: 3)" in three
+    matgo = rules_text(get_preset("matgo"), 2)
+    assert f"in a row, up to x{get_preset('matgo').nagari_multiplier_cap}." in matgo
+    fuda = rules_text(get_preset("fuda-wiki"), 2)
+    assert "each bomb multiplies the payment by 2." in fuda and "A bomb also takes one junk from each opponent." in fuda
+    single = rules_text(make_rules("pagat", {"nagari_multiplier": "single"}), 3)
+    assert "the next hand pays double." in single and "double again" not in single
+    assert "ja-ppuk" not in rules_text(get_preset("pagat-classic"), 3)  # ja_ppuk_junk 1: no ja-ppuk
+    ko = rules_text(get_preset("matgo"), 2, "ko")
+    assert "나가리가 이어질 때마다 또 두 배입니다 (8배까지)." in ko and "자뻑" in ko

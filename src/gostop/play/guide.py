@@ -205,6 +205,11 @@ def rules_text(rules: Rules, players: int, lang: str = "en") -> str:
     _indented(lines, w.t(
         "Chok 쪽 (your card found nothing, the stock card took it), ttadak 따닥 (all four of a\n"
         "month), sseul 싹쓸이 (you clear the table) and taking a stack: each opponent gives you one junk."))
+    if rules.ja_ppuk_junk > 1:  # EVT-5
+        _indented(lines, w.t("Taking a stack of your own ppuk (ja-ppuk 자뻑): each opponent gives you {n} junk.",
+                             n=rules.ja_ppuk_junk))
+    if rules.last_turn_exception:  # EVT-6
+        _indented(lines, w.t("On the last turn of a hand, chok, ttadak and sseul earn no junk."))
     if rules.three_ppuk_payment:
         _indented(lines, w.t("Three ppuk in one hand win at once ({pays} {unit} from each).",
                              pays=rules.three_ppuk_payment, unit=unit))
@@ -218,6 +223,10 @@ def rules_text(rules: Rules, players: int, lang: str = "en") -> str:
             comp = w.t("three stock cards")
         _indented(lines, w.t(
             "Bomb 폭탄: three of a month in hand with the fourth on the table: take all four ({comp}).", comp=comp))
+        if rules.bomb_multiplier > 1:  # PAY-5
+            _indented(lines, w.t("If you win, each bomb multiplies the payment by {times}.", times=rules.bomb_multiplier))
+        if rules.bomb_steals_junk:  # EVT-8
+            _indented(lines, w.t("A bomb also takes one junk from each opponent."))
     else:
         _indented(lines, w.t("No bombs."))
     _indented(lines, w.t(
@@ -230,7 +239,11 @@ def rules_text(rules: Rules, players: int, lang: str = "en") -> str:
             "player accept, and the refuser risks paying for both losers (see below)."))
     lines.append("")
     lines.append(w.t("Scoring (points)"))
-    _indented(lines, w.t("Brights 광: 3 brights 3 (with the rain bright 12B: 2), 4 brights 4, all 5: 15."))
+    if rules.four_brights_with_rain_points == 4:
+        _indented(lines, w.t("Brights 광: 3 brights 3 (with the rain bright 12B: 2), 4 brights 4, all 5: 15."))
+    else:  # SCORE-1
+        _indented(lines, w.t("Brights 광: 3 brights 3 (with the rain bright 12B: 2), 4 brights 4 (with 12B: {four}),"
+                             " all 5: 15.", four=rules.four_brights_with_rain_points))
     _indented(lines, w.t("Godori 고도리 (birds 02A 04A 08A): {points}. Animals: 5 = 1 point, +1 each more.",
                          points=rules.godori_points))
     _indented(lines, w.t(
@@ -285,8 +298,17 @@ def rules_text(rules: Rules, players: int, lang: str = "en") -> str:
             _indented(lines, w.t("meong-dda 멍따: the winner has 7 animals or more (everyone pays double)."), "    ")
         if rules.meong in ("bak", "dda_and_bak"):
             _indented(lines, w.t("meong-bak 멍박: the winner has 7 animals and you have none."), "    ")
-        if rules.nagari_multiplier != "off":
+        if rules.nagari_multiplier == "single":
             _indented(lines, w.t("After a hand with no winner (nagari 나가리) the next hand pays double."))
+        elif rules.nagari_multiplier == "cumulative":  # MATCH-5, MATCH-8
+            cap = rules.nagari_multiplier_cap
+            if cap:
+                text = w.t("After a hand with no winner (nagari 나가리) the next hand pays double, and double again"
+                           " for each further nagari in a row, up to x{cap}.", cap=cap)
+            else:
+                text = w.t("After a hand with no winner (nagari 나가리) the next hand pays double, and double again"
+                           " for each further nagari in a row.")
+            _indented(lines, text)
     lines.append("")
     if rules.match_hands is None:
         lines.append(w.t("The match: open-ended; the winner of a hand deals the next. Most chips wins."))

@@ -118,3 +118,22 @@ def test_rules_page_states_the_tables_knobs() -> None:
     assert "ja-ppuk" not in rules_text(get_preset("pagat-classic"), 3)  # ja_ppuk_junk 1: no ja-ppuk
     ko = rules_text(get_preset("matgo"), 2, "ko")
     assert "나가리가 이어질 때마다 또 두 배입니다 (8배까지)." in ko and "자뻑" in ko
+
+
+def test_rules_page_says_what_a_joker_from_hand_does_and_what_chongtong_pays() -> None:
+    """JOKER-1: a joker played from hand goes to the captures and the top stock card is played
+    in its place (the page said "draw again"); JOKER-4 (fuda-wiki, reveal_replace): a joker
+    shown before the play is replaced from the stock. DEAL-7: a chongtong paid at the stop
+    target said "pays target" in English."""
+    jokers = make_rules("pagat", {"jokers": ["JK1"]})
+    text = rules_text(jokers, 3)
+    assert "a joker played from hand goes to your captures and the top stock card is played in its place" in text
+    assert "draw again" not in text
+    fuda = get_preset("fuda-wiki")
+    assert fuda.joker_hand_mode == "reveal_replace" and fuda.jokers
+    assert "the top stock card joins your hand" in rules_text(fuda, 2)
+    target = make_rules("pagat", {"chongtong_payment": "target"})
+    assert "pays the stop target." in rules_text(target, 3) and "pays target" not in rules_text(target, 3)
+    assert "스톱 점수만큼" in rules_text(target, 3, "ko")
+    assert "더미 맨 위 패를 그 대신 냅니다" in rules_text(jokers, 3, "ko")
+

@@ -187,10 +187,14 @@ def rules_text(rules: Rules, players: int, lang: str = "en") -> str:
             " until three are in. Forced-out players may claim {chips} chips per bright, double junk, flex card"
             " or joker.", players=players, chips=rules.compensation_per_card))
     jokers = ", ".join(rules.jokers) if rules.jokers else w.t("none")
-    _indented(lines, w.t("Jokers in the deck: {jokers} (a joker played from hand is a free capture; draw again).",
-                         jokers=jokers))
+    if rules.joker_hand_mode == "reveal_replace":  # JOKER-4
+        _indented(lines, w.t("Jokers in the deck: {jokers} (before your play you may show a joker in hand: it goes "
+                             "to your captures and the top stock card joins your hand).", jokers=jokers))
+    else:  # JOKER-1
+        _indented(lines, w.t("Jokers in the deck: {jokers} (a joker played from hand goes to your captures and the "
+                             "top stock card is played in its place).", jokers=jokers))
     pays: object = rules.chongtong_payment
-    if pays == "target" and lang != "en":
+    if pays == "target":
         pays = w.t("the stop target")
     if rules.chongtong == "mandatory":
         _indented(lines, w.t("Four of a month in hand (chongtong 총통): mandatory; pays {pays}.", pays=pays))
@@ -462,7 +466,8 @@ def card_guide_parts(rules: Rules, lang: str = "en") -> tuple[str, str]:
             lines.append(line.rstrip())
     jokers = [c for c in deck_cards(rules.jokers) if c.is_joker]
     if jokers:
-        lines.append(w.t("Jokers (no month; a joker played from hand goes to your captures and you draw again)"))
+        lines.append(w.t("Jokers (no month; a joker played from hand goes to your captures and the top stock card "
+                         "is played in its place)"))
         seen: set[str] = set()
         for card in jokers:
             if card.joker_type is not None and card.joker_type.value in seen:

@@ -61,10 +61,10 @@ def _spawn(data: Path, *args: str) -> tuple[pexpect.spawn, io.BytesIO]:
 
 def _before_our_code(out: bytes) -> bool:
     """Whether ``out`` is Python's report of a ctrl-c that came before any code of gostop ran:
-    while the interpreter started, or while the console script imported the small
-    ``gostop.__main__`` (whose ``main`` takes ctrl-c over from its first line). Under load, a
-    ctrl-c sent at once lands there about once in twenty runs. Not one frame of the report may
-    be in the package's code."""
+    while the interpreter started (its site module), or while the console script imported the
+    small ``gostop.__main__`` (whose ``main`` takes ctrl-c over from its first line). Under
+    load, a ctrl-c sent at once lands there about once in twenty runs. Not one frame of the
+    report may be in the package's code."""
     text = out.decode(errors="replace").replace("\r", "")
     if "Traceback (most recent call last):" not in text:
         return False
@@ -75,18 +75,22 @@ def _before_our_code(out: bytes) -> bool:
 
 
 def _ended(child: pexpect.spawn, seen: io.BytesIO) -> tuple[int | None, bytes]:
-    """The exit status (130 for an end by SIGINT itself) and all the terminal showed."""
+    """The exit status (130 for an end by SIGINT itself; None when the signal came before any
+    code of ours ran and Python reported it) and all the terminal showed."""
     child.expect(pexpect.EOF, timeout=60)
     lflag = termios.tcgetattr(child.child_fd)[3]  # the terminal's line settings, as left
     child.close()
     out = seen.getvalue()
     assert lflag & termios.ICANON and lflag & termios.ECHO and lflag & termios.ISIG, "left in raw mode"
+    if _before_our_code(out):
+        # Python's own report of a ctrl-c that came while the interpreter started (its site
+        # module: "Fatal Python error: init_import_site", status 1) or while the console script
+        # imported gostop/__main__.py: the window no code of ours can close. None: not ours.
+        return None, out
     if child.signalstatus is not None:
         # Only before any code of ours runs (the interpreter starting): the shell shows 130 too,
-        # and nothing but the terminal's echo of the ctrl-c may be on the screen, or Python's own
-        # report of it (gostop/__main__.py: the window it cannot close).
-        assert child.signalstatus == signal.SIGINT, out[-500:]
-        assert out.strip() in (b"", b"^C") or _before_our_code(out), out[-1500:]
+        # and nothing but the terminal's echo of the ctrl-c may be on the screen.
+        assert child.signalstatus == signal.SIGINT and out.strip() in (b"", b"^C"), out[-1500:]
         return 130, out
     for word in NEVER:
         assert word not in out, out[-1500:]
@@ -106,7 +110,7 @@ def test_ctrl_c_at_any_moment_of_loading_ends_cleanly(tmp_path: Path, delay: flo
         assert status == 0
     else:
         status, _ = _ended(child, seen)
-        assert status == 130
+        assert status == 130 or (status is None and delay == 0.0)  # (None: in Python's own start-up)
 
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])

@@ -106,6 +106,32 @@ def test_DEAL5_layout_joker_goes_to_the_dealer_and_is_replaced() -> None:
     assert not any(c.is_joker for c in hand.layout_cards())
 
 
+def test_DEAL5_replacement_completing_a_triple_is_an_ownerless_dealt_stack() -> None:
+    # DEAL-5 runs before DEAL-9: the replacement 05J1 (after a second joker) makes three 05s
+    # on the layout, a dealt stack without owner; the dealer capturing it is no ja-ppuk.
+    hand = make_hand(
+        players=3, hands={0: ["05J2"]}, layout=["JK2", "05A", "05R", "01B", "02A", "03B"], stock=["JK3", "05J1"]
+    )
+    assert codes(hand.capture_cards(0)) == {"JK2", "JK3"}
+    stack = [e for e in hand.deal_events if e.type == "dealt-stack"]
+    assert len(stack) == 1 and codes(stack[0].cards) == {"05A", "05R", "05J1"}
+    evs = play(hand, "play 05J2")
+    assert "stack-capture" in types(evs) and "ja-ppuk" not in types(evs)
+
+
+@pytest.mark.parametrize(("quad", "winner"), [(["07A", "07R", "07J1", "07J2"], 1), (["01B", "01R", "01J1", "01J2"], 0)])
+def test_DEAL6_replacement_makes_four_dealer_chongtong_against_a_quad_holder(quad: list[str], winner: int) -> None:
+    # DEAL-5 then DEAL-6 dealer_chongtong: the dealer holds month 5 (the layout four); seat 1
+    # holds a quad too, so DEAL-8 higher_month decides.
+    rules = rules_of(four_on_table="dealer_chongtong", chongtong_tie="higher_month")
+    hand = make_hand(
+        rules, players=3, hands={1: quad}, layout=["JK2", "05A", "05R", "05J1", "02A", "03B"], stock=["05J2"]
+    )
+    res = hand.result
+    assert res is not None and res.reason == "chongtong" and res.winner == winner
+    assert res.chips[winner] == 10
+
+
 def test_DEAL6_four_on_table_redeal_is_a_void_deal() -> None:
     hand = make_hand(layout=["02A", "02R", "02J1", "02J2", "03B", "04A", "05A", "06A"])
     assert hand.is_over and hand.result is not None

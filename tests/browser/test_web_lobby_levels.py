@@ -39,3 +39,21 @@ def test_level_choice_shows_each_levels_measured_gap(lang: str, page: Page, base
     expect(gap).to_contain_text(f"{edges['instinct']['points']:+.1f}")
     if lang == "ko":
         expect(gap).to_contain_text("보통")  # the level below, named in Korean
+
+
+def test_a_seat_is_named_by_the_server_level_whose_bot_it_plays(page: Page, base_url: str) -> None:
+    """A bot seat carries the bot its level plays (``search:...``); the page named it by the bot
+    alone, so a level the server adds (``gostop serve --level expert=search:steps=500``) showed
+    as "hard", and a rematch asked for "hard" instead. The page now names it by the server's
+    ``level_specs`` (GET /api/presets), and falls back on the bot's name for a spec it does not
+    know."""
+    page.goto(base_url + "/")
+    got = page.evaluate("""async () => {
+      const m = await import('/js/i18n.js');
+      const presets = await (await fetch('/api/presets')).json();
+      m.setLevelSpecs({...presets.level_specs, expert: 'search:steps=500'});
+      const hard = presets.level_specs.hard;
+      return [m.levelOf('search:steps=500'), m.levelText('search:steps=500'), m.levelOf(hard),
+              m.levelOf('search:steps=9'), m.levelOf('expert')];
+    }""")
+    assert got == ["expert", "expert", "hard", "hard", "normal"], got

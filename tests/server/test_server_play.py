@@ -228,6 +228,11 @@ def test_lobby_endpoints(server: Server) -> None:
         presets = http.get("/api/presets").json()
         assert "pagat" in [p["name"] for p in presets["presets"]] and presets["knobs"]
         assert all(p["description"] for p in presets["presets"])
+        # the bot each level plays, as a bot seat carries it (a level added with --level too)
+        assert presets["level_specs"]["random"] == "random" and presets["level_specs"]["normal"] == "expert"
+        assert set(presets["level_specs"]) == set(presets["levels"])
+        bot_room = create_room(http, seats=[{"kind": "bot", "level": "random"}, {"kind": "human"}], name="lv")
+        assert bot_room["room"]["seats"][0]["level"] == presets["level_specs"]["random"]
         r = http.post("/api/rooms", json={"seats": [{"kind": "human"}, {"kind": "human"}], "rules": {"no_such_knob": 1}})
         assert r.status_code == 400 and "no_such_knob" in r.json()["detail"]
         r = http.post("/api/rooms", json={"seats": [{"kind": "human"}]})

@@ -24,7 +24,7 @@ from gostop.server import seats as seat_moves
 from gostop.server.errors import BadRequest, BadToken, RuleRefused
 from gostop.server.hub import Hub
 from gostop.server.protocol import PROTOCOL_VERSION
-from gostop.server.room import RoomConfig, SeatConfig
+from gostop.server.room import RoomConfig, SeatConfig, bot_spec
 from gostop.words import knob_meaning, preset_description
 
 __all__ = ["router"]
@@ -258,7 +258,10 @@ async def presets(
         for e in group
         if e.level in levels and e.below in levels
     ]
-    return {"presets": out_presets, "levels": list(levels), "level_edges": edges, "knobs": knobs}
+    # the bot each level plays, as a room's bot seat carries it: a page names a seat by its level,
+    # also a level this server adds (--level NAME=SPEC)
+    specs = {name: bot_spec(spec) for name, spec in levels.items()}
+    return {"presets": out_presets, "levels": list(levels), "level_specs": specs, "level_edges": edges, "knobs": knobs}
 
 
 def _check_rule_changes(rules: dict[str, Any]) -> None:

@@ -289,8 +289,17 @@ const LEVELS = {
 
 /** The level a room's bot seat was made with, from the bot spec the server keeps for it
  * ("expert" is what "normal" plays): what the lobby takes for a new room (a rematch). */
+/** The server's levels by the bot each plays (GET /api/presets level_specs), so that a level the
+ * server adds (gostop serve --level NAME=SPEC) is named as the server names it. */
+let LEVEL_OF_SERVER_SPEC = {};
+export function setLevelSpecs(specs) {
+  LEVEL_OF_SERVER_SPEC = {};
+  for (const [name, spec] of Object.entries(specs || {})) LEVEL_OF_SERVER_SPEC[spec] = name;
+}
+
 export function levelOf(spec) {
   if (!spec) return spec;
+  if (Object.hasOwn(LEVEL_OF_SERVER_SPEC, spec)) return LEVEL_OF_SERVER_SPEC[spec];
   const base = String(spec).split(":")[0];
   return LEVELS.en[base] ? base : (LEVEL_OF_SPEC[base] || spec);
 }
@@ -299,7 +308,7 @@ export function levelOf(spec) {
 export function levelText(level) {
   if (!level) return "";
   const name = levelOf(level);
-  return (name && LEVELS[lang][name]) || level;
+  return (name && LEVELS[lang][name]) || name || level;
 }
 
 // The server's bot names (gostop.server.room.BOT_NAMES) in hangul for the Korean page.

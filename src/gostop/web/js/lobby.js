@@ -1,6 +1,6 @@
 // The lobby: quick play vs bots, create a room (seats, bots, hands, rule changes in plain
 // words), the list of public rooms with join / watch / resume.
-import { botName, getLang, levelGapLine, levelOption, levelText, presetTitle, roomTitle, t } from "./i18n.js";
+import { botName, getLang, levelGapLine, levelOption, levelText, presetTitle, roomTitle, setLevelSpecs, t } from "./i18n.js";
 import { h, words } from "./dom.js";
 import { baseCode, cardName } from "./cards.js";
 import { api, ApiError, playerName, saveSeat, savedSeat, setPlayerName } from "./api.js";
@@ -68,6 +68,7 @@ function aboutLine(presets, preset) {
 export async function loadPresets() {
   const lang = getLang();
   if (!PRESETS[lang]) PRESETS[lang] = await api.presets(lang);
+  setLevelSpecs(PRESETS[lang].level_specs);
   return PRESETS[lang];
 }
 

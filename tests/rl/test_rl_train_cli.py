@@ -39,6 +39,7 @@ SMALL = ["--seed", "2", "--hands", "3", "--hands3", "0", "--search-hands", "0", 
         (["--collect-only", "expert3"], "expert2-pagat"),  # names the parts this run has
         (["--search3-hands", "2", "--search3-teacher", "nobot"], "unknown bot 'nobot'"),
         (["--keep-gwang"], "--keep-hands"),
+        (["--self2-hands", "0", "--self2-driver", "w.npz"], "--self2-driver needs --self2-hands"),
         (["--also", "pagat"], "--also"),
     ],
 )

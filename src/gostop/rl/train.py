@@ -489,6 +489,7 @@ def _check(args: argparse.Namespace) -> None:
         raise TrainError(f"--hidden must be layer sizes of 1 or more, comma-separated, e.g. 256,256 (got {args.hidden!r})")
     for flag, needs, what in (("dagger_driver", "dagger_hands", "the hands it plays"),
                               ("dagger3_driver", "dagger3_hands", "the hands it plays"),
+                              ("self2_driver", "self2_hands", "the hands it plays"),
                               ("keep_gwang", "keep_hands", "the hands to keep")):
         if getattr(args, flag) and getattr(args, needs) <= 0:
             raise TrainError(f"--{flag.replace('_', '-')} needs --{needs.replace('_', '-')} ({what})")

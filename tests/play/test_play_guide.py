@@ -137,3 +137,51 @@ def test_rules_page_says_what_a_joker_from_hand_does_and_what_chongtong_pays() -
     assert "스톱 점수만큼" in rules_text(target, 3, "ko")
     assert "더미 맨 위 패를 그 대신 냅니다" in rules_text(jokers, 3, "ko")
 
+
+
+def _matgo_part(text: str) -> str:
+    return text[text.index("맞고"):]
+
+
+def test_matgo_differences_follow_the_knobs() -> None:
+    """The Matgo section of the Rules page reads its numbers from the knobs: the first-turn
+    ppuk (EVT-10), three ppuk (EVT-11), chongtong (DEAL-7), the nagari cap (MATCH-8), pi-bak
+    protection (PAY-6, PAY-14), the bomb factor and steal (PAY-5, EVT-8), the go scheme
+    (PAY-3, PAY-5), in English and Korean."""
+    m = get_preset("matgo")
+    en = _matgo_part(rules_text(m, 2))
+    assert f"A ppuk on your first turn is paid {m.first_turn_ppuk_payment}." in en
+    assert f"Three ppuk win {m.three_ppuk_payment}." in en
+    assert f"Chongtong 총통 pays {m.chongtong_payment} (you may keep the four cards and play on)." in en
+    assert f"doubles the next, up to x{m.nagari_multiplier_cap}." in en
+    protect = m.pi_bak_protect_min_two_player
+    assert protect is not None
+    assert f"{protect - 1} junk or fewer ({protect} protects; none at all is excused)" in en
+    assert m.bomb_multiplier == m.heundeum_multiplier == 2 and m.bomb_steals_junk
+    assert "Each bomb and each shake doubles the win; a bomb also takes a junk." in en
+    assert "3 goes (points + 3) x 2, 4 goes (points + 4) x 4, 5 goes (points + 5) x 8" in en
+    assert "The deck has 51 cards: 3 bonus cards (2 worth 2 junk, 1 worth 3 junk)." in en
+    ko = _matgo_part(rules_text(m, 2, "ko"))
+    assert f"첫뻑은 {m.first_turn_ppuk_payment}을 받습니다." in ko and "총통은 10을 받습니다" in ko
+    assert f"피가 {protect - 1}장 이하일 때 ({protect}장이면 면하고" in ko and "(최대 x8)" in ko
+
+    changed = make_rules("matgo", {"first_turn_ppuk_payment": 5, "three_ppuk_payment": 0,
+                                   "chongtong_payment": 12, "nagari_multiplier_cap": 4,
+                                   "pi_bak_protect_min_two_player": 6, "bomb_multiplier": 3,
+                                   "bomb_steals_junk": False, "chongtong": "mandatory"})
+    en = _matgo_part(rules_text(changed, 2))
+    assert "A ppuk on your first turn is paid 5." in en and "paid 7" not in en
+    assert "Three ppuk" not in en  # EVT-11 off
+    assert "Chongtong 총통 pays 12 (it must be declared)." in en and "keep the four cards" not in en
+    assert "doubles the next, up to x4." in en and "x8" not in en
+    assert "5 junk or fewer (6 protects; none at all is excused)" in en
+    assert "Each bomb multiplies the win by 3, each shake by 2." in en and "takes a junk" not in en
+    ko = _matgo_part(rules_text(changed, 2, "ko"))
+    assert "첫뻑은 5를 받습니다." in ko and "삼뻑" not in ko
+    assert "총통은 12를 받습니다 (반드시 선언해야 합니다)." in ko
+    assert "(최대 x4)" in ko and "피가 5장 이하일 때 (6장이면 면하고" in ko
+    assert "폭탄은 하나마다 3배, 흔들기는 하나마다 2배입니다." in ko and "폭탄은 피도" not in ko
+
+    target = _matgo_part(rules_text(make_rules("matgo", {"chongtong_payment": "target",
+                                                          "stop_target_two_player": 5}), 2))
+    assert "Chongtong 총통 pays 5 " in target  # DEAL-7: "target" is the 2-player stop target

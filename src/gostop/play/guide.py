@@ -18,8 +18,9 @@ from rich.cells import cell_len
 
 from gostop.cards import MONTH_CARDS, MONTH_NAMES, Card, deck_cards
 from gostop.play.names import NICKNAMES, card_korean, month_korean
-from gostop.rules import Rules
+from gostop.rules import Rules, get_preset
 from gostop.scoring import junk_value
+from gostop.settlement import go_chips, go_multiplier
 from gostop.words import Catalog, catalog
 
 __all__ = [
@@ -321,29 +322,126 @@ def rules_text(rules: Rules, players: int, lang: str = "en") -> str:
                          n=rules.match_hands))
     if rules.preset == "matgo":
         lines.append("")
-        lines.extend(matgo_differences(lang).splitlines())
+        lines.extend(matgo_differences(lang, rules).splitlines())
     return "\n".join(lines) + "\n"
 
 
-def matgo_differences(lang: str = "en") -> str:
+def matgo_differences(lang: str = "en", rules: Rules | None = None) -> str:
     """How Matgo (맞고), the 2-player game of the Korean online rooms, differs from the other
-    presets, in plain words (issue 19; the knobs are in docs/rules.md), in ``lang``."""
+    presets, in plain words (issue 19; the knobs are in docs/rules.md), in ``lang``. Every
+    number and every yes/no is read from ``rules`` (the ``matgo`` preset when None), so a
+    table with changed knobs is described as it is played."""
+    if rules is None:
+        rules = get_preset("matgo")
     w = catalog(lang)
     lines = [w.t("Matgo differences (맞고)")]
-    _indented(lines, w.t(
-        "Two players only. The deck has 51 cards: three bonus cards (two worth 2 junk, one worth 3).\n"
-        "Play a bonus card from your hand on your turn: you take it, draw a card into your hand, and\n"
-        "go on; every bonus card you take also takes one junk from your opponent. Junk you owe is\n"
-        "handed over for you, the lowest first.\n"
-        "Each go adds 1 point; from the third go the whole payment doubles each go: 3 goes\n"
-        "(points + 3) x 2, 4 goes (points + 4) x 4, 5 goes (points + 5) x 8.\n"
-        "Pi-bak 피박 when you have 7 junk or fewer (8 protects; none at all is excused), gwang-bak 광박,\n"
-        "meong-dda 멍따 for 7 animals; if you said go and lose, you pay double (go-bak 고박).\n"
-        "Each bomb and each shake doubles the win; a bomb also takes a junk. A shaken card is played\n"
-        "at once. A ppuk on your first turn is paid 7; three ppuk win 7; chongtong 총통 pays 10 (you may\n"
-        "keep the four cards and play on); after a hand with no winner these are doubled too.\n"
-        "A hand with no winner doubles the next, up to x8. On the last turn of a hand, reaching the\n"
-        "target is a stop (no go), and taking a stack earns no junk."))
+    items: list[list[str]] = []
+    # GEN-7, DECK-1, SCORE-7, JOKER-1/JOKER-4, EVT-13, EVT-15
+    deck: list[str] = []
+    if rules.two_player_only:
+        deck.append(w.t("Two players only."))
+    jokers = [c for c in deck_cards(rules.jokers) if c.is_joker]
+    if jokers:
+        values: dict[int, int] = {}
+        for card in jokers:
+            value = junk_value(rules, card)
+            values[value] = values.get(value, 0) + 1
+        kinds = ", ".join(w.t("{count} worth {value} junk", count=n, value=v)
+                          for v, n in sorted(values.items(), key=lambda kv: (-kv[1], kv[0])))
+        deck.append(w.t("The deck has {total} cards: {count} bonus cards ({kinds}).",
+                        total=len(MONTH_CARDS) + len(jokers), count=len(jokers), kinds=kinds))
+        if rules.joker_hand_mode == "reveal_replace":
+            deck.append(w.t("Play a bonus card from your hand on your turn: you take it, draw a card into your"
+                            " hand, and go on."))
+        else:
+            deck.append(w.t("Play a bonus card from your hand on your turn: you take it, and the top stock card"
+                            " is played in its place."))
+        if rules.joker_steals_junk:
+            deck.append(w.t("Every bonus card you take also takes one junk from your opponent."))
+    if rules.surrender_lowest_first:
+        deck.append(w.t("Junk you owe is handed over for you, the lowest first."))
+    items.append(deck)
+    if rules.go_scheme == "matgo" and rules.payment_unit == "chips":  # PAY-3, PAY-5
+        examples = ", ".join(w.t("{goes} goes (points + {chips}) x {times}", goes=g, chips=go_chips(rules, g),
+                                 times=go_multiplier(rules, g)) for g in (3, 4, 5))
+        items.append([w.t("Each go adds 1 point; from the third go the whole payment doubles each go: {examples}.",
+                          examples=examples)])
+    penalties: list[str] = []  # PAY-6, PAY-14
+    if rules.pi_bak:
+        protect = rules.pi_bak_protect_min_two_player
+        if protect is None:
+            protect = rules.pi_bak_protect_min
+        if rules.pi_bak_zero_exempt:
+            penalties.append(w.t("Pi-bak 피박 when you have {fewer} junk or fewer ({protect} protects; none at all is"
+                                 " excused)", fewer=protect - 1, protect=protect))
+        else:
+            penalties.append(w.t("Pi-bak 피박 when you have {fewer} junk or fewer ({protect} protects)",
+                                 fewer=protect - 1, protect=protect))
+    if rules.gwang_bak != "off":
+        penalties.append(w.t("gwang-bak 광박"))
+    if rules.meong in ("dda", "dda_and_bak"):
+        penalties.append(w.t("meong-dda 멍따 for 7 animals"))
+    if rules.meong in ("bak", "dda_and_bak"):
+        penalties.append(w.t("meong-bak 멍박 for 7 animals when you have none"))
+    if rules.go_bak_two_player == "double":
+        items.append([w.t("{penalties}; if you said go and lose, you pay double (go-bak 고박).",
+                          penalties=", ".join(penalties)) if penalties
+                      else w.t("If you said go and lose, you pay double (go-bak 고박).")])
+    elif penalties:
+        items.append([", ".join(penalties) + "."])
+    factors: list[str] = []  # PAY-5, SHAKE-2, EVT-8, SHAKE-3
+    bomb, shake = rules.bomb_multiplier, rules.heundeum_multiplier
+    if rules.bomb_allowed and bomb == shake == 2:
+        factors.append(w.t("Each bomb and each shake doubles the win"))
+    elif rules.bomb_allowed and bomb == shake:
+        factors.append(w.t("Each bomb and each shake multiplies the win by {times}", times=bomb))
+    elif rules.bomb_allowed:
+        factors.append(w.t("Each bomb multiplies the win by {bomb}, each shake by {shake}", bomb=bomb, shake=shake))
+    else:
+        factors.append(w.t("No bombs; each shake multiplies the win by {shake}", shake=shake))
+    if rules.heundeum_nov_dec_multiplier != shake:
+        factors[-1] += w.t(" (a November or December shake by {times})", times=rules.heundeum_nov_dec_multiplier)
+    if rules.bomb_allowed and rules.bomb_steals_junk:
+        factors[-1] = w.t("{factors}; a bomb also takes a junk.", factors=factors[-1])
+    else:
+        factors[-1] += "."
+    if rules.heundeum_must_play:
+        factors.append(w.t("A shaken card is played at once."))
+    items.append(factors)
+    wins: list[str] = []  # EVT-10, EVT-11, DEAL-7, PAY-16
+    if rules.first_turn_ppuk_payment:
+        wins.append(w.t("A ppuk on your first turn is paid {pays}.", pays=rules.first_turn_ppuk_payment))
+    if rules.three_ppuk_payment:
+        wins.append(w.t("Three ppuk win {pays}.", pays=rules.three_ppuk_payment))
+    pays = rules.chongtong_payment
+    if pays == "target":
+        pays = rules.stop_target(2)
+    if rules.chongtong == "optional":
+        wins.append(w.t("Chongtong 총통 pays {pays} (you may keep the four cards and play on).", pays=pays))
+    else:
+        wins.append(w.t("Chongtong 총통 pays {pays} (it must be declared).", pays=pays))
+    if rules.fixed_wins_carry and rules.nagari_multiplier != "off":
+        wins.append(w.t("After a hand with no winner these are doubled too."))
+    items.append(wins)
+    last: list[str] = []  # MATCH-5, MATCH-8, GOSTOP-9, EVT-6, EVT-14
+    if rules.nagari_multiplier == "cumulative" and rules.nagari_multiplier_cap:
+        last.append(w.t("A hand with no winner doubles the next, up to x{cap}.", cap=rules.nagari_multiplier_cap))
+    elif rules.nagari_multiplier == "cumulative":
+        last.append(w.t("A hand with no winner doubles the next, and again for each further one in a row."))
+    elif rules.nagari_multiplier == "single":
+        last.append(w.t("A hand with no winner doubles the next."))
+    stacks = rules.last_turn_exception and rules.last_turn_exception_stacks
+    if rules.final_turn_auto_stop and stacks:
+        last.append(w.t("On the last turn of a hand, reaching the target is a stop (no go), and taking a stack"
+                        " earns no junk."))
+    elif rules.final_turn_auto_stop:
+        last.append(w.t("On the last turn of a hand, reaching the target is a stop (no go)."))
+    elif stacks:
+        last.append(w.t("On the last turn of a hand, taking a stack earns no junk."))
+    items.append(last)
+    for item in items:
+        if item:
+            _indented(lines, " ".join(item))
     return "\n".join(lines) + "\n"
 
 

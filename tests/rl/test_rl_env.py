@@ -4,6 +4,7 @@ rewards, and that an observation never depends on another seat's hidden cards.""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 import pytest
@@ -110,18 +111,25 @@ def test_non_deciders_get_an_empty_mask() -> None:
         assert (mask.sum() > 0) == (agent == e.agent_selection)
 
 
+def random_episode(e: Any, seed: int, rng: random.Random) -> dict[str, float]:
+    """One hand of ``e`` from ``reset(seed=seed)``, every agent playing a random legal index;
+    each agent's rewards summed (read from ``last()``, before PettingZoo clears them)."""
+    e.reset(seed=seed)
+    total = dict.fromkeys(e.possible_agents, 0.0)
+    for agent in e.agent_iter():
+        obs, reward, term, trunc, _ = e.last()
+        total[agent] += reward
+        e.step(None if term or trunc else rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+    return total
+
+
 @pytest.mark.parametrize("players", [2, 3])
 def test_chip_rewards_are_the_engine_result_and_zero_sum(players: int) -> None:
     e = env(players=players)
     rng = random.Random(1)
     nonzero = 0
     for ep in range(30):
-        e.reset(seed=ep)
-        total = dict.fromkeys(e.possible_agents, 0.0)
-        for agent in e.agent_iter():
-            obs, reward, term, trunc, _ = e.last()
-            total[agent] += reward
-            e.step(None if term or trunc else rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+        total = random_episode(e, ep, rng)
         result = e.hand.result if e.hand else None
         assert result is not None
         assert [total[a] for a in e.possible_agents] == [float(c) for c in result.chips]
@@ -134,12 +142,7 @@ def test_points_reward() -> None:
     e = env(reward="points")
     rng = random.Random(2)
     for ep in range(20):
-        e.reset(seed=ep)
-        total = dict.fromkeys(e.possible_agents, 0.0)
-        for agent in e.agent_iter():
-            obs, reward, term, trunc, _ = e.last()
-            total[agent] += reward
-            e.step(None if term or trunc else rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+        total = random_episode(e, ep, rng)
         result = e.hand.result if e.hand else None
         assert result is not None
         if result.winner is not None:

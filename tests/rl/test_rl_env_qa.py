@@ -19,6 +19,7 @@ pytest.importorskip("pettingzoo")
 
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
+from test_rl_env import random_episode  # noqa: E402
 
 import gostop.rl.train as train  # noqa: E402
 from gostop.engine import Hand  # noqa: E402
@@ -162,12 +163,7 @@ def test_rewards_are_in_the_documented_unit(preset: str, players: int) -> None:
         e = env(preset=preset, players=players, reward=reward)
         rng = random.Random(6)
         for ep in range(6):
-            e.reset(seed=ep)
-            total = dict.fromkeys(e.possible_agents, 0.0)
-            for agent in e.agent_iter():
-                obs, r, term, trunc, _ = e.last()
-                total[agent] += r
-                e.step(None if term or trunc else rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+            total = random_episode(e, ep, rng)
             result = e.hand.result if e.hand else None
             assert result is not None
             got = [total[a] for a in e.possible_agents]

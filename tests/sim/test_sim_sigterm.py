@@ -18,6 +18,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -51,9 +52,11 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
-@pytest.mark.parametrize("target", ["the command", "its process group"])
-def test_sigterm_in_a_pool_run_says_interrupted_and_exits_143(target: str) -> None:
-    cmd = [sys.executable, "-m", "gostop", "simulate", "greedy", "random", "-n", "100000", "-w", "2"]
+@contextlib.contextmanager
+def _simulating(*bots: str, workers: int) -> Iterator[subprocess.Popen[str]]:
+    """A long ``gostop simulate`` in its own process group, once it has printed its first
+    progress line; every process of the group is killed afterwards, whatever happened."""
+    cmd = [sys.executable, "-m", "gostop", "simulate", *bots, "-n", "100000", "-w", str(workers)]
     env = {**os.environ, "GOSTOP_WARM": "off"}
     with subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
                           start_new_session=True, preexec_fn=_default_signals) as proc:  # noqa: PLW1509
@@ -62,52 +65,48 @@ def test_sigterm_in_a_pool_run_says_interrupted_and_exits_143(target: str) -> No
             ready, _, _ = select.select([proc.stderr], [], [], 60)
             first = proc.stderr.readline() if ready else ""
             assert first.startswith("deals: 0 of 100,000"), first
-            workers: list[int] = []
-            deadline = time.monotonic() + 30
-            while len(workers) < 2 and time.monotonic() < deadline:  # the pool starts
-                time.sleep(0.2)
-                workers = _children(proc.pid)
-            assert len(workers) >= 2, workers
-            time.sleep(0.5)  # and plays
-            if target == "the command":
-                os.kill(proc.pid, signal.SIGTERM)  # `kill PID`
-            else:
-                os.killpg(proc.pid, signal.SIGTERM)  # a service manager stopping the whole group
-            out, err = proc.communicate(timeout=60)
-            deadline = time.monotonic() + 5
-            while any(_alive(w) for w in workers) and time.monotonic() < deadline:
-                time.sleep(0.1)
-            left = [w for w in workers if _alive(w)]
-        finally:  # whatever happened, no worker of the group outlives the test
+            yield proc
+        finally:  # no process of the group outlives the test
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(proc.pid, signal.SIGKILL)
+
+
+def _said_interrupted(proc: subprocess.Popen[str], out: str, err: str) -> None:
     assert proc.returncode == 143, (proc.returncode, err)
     assert out == "" and err.splitlines()[-1] == "interrupted: no results written", err
     assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("target", ["the command", "its process group"])
+def test_sigterm_in_a_pool_run_says_interrupted_and_exits_143(target: str) -> None:
+    with _simulating("greedy", "random", workers=2) as proc:
+        workers: list[int] = []
+        deadline = time.monotonic() + 30
+        while len(workers) < 2 and time.monotonic() < deadline:  # the pool starts
+            time.sleep(0.2)
+            workers = _children(proc.pid)
+        assert len(workers) >= 2, workers
+        time.sleep(0.5)  # and plays
+        if target == "the command":
+            os.kill(proc.pid, signal.SIGTERM)  # `kill PID`
+        else:
+            os.killpg(proc.pid, signal.SIGTERM)  # a service manager stopping the whole group
+        out, err = proc.communicate(timeout=60)
+        deadline = time.monotonic() + 5
+        while any(_alive(w) for w in workers) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        left = [w for w in workers if _alive(w)]
+    _said_interrupted(proc, out, err)
     assert left == [], f"workers left running: {left}"
 
 
 def test_sigterm_in_a_single_process_run_exits_143() -> None:
     # one process (-w 1): the signal lands in the deals themselves
-    cmd = [sys.executable, "-m", "gostop", "simulate", "expert", "greedy", "-n", "100000", "-w", "1"]
-    env = {**os.environ, "GOSTOP_WARM": "off"}
-    with subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-                          start_new_session=True, preexec_fn=_default_signals) as proc:  # noqa: PLW1509
-        assert proc.stderr is not None
-        try:
-            ready, _, _ = select.select([proc.stderr], [], [], 60)
-            first = proc.stderr.readline() if ready else ""
-            assert first.startswith("deals: 0 of 100,000"), first
-            time.sleep(0.5)
-            os.kill(proc.pid, signal.SIGTERM)
-            out, err = proc.communicate(timeout=60)
-        finally:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGKILL)
-    assert proc.returncode == 143, (proc.returncode, err)
-    assert out == "" and err.splitlines()[-1] == "interrupted: no results written", err
-    assert "Traceback" not in err
-
+    with _simulating("expert", "greedy", workers=1) as proc:
+        time.sleep(0.5)
+        os.kill(proc.pid, signal.SIGTERM)
+        out, err = proc.communicate(timeout=60)
+    _said_interrupted(proc, out, err)
 
 def test_the_handler_is_only_in_place_during_the_command() -> None:
     from gostop.signals import Terminated, interrupt_status, sigterm_as_interrupt

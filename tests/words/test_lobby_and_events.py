@@ -74,3 +74,13 @@ def test_a_choice_between_two_cards_alike_is_not_a_choice_between_names() -> Non
     assert preview_text("choice", ["03J1", "03J2"]) == f"takes one of the two {card_name('03J1', 'en')}"
     assert preview_text("choice", ["03J1", "03J2"], "ko") == f"{card_name('03J1', 'ko')} 두 장 중 한 장 먹음"
     assert preview_text("choice", ["03R", "03J1"]) == f"takes {card_name('03R', 'en')} or {card_name('03J1', 'en')} (you choose)"
+
+
+def test_a_settlement_in_shots_is_told_in_shots() -> None:
+    """GOO-1: in goo-stupe nobody is paid; the losers take shots. The feed said "Settlement:
+    Minji is paid 2." beside the shots; a match in chips keeps its line."""
+    shots = {"type": "settlement", "seat": 0, "data": {"payments": [0, 1, 1], "points": 5, "unit": "shots"}}
+    assert event_line(shots, "Minji") == "Settlement: Minji wins; the others take 2 shots in all."
+    assert event_line(shots, "민지", "ko") == "정산: 민지 승리, 나머지가 모두 2잔 마심"
+    chips = {"type": "settlement", "seat": 0, "data": {"payments": [0, 3, 3], "points": 3, "unit": "chips"}}
+    assert event_line(chips, "Minji") == "Settlement: Minji is paid 6."

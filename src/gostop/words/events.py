@@ -106,6 +106,9 @@ def event_line(
         return w.t("{who} pays {paid} ({reason}).", who=who, paid=paid, reason=reason)
     if kind == "settlement":
         total = sum(int(p) for p in data.get("payments") or ())
+        if data.get("unit") == "shots":  # GOO-1: nobody is paid; the losers take shots
+            return w.n("Settlement: {who} wins; the others take {n} shot in all.",
+                       "Settlement: {who} wins; the others take {n} shots in all.", total, who=who)
         return w.t("Settlement: {who} is paid {n}.", who=who, n=total)
     if kind == "go":
         return w.t("{who} says go ({n}).", who=who, n=data.get("goes", ""))

@@ -108,15 +108,25 @@ def test_sigterm_in_a_single_process_run_exits_143() -> None:
         out, err = proc.communicate(timeout=60)
     _said_interrupted(proc, out, err)
 
-def test_the_handler_is_only_in_place_during_the_command() -> None:
-    from gostop.signals import Terminated, interrupt_status, sigterm_as_interrupt
 
-    before = signal.getsignal(signal.SIGTERM)
-    if before is not signal.SIG_DFL:
-        pytest.skip("SIGTERM is not at its default action in this test process")
-    with pytest.raises(Terminated) as caught, sigterm_as_interrupt():
-        assert signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL
-        os.kill(os.getpid(), signal.SIGTERM)
-        time.sleep(5)  # interrupted by the handler
-    assert interrupt_status(caught.value) == 143 and interrupt_status(KeyboardInterrupt()) == 130
-    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+def test_the_handler_is_only_in_place_during_the_command() -> None:
+    """In a process of its own (a test worker may handle SIGTERM itself): inside the block a
+    SIGTERM raises Terminated (status 143), and the default action is back after it."""
+    code = (
+        "import os, signal, time\n"
+        "from gostop.signals import Terminated, interrupt_status, sigterm_as_interrupt\n"
+        "assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL\n"
+        "try:\n"
+        "    with sigterm_as_interrupt():\n"
+        "        assert signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL\n"
+        "        os.kill(os.getpid(), signal.SIGTERM)\n"
+        "        time.sleep(5)\n"
+        "    print('not interrupted')\n"
+        "except Terminated as exc:\n"
+        "    assert interrupt_status(exc) == 143 and interrupt_status(KeyboardInterrupt()) == 130\n"
+        "    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL\n"
+        "    print('terminated')\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                         preexec_fn=_default_signals)
+    assert run.returncode == 0 and run.stdout == "terminated\n", run

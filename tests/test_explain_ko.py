@@ -284,7 +284,7 @@ def test_bak_stamps_in_korean(overrides: dict[str, Any], captures: list[str], na
         assert_korean([ko])
         assert ko.startswith(st.hangul)
         if st.live:
-            assert "두 배" in ko or "2를 더" in ko, ko
+            assert "두 배" in ko or "2칩을 더" in ko, ko  # gwang-bak plus2: 2 chips more
     if "09A" in captures[1]:
         assert any("국화 열끗을 쌍피로" in stamp_text(st, "ko") for st in stamps)
 

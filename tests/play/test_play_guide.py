@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from rich.cells import cell_len
 
 from gostop.play.guide import card_guide, rules_text
 from gostop.play.names import card_words
 from gostop.play.session import Session, Settings
 from gostop.play.view import table_view
-from gostop.rules import get_preset, make_rules
+from gostop.rules import PRESETS, Rules, get_preset, make_rules
 
 
 def test_card_guide_follows_the_preset_and_aligns() -> None:
@@ -133,7 +134,8 @@ def test_rules_page_says_what_a_joker_from_hand_does_and_what_chongtong_pays() -
     assert fuda.joker_hand_mode == "reveal_replace" and fuda.jokers
     assert "the top stock card joins your hand" in rules_text(fuda, 2)
     target = make_rules("pagat", {"chongtong_payment": "target"})
-    assert "pays the stop target." in rules_text(target, 3) and "pays target" not in rules_text(target, 3)
+    assert "(as many chips as the stop target from each opponent)" in rules_text(target, 3)
+    assert "pays target" not in rules_text(target, 3)
     assert "스톱 점수만큼" in rules_text(target, 3, "ko")
     assert "더미 맨 위 패를 그 대신 냅니다" in rules_text(jokers, 3, "ko")
 
@@ -150,9 +152,9 @@ def test_matgo_differences_follow_the_knobs() -> None:
     (PAY-3, PAY-5), in English and Korean."""
     m = get_preset("matgo")
     en = _matgo_part(rules_text(m, 2))
-    assert f"A ppuk on your first turn is paid {m.first_turn_ppuk_payment}." in en
-    assert f"Three ppuk win {m.three_ppuk_payment}." in en
-    assert f"Chongtong 총통 pays {m.chongtong_payment} (you may keep the four cards and play on)." in en
+    assert f"A ppuk on your first turn is paid {m.first_turn_ppuk_payment} chips." in en
+    assert f"Three ppuk win {m.three_ppuk_payment} chips." in en
+    assert f"Chongtong 총통 pays {m.chongtong_payment} chips (you may keep the four cards and play on)." in en
     assert f"doubles the next, up to x{m.nagari_multiplier_cap}." in en
     protect = m.pi_bak_protect_min_two_player
     assert protect is not None
@@ -162,7 +164,7 @@ def test_matgo_differences_follow_the_knobs() -> None:
     assert "3 goes (points + 3) x 2, 4 goes (points + 4) x 4, 5 goes (points + 5) x 8" in en
     assert "The deck has 51 cards: 3 bonus cards (2 worth 2 junk, 1 worth 3 junk)." in en
     ko = _matgo_part(rules_text(m, 2, "ko"))
-    assert f"첫뻑은 {m.first_turn_ppuk_payment}을 받습니다." in ko and "총통은 10을 받습니다" in ko
+    assert f"첫뻑은 {m.first_turn_ppuk_payment}칩을 받습니다." in ko and "총통은 10칩을 받습니다" in ko
     assert f"피가 {protect - 1}장 이하일 때 ({protect}장이면 면하고" in ko and "(최대 x8)" in ko
 
     changed = make_rules("matgo", {"first_turn_ppuk_payment": 5, "three_ppuk_payment": 0,
@@ -170,18 +172,467 @@ def test_matgo_differences_follow_the_knobs() -> None:
                                    "pi_bak_protect_min_two_player": 6, "bomb_multiplier": 3,
                                    "bomb_steals_junk": False, "chongtong": "mandatory"})
     en = _matgo_part(rules_text(changed, 2))
-    assert "A ppuk on your first turn is paid 5." in en and "paid 7" not in en
+    assert "A ppuk on your first turn is paid 5 chips." in en and "paid 7" not in en
     assert "Three ppuk" not in en  # EVT-11 off
-    assert "Chongtong 총통 pays 12 (it must be declared)." in en and "keep the four cards" not in en
+    assert "Chongtong 총통 pays 12 chips (it must be declared)." in en and "keep the four cards" not in en
     assert "doubles the next, up to x4." in en and "x8" not in en
     assert "5 junk or fewer (6 protects; none at all is excused)" in en
     assert "Each bomb multiplies the win by 3, each shake by 2." in en and "takes a junk" not in en
     ko = _matgo_part(rules_text(changed, 2, "ko"))
-    assert "첫뻑은 5를 받습니다." in ko and "삼뻑" not in ko
-    assert "총통은 12를 받습니다 (반드시 선언해야 합니다)." in ko
+    assert "첫뻑은 5칩을 받습니다." in ko and "삼뻑" not in ko
+    assert "총통은 12칩을 받습니다 (반드시 선언해야 합니다)." in ko
     assert "(최대 x4)" in ko and "피가 5장 이하일 때 (6장이면 면하고" in ko
     assert "폭탄은 하나마다 3배, 흔들기는 하나마다 2배입니다." in ko and "폭탄은 피도" not in ko
 
     target = _matgo_part(rules_text(make_rules("matgo", {"chongtong_payment": "target",
                                                           "stop_target_two_player": 5}), 2))
-    assert "Chongtong 총통 pays 5 " in target  # DEAL-7: "target" is the 2-player stop target
+    assert "Chongtong 총통 pays 5 chips " in target  # DEAL-7: "target" is the 2-player stop target
+
+
+# -- the Rules page follows every knob it speaks of ------------------------------------------------
+
+
+def _page(rules: Rules, players: int, lang: str = "en") -> str:
+    """The Rules page without its "Changed from the preset" line (which names every override)."""
+    return "\n".join(ln for ln in rules_text(rules, players, lang).splitlines()
+                     if not ln.startswith(("Changed from the preset", "프리셋에서 바꾼 규칙")))
+
+
+SHOTS: dict[str, object] = {"payment_unit": "shots", "shots_per_points": 5}
+#: (knob, two values, the overrides that make the knob's rule apply, seated players): the page
+#: must read differently for the two values.
+KNOB_CASES: list[tuple[str, object, object, dict[str, object], int]] = [
+    ("meong", "dda", "off", {}, 3),  # PAY-5
+    ("meong", "dda", "bak", {}, 3),  # PAY-6
+    ("pi_bak", True, False, {}, 3),
+    ("pi_bak_protect_min", 5, 6, {}, 3),
+    ("pi_bak_zero_exempt", False, True, {}, 3),  # PAY-14
+    ("gwang_bak", "double", "off", {}, 3),
+    ("gwang_bak", "double", "plus2", {}, 3),  # VAR-GWANG-PLUS2
+    ("gwang_bak_scope", "per_opponent", "all_or_none", {}, 3),
+    ("tti_bak", False, True, {}, 3),  # VAR-TTI-BAK
+    ("bomb_allowed", True, False, {}, 3),  # BOMB-1
+    ("bomb_after_heundeum", False, True, {}, 3),
+    ("bomb_multiplier", 1, 2, {}, 3),  # PAY-5
+    ("bomb_steals_junk", False, True, {}, 3),  # EVT-8
+    ("bomb_compensation", "skip_two", "draw_three", {}, 3),  # BOMB-3
+    ("bomb_skip_timing", "any_later", "next_two", {}, 3),  # BOMB-3
+    ("heundeum_multiplier", 2, 1, {"heundeum_nov_dec_multiplier": 1}, 3),  # SHAKE-2
+    ("heundeum_nov_dec_multiplier", 2, 4, {}, 3),
+    ("heundeum_must_play", False, True, {}, 3),  # SHAKE-3
+    ("heundeum_needs_clear_month", False, True, {}, 3),  # VAR-SHAKE-CLEAR
+    ("jokers", ("JK2", "JK3"), (), {}, 3),  # DECK-1
+    ("joker_hand_mode", "substitute", "reveal_replace", {}, 3),  # JOKER-1, JOKER-4
+    ("joker_stays_with_ppuk", False, True, {}, 3),  # JOKER-3
+    ("joker_shot", None, "hand_self_stock_opponents", SHOTS, 3),  # GOO-10
+    ("flex_card", "09A", None, {}, 3),  # SCORE-8
+    ("flex_junk_value", 2, 1, {}, 3),
+    ("junk_value_11D", 2, 1, {}, 3),  # SCORE-7
+    ("junk_value_12D", 2, 0, {}, 3),
+    ("chongtong", "mandatory", "optional", {}, 3),  # DEAL-7
+    ("chongtong_payment", 5, 7, {}, 3),
+    ("ja_ppuk_junk", 2, 3, {}, 3),  # EVT-5
+    ("ja_ppuk_window", "any_previous", "previous_turn", {}, 3),
+    ("ja_ppuk_shot", False, True, SHOTS, 3),  # GOO-13
+    ("no_junk_shot", False, True, SHOTS, 3),  # GOO-12
+    ("last_turn_exception", True, False, {}, 3),  # EVT-6
+    ("last_turn_exception_stacks", False, True, {}, 3),  # EVT-14
+    ("three_ppuk_payment", 5, 3, {}, 3),  # EVT-11
+    ("first_turn_ppuk_payment", 3, 4, {}, 3),  # EVT-10
+    ("first_turn_ppuk_yell", False, True, {**SHOTS, "first_turn_ppuk_payment": 0}, 3),  # GOO-14
+    ("final_turn_no_ppuk", False, True, {}, 3),  # VAR-FINAL-NO-PPUK
+    ("four_brights_with_rain_points", 4, 3, {}, 3),  # SCORE-1
+    ("godori_points", 5, 3, {}, 3),  # SCORE-3
+    ("four_birds", False, True, {}, 3),
+    ("vip_bonus", 0, 3, {}, 3),  # VAR-VIP
+    ("palssari_bonus", 0, 8, {}, 3),  # VAR-PALSSARI
+    ("score_cap", None, 15, {}, 3),  # SCORE-11
+    ("stop_target_two_player", 7, 5, {}, 2),  # GOSTOP-1
+    ("stop_target_three_player", 3, 5, {}, 3),
+    ("go_decision_trigger", "above_last_go", "improved", {}, 3),  # GOSTOP-2
+    ("go_scheme", "standard", "linear", {}, 3),  # PAY-3
+    ("go_chips_three_plus", "keep", "drop", {}, 3),  # VAR-GO-DROP
+    ("payment_unit", "chips", "shots", {"shots_per_points": 5}, 3),  # PAY-2
+    ("shots_per_points", 5, 3, {"payment_unit": "shots"}, 3),
+    ("nagari_shots", 0, 1, {"payment_unit": "shots", "shots_per_points": 5}, 3),  # GOO-5
+    ("no_captures_no_pay", False, True, {}, 3),  # PAY-8
+    ("dok_bak", True, False, {}, 3),  # PAY-9
+    ("go_bak_two_player", "none", "double", {}, 2),  # PAY-6
+    ("oe_myeon", True, False, {}, 3),  # LIAB-4
+    ("oe_myeon_exceptions", True, False, {}, 3),  # LIAB-5
+    ("shodang", True, False, {}, 3),  # LIAB-7
+    ("shodang_eligibility", "any", "no_safe_play", {}, 3),
+    ("shodang_eligibility", "no_safe_play", "no_safe_play_each", {}, 3),
+    ("shodang_window", "one_round", "rest_of_hand", {}, 3),  # LIAB-10
+    ("nagari_offer_cancels_go_bak", True, False, {}, 3),  # LIAB-12
+    ("nagari_multiplier", "cumulative", "single", {}, 3),  # MATCH-5
+    ("nagari_multiplier_cap", None, 4, {}, 3),  # MATCH-8
+    ("nagari_limit", None, 5, {}, 3),  # MATCH-6
+    ("nagari_limit_action", "end_match", "reset_carry", {"nagari_limit": 5}, 3),
+    ("match_hands", 12, 6, {}, 3),  # MATCH-1
+    ("match_target_chips", None, 50, {}, 3),
+    ("multi_player_mode", "gwangpalli", "rotation", {}, 5),  # GWANG-1, GOO-17
+    ("compensation_per_card", 2, 3, {}, 5),  # GWANG-6
+    ("compensation_timing", "immediate", "end_by_losers", {}, 5),  # GWANG-7
+    ("nagari_redeal", "same_three", "all_players", {}, 5),  # GWANG-10
+    ("four_player_rain_exception", True, False, {}, 4),  # GWANG-6
+    ("seven_player_iris_out", False, True, {}, 7),  # GWANG-4
+    # Rules that are off in every preset (each said only when on), and rules no line said before.
+    ("grenade", "off", "move_only", {}, 3),  # VAR-GRENADE
+    ("grenade", "move_only", "steal", {}, 3),
+    ("grenade", "steal", "as_bomb", {}, 3),
+    ("grenade", "as_bomb", "move_only", {"bomb_multiplier": 2}, 3),
+    ("bomb_compensation", "skip_two", "draw_three", {"grenade": "move_only", "bomb_allowed": False}, 3),
+    ("missions", False, True, {}, 3),  # VAR-MISSION
+    ("mission_multiplier_range", (2, 9), (2, 8), {"missions": True}, 3),
+    ("mission_multiplier_range", (2, 9), (4, 4), {"missions": True}, 3),
+    ("boar", "off", "pot", {}, 3),  # VAR-BOAR
+    ("boar", "off", "first_turn", {}, 3),
+    ("boar_ante", 1, 2, {"boar": "pot"}, 3),
+    ("boar_first_turn_payment", 3, 4, {"boar": "first_turn"}, 3),
+    ("heodang_turns", None, 5, {}, 3),  # VAR-HEODANG
+    ("heodang_turns", 5, 4, {}, 3),
+    ("heodang_payment", "target", 2, {"heodang_turns": 5}, 3),
+    ("weol_yak_first_turn", False, True, {}, 3),  # VAR-WEOLYAK-FIRST
+    ("weol_yak_month", False, True, {}, 3),  # VAR-WEOLYAK-MONTH
+    ("baek_hwa_jeom", False, True, {}, 3),  # VAR-BAEKHWAJEOM
+    ("first_turn_four_bonus", 0, 3, {}, 3),  # VAR-FIRST-FOUR
+    ("first_turn_four_bonus", 3, 4, {}, 3),
+    ("first_turn_ttadak_payment", 0, 7, {}, 3),  # VAR-FIRST-TTADAK
+    ("ppuk_streak_payments", False, True, {}, 3),  # VAR-PPUK-STREAK (yeon-ppuk)
+    ("push_limit", 0, 2, {}, 3),  # VAR-PUSH
+    ("push_limit", 2, 3, {}, 3),
+    ("four_on_table", "redeal", "dealer_chongtong", {}, 3),  # DEAL-6
+    ("four_on_table", "redeal", "nagari", {}, 3),
+    ("chongtong_tie", "void", "nagari", {}, 3),  # DEAL-8
+    ("chongtong_tie", "void", "nagari", {}, 2),
+    ("chongtong_tie", "nagari", "dealer_first", {}, 3),
+    ("chongtong_tie", "dealer_first", "higher_month", {}, 3),
+    ("first_dealer", "draw_night", "lot", {}, 3),  # MATCH-3
+    ("first_dealer", "draw_night", "draw_day", {}, 3),
+    ("first_dealer", "draw_night", "oldest", {}, 3),
+    ("final_turn_auto_stop", False, True, {}, 3),  # GOSTOP-9
+    ("fixed_wins_carry", False, True, {}, 3),  # PAY-16
+]
+
+
+@pytest.mark.parametrize(("knob", "one", "other", "base", "players"), KNOB_CASES,
+                         ids=[f"{c[0]}={c[2]}" for c in KNOB_CASES])
+def test_rules_page_reads_each_knob(knob: str, one: object, other: object, base: dict[str, object],
+                                    players: int) -> None:
+    """Every rule the Rules page states follows its knob: changing the knob (where its rule
+    applies) changes the page, in English and in Korean."""
+    first = make_rules("pagat", {**base, knob: one})
+    second = make_rules("pagat", {**base, knob: other})
+    for lang in ("en", "ko"):
+        assert _page(first, players, lang) != _page(second, players, lang), (knob, lang)
+
+
+def test_rules_page_says_nothing_of_a_rule_that_is_off() -> None:
+    """Rules switched off by their knob are not on the page: no seven animals without meong
+    (PAY-5, PAY-6), no bak without its knob, no bombs, no flex card, no jokers, no shodang
+    without dok-bak's risk (LIAB-7, LIAB-8)."""
+    off = make_rules("pagat", {"meong": "off", "pi_bak": False, "gwang_bak": "off", "bomb_allowed": False,
+                               "flex_card": None, "jokers": [], "dok_bak": False, "oe_myeon": False})
+    text = _page(off, 3)
+    for words in ("7 animals", "meong", "pi-bak", "gwang-bak", "Penalties", "Bomb 폭탄:", "bombed",
+                  "flex card", "Jokers in the deck:", "refuser risks", "dok-bak"):
+        assert words not in text, words
+    assert "No bombs." in text and "No jokers in the deck." in text
+    assert "Shodang 쇼당: on your turn" in text  # shodang is still played, without its liability
+    ko = _page(off, 3, "ko")
+    for words in ("열끗 7장", "멍따", "피박", "광박", "겸용 패", "독박", "아래 참고"):
+        assert words not in ko, words
+
+
+def test_rules_page_of_goo_stupe_speaks_in_shots() -> None:
+    """goo-stupe (GOO-1..GOO-19): shots, no bombs, shaking changes nothing (GOO-8), 22 jokers
+    that cost shots (GOO-10), no score kept (MATCH-7); the page never says chips or x1."""
+    goo = get_preset("goo-stupe")
+    for players in (2, 3, 5):
+        text = rules_text(goo, players)
+        assert "chip" not in text and "x1" not in text, players
+        assert "No bombs." in text and "it changes no payment" in text
+        assert "JK1, JK1-2 ... JK1-22, 22 in all" in text
+        assert "A joker played from your hand makes each opponent take a shot" in text
+        assert "(1 shot from each opponent)" in text and "(3 shots from each opponent)" in text  # GOO-6, GOO-15
+        assert "Each opponent also takes a shot." in text and "takes a shot instead" in text  # GOO-13, GOO-12
+        assert "every player takes 1 shot." in text  # GOO-5
+        assert "Nobody keeps score: the fewest shots taken wins." in text
+        assert "Most chips" not in text and "Penalties" not in text and "7 animals" not in text
+        assert "On the last turn" not in text  # GOO-16
+    assert "the winner leaves the table" in rules_text(goo, 5)  # GOO-17
+    assert "the winner leaves the table" not in rules_text(goo, 3)
+    ko = rules_text(goo, 3, "ko")
+    assert not re.search(r"\d칩", ko) and "1배" not in ko and "모두 22장" in ko and "마신 잔이 가장 적은 사람" in ko
+
+
+@pytest.mark.parametrize("players", [4, 5, 6, 7])
+def test_rules_page_of_a_gwangpalli_table(players: int) -> None:
+    """pagat with 4 to 7 seated plays gwangpalli (GWANG-1): compensation per card (GWANG-6)
+    for the cards this table has, paid as compensation_timing says (GWANG-7); the 4-seat rain
+    exception and the 7-seat iris rule only where they apply."""
+    pagat = get_preset("pagat")
+    text = rules_text(pagat, players)
+    assert f"{players} seated (gwangpalli 광팔이)" in text
+    assert ("may claim 2 chips per card for their brights, double junk, the flex card 09A and jokers in hand"
+            in text)
+    assert "paid at once by each of the two players in the hand other than the dealer" in text
+    assert ("a rain bright 12B alone earns nothing" in text) == (players == 4)
+    assert "dealt 05A" not in text
+    three = rules_text(pagat.with_overrides({"compensation_per_card": 3, "flex_card": None, "jokers": ["JK1"],
+                                             "compensation_timing": "end_by_losers"}), players)
+    assert "may claim 3 chips per card for their brights, double junk and jokers in hand" in three
+    assert "flex card" not in three and "paid after the hand by each of its two losers" in three
+    iris = rules_text(pagat.with_overrides({"seven_player_iris_out": True}), players)
+    assert ("dealt 05A must drop out" in iris) == (players == 7)
+    ko = rules_text(pagat, players, "ko")
+    assert "광, 쌍피, 겸용 패 09A와 조커에 대해 한 장에 2칩씩 광값을 청구" in ko
+    assert "gwangpalli" not in rules_text(pagat, 3) and "광팔이" not in rules_text(pagat, 3, "ko")
+
+
+def test_rules_page_of_matgo_follows_its_knobs() -> None:
+    """matgo: the main page and the differences read the matgo knobs (JOKER-3, EVT-14, SHAKE-3,
+    PAY-15); shaking with x1 and bombing with x1 are not called a doubling."""
+    matgo = get_preset("matgo")
+    text = rules_text(matgo, 2)
+    assert "A joker turned from the stock after your card took one stays with that pair" in text
+    assert "On the last turn of a hand, chok, ttadak, sseul and taking a stack earn no junk." in text
+    assert "You then play one of the three at once." in text
+    assert "Shodang" not in text and "dok-bak" not in text and "gwangpalli" not in text
+    flat = _matgo_part(rules_text(matgo.with_overrides({"heundeum_multiplier": 1, "heundeum_nov_dec_multiplier": 1}),
+                                  2, "ko"))
+    assert "흔들기로는 돈이 늘지 않습니다" in flat and "1배" not in flat
+    flat = _matgo_part(rules_text(matgo.with_overrides({"heundeum_multiplier": 1, "heundeum_nov_dec_multiplier": 1}),
+                                  2))
+    assert "Each bomb multiplies the win by 2; a shake does not" in flat and "by 1" not in flat
+    plain = _matgo_part(rules_text(matgo.with_overrides({"bomb_multiplier": 1, "heundeum_multiplier": 1,
+                                                         "heundeum_nov_dec_multiplier": 1}), 2))
+    assert "Bombs and shakes do not multiply the win; a bomb also takes a junk." in plain
+    tti = _matgo_part(rules_text(matgo.with_overrides({"tti_bak": True}), 2))
+    assert "\n    tti-bak 띠박: no ribbon when the winner scores ribbons\n" in tti
+
+
+# -- the rules a player can switch on: said when on, with this table's numbers --------------------
+
+#: Words of the optional rules (off in every preset) in English and Korean: none may be on the
+#: page of a table that does not play the rule.
+OPTIONAL_WORDS = {
+    "en": ("Grenade", "Missions", "boar", "Heodang", "Weol-yak", "Baek-hwa-jeom", "cheot-ttadak", "Yeon-ppuk",
+           "Push (milgi", "On your first turn, each", "also multiplies what"),
+    "ko": ("수류탄", "미션", "멧돼지", "허당", "월약", "백화점", "첫따닥", "연뻑", "밀기", "지불에도 곱합니다"),
+}
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_rules_page_says_nothing_of_an_optional_rule_left_off(preset: str, lang: str) -> None:
+    """Grenade, missions, the boar, heodang, weol-yak, baek-hwa-jeom, the first-turn bonuses,
+    yeon-ppuk and the push are off in every preset: not a word of them."""
+    rules = get_preset(preset)
+    for players in ((2,) if rules.two_player_only else (2, 3, 5)):
+        text = rules_text(rules, players, lang)
+        for words in OPTIONAL_WORDS[lang]:
+            if preset == "matgo" and words in ("also multiplies what", "지불에도 곱합니다"):
+                continue  # matgo plays PAY-16
+            assert words not in text, (preset, players, words)
+
+
+def test_rules_page_says_an_optional_rule_with_the_tables_numbers() -> None:
+    """Each optional rule, switched on, is said with the numbers of its knobs (and of the
+    knobs it works with), in English and Korean."""
+    on = make_rules("pagat", {
+        "grenade": "as_bomb", "bomb_multiplier": 3, "bomb_steals_junk": True, "missions": True,
+        "mission_multiplier_range": [2, 8], "boar": "pot", "boar_ante": 2, "heodang_turns": 4, "heodang_payment": 6,
+        "weol_yak_first_turn": True, "weol_yak_month": True, "baek_hwa_jeom": True, "first_turn_four_bonus": 3,
+        "first_turn_ttadak_payment": 7, "first_turn_ppuk_payment": 4, "ppuk_streak_payments": True,
+        "push_limit": 2, "match_hands": 6, "four_on_table": "dealer_chongtong", "chongtong_payment": 9,
+        "chongtong_tie": "higher_month", "first_dealer": "lot", "final_turn_auto_stop": True,
+        "fixed_wins_carry": True,
+    })
+    en = rules_text(on, 3)
+    for words in (
+        "Grenade 수류탄: two of a month in hand with the other two on the table: play both and take all four (a later"
+        " turn with no card to play). It counts as a bomb: if you win, it multiplies the payment by 3, and each"
+        " opponent gives you one junk.",
+        "a multiplier from 2 to 8;",
+        "every hand each player puts 2 chips into a pot, and whoever takes 07A takes the pot at once",
+        "Heodang 허당: 4 turns of your own in a row without taking a card win at once (6 chips from each opponent).",
+        "Weol-yak 월약: before the deal a month is drawn; a winner who has taken all four of its cards is paid x4.",
+        "Weol-yak 월약: taking all four cards of a month on your first turn makes your win pay x4.",
+        "Baek-hwa-jeom 백화점: taking a bright, an animal, a ribbon and a junk on your first turn",
+        "On your first turn, each ttadak, chok, stack taken, bomb or grenade is paid 3 chips by each opponent.",
+        "A ttadak on your first turn (cheot-ttadak 첫따닥) is paid 7 chips more by each opponent.",
+        "A ppuk on your first turn is paid 4 chips by each opponent.",
+        "Yeon-ppuk 연뻑: a ppuk on your second turn as well is paid 8 chips by each opponent, and one on your third"
+        " turn after those two, 12 chips.",
+        "(at most 2 in a row). No push on the last hand of the match.",
+        "Four of a month dealt to the table: the dealer wins at once, as with chongtong (9 chips from each opponent).",
+        "If two players have chongtong, the one with the later month wins; if all three do, the hand is a nagari.",
+        "The first dealer is chosen by lot.",
+        "On the last turn of a hand, reaching the target is a stop (no go).",
+        "The nagari doubling also multiplies what chongtong, three ppuk and heodang pay.",
+    ):
+        assert words in en, words
+    ko = rules_text(on, 3, "ko")
+    for words in (
+        "수류탄: 손에 같은 달 두 장, 바닥에 나머지 두 장이 있으면", "폭탄으로 칩니다: 이기면 3배이고, 상대마다 피를 한 장씩 줍니다.",
+        "배수(2~8배)", "판마다 치는 사람이 모두 2칩씩 판돈에 넣고", "허당: 자기 차례에 4번 내리 아무것도 못 먹으면 바로 이깁니다 (상대마다 6칩).",
+        "그 달 네 장을 다 먹고 이긴 사람은 4배로 받습니다.", "첫 차례에 같은 달 네 장을 다 먹고 이기면 4배로 받습니다.",
+        "백화점: 첫 차례에", "첫 차례에 나온 따닥, 쪽, 뻑 먹기, 폭탄 또는 수류탄에는 각각 상대마다 3칩씩 받습니다.",
+        "첫따닥", "상대마다 7칩씩 더 받습니다.", "연뻑: 첫뻑에 이어 두 번째 차례에도 뻑이면 상대마다 8칩씩, 세 번째 차례까지 이어지면 12칩씩",
+        "(잇달아 2번까지)", "마지막 판에는 밀 수 없습니다.", "선이 총통처럼 바로 이깁니다 (상대마다 9칩).",
+        "더 늦은 달의 총통을 가진 사람이 이기고", "첫 선은 제비뽑기로 정합니다.", "고 없이 스톱합니다.",
+        "나가리 배수는 총통, 삼뻑과 허당 지불에도 곱합니다.",
+    ):
+        assert words in ko, words
+    # the same rules where only some of their parts apply
+    fewer = on.with_overrides({"bomb_allowed": False, "grenade": "steal", "three_ppuk_payment": 0,
+                               "heodang_turns": None, "first_turn_four_bonus": 0, "match_hands": None,
+                               "chongtong": "optional"})
+    text = _page(fewer, 3)
+    assert "It counts as a bomb" not in text and "Each opponent gives you one junk." in text
+    assert "A ttadak on your first turn (cheot-ttadak 첫따닥) is paid 7 chips by each opponent." in text
+    assert "The nagari doubling also multiplies what chongtong pay." in text and "heodang" not in text.lower()
+    assert "(at most 2 in a row)." in text and "last hand" not in text  # an open-ended match has none
+    assert "Only a player who shows it counts." in text
+    assert "나가리 배수는 총통 지불에도 곱합니다." in rules_text(fewer, 3, "ko")
+    # yeon-ppuk needs a first-turn ppuk payment to double; the carry needs a carry
+    assert "Yeon-ppuk" not in rules_text(on.with_overrides({"first_turn_ppuk_payment": 0}), 3)
+    assert "also multiplies" not in rules_text(on.with_overrides({"nagari_multiplier": "off"}), 3)
+
+
+def test_rules_page_says_what_two_chongtong_do_at_this_table_size() -> None:
+    """DEAL-8: with two players both holding a quad is every player holding one (never a
+    winner); with three, two holders are settled by the knob and three are a nagari."""
+    for tie in ("nagari", "dealer_first", "higher_month"):
+        rules = make_rules("pagat", {"chongtong_tie": tie})
+        assert "If both players have chongtong, the hand is a nagari." in rules_text(rules, 2)
+        assert "두 사람 다 총통이면 그 판은 나가리입니다." in rules_text(rules, 2, "ko")
+    assert "the one who plays first wins" in rules_text(make_rules("pagat", {"chongtong_tie": "dealer_first"}), 3)
+    void = get_preset("pagat")
+    assert "If both players have chongtong, nobody wins and the cards are dealt again." in rules_text(void, 2)
+    assert "If two or more players have chongtong, nobody wins" in rules_text(void, 3)
+
+
+def test_a_shots_table_says_no_payment_factor_it_does_not_play() -> None:
+    """Played for shots (PAY-2) the settlement ends at the shots: weol-yak and missions, which
+    multiply a payment, and the push, which a shots match never offers, are not said; the
+    fixed first-turn bonuses are, in shots."""
+    goo = get_preset("goo-stupe").with_overrides({"weol_yak_first_turn": True, "weol_yak_month": True,
+                                                   "missions": True, "push_limit": 2, "first_turn_four_bonus": 1})
+    for lang, words in (("en", ("Weol-yak", "Missions", "Push")), ("ko", ("월약", "미션", "밀기"))):
+        text = rules_text(goo, 3, lang)
+        for word in words:
+            assert word not in text, (lang, word)
+    assert "is paid 1 shot by each opponent." in rules_text(goo, 3)
+
+
+# -- the Keys page names the stamps this table can show ------------------------------------------
+
+
+def _stamps_shown(rules: Rules, players: int) -> set[str]:
+    """The stamps :func:`gostop.hints.bak_stamps` shows at this table for a loser with one junk
+    and nothing else, against an opponent who has every bright, seven animals and ten junk."""
+    from types import SimpleNamespace
+    from typing import cast
+
+    from gostop.cards import parse_card
+    from gostop.engine.observation import Observation
+    from gostop.hints import bak_stamps
+
+    rich = ("01B", "03B", "08B", "11B", "02A", "04A", "08A", "05A", "06A", "07A", "10A",
+            "02J1", "02J2", "03J1", "03J2", "04J1", "04J2", "05J1", "05J2", "06J1", "06J2")
+    captures = [[parse_card("01J1")], [parse_card(c) for c in rich], [parse_card("07J1")]][:players]
+    obs = cast(Observation, SimpleNamespace(captures=captures, players=players))
+    return {s.name for s in bak_stamps(rules, obs) if s.seat == 0}
+
+
+STAMP_BADGES = {"pi-bak": ("[PI-BAK 피박]", "[피박]"), "gwang-bak": ("[GWANG-BAK 광박]", "[광박]"),
+                "meong-dda": ("[MEONG-DDA 멍따]", "[멍따]"), "meong-bak": ("[MEONG-BAK 멍박]", "[멍박]")}
+STAMP_TABLES = [(name, {}) for name in sorted(PRESETS)] + [
+    ("pagat", {"meong": "dda_and_bak"}), ("pagat", {"meong": "bak", "gwang_bak": "plus2"}),
+    ("pagat", {"pi_bak": False, "meong": "off"}), ("matgo", {"gwang_bak": "off", "tti_bak": True}),
+]
+
+
+@pytest.mark.parametrize(("preset", "changes"), STAMP_TABLES, ids=[f"{p}-{c}" for p, c in STAMP_TABLES])
+def test_keys_page_names_the_stamps_this_table_can_show(preset: str, changes: dict[str, object]) -> None:
+    """The Keys page names exactly the stamps the table can show (as bak_stamps makes them),
+    in English and Korean; a table with none (goo-stupe, played for shots) names none."""
+    from gostop.play.guide import keys_text
+
+    rules = make_rules(preset, changes)
+    shown = _stamps_shown(rules, 2 if rules.two_player_only else 3)
+    en, ko = keys_text("en", rules), keys_text("ko", rules)
+    for name, (en_badge, ko_badge) in STAMP_BADGES.items():
+        assert (en_badge in en) == (name in shown), (name, shown)
+        assert (ko_badge in ko) == (name in shown), (name, shown)
+    assert ("Stamps" in en) == bool(shown) and ("도장" in ko) == bool(shown)
+    if preset == "goo-stupe":
+        assert not shown and "PI-BAK" not in en and "피박" not in ko
+
+
+def test_keys_page_of_the_default_table_names_its_three_stamps() -> None:
+    from gostop.play.guide import KEYS_TEXT
+
+    assert "Stamps ([PI-BAK 피박], [GWANG-BAK 광박], [MEONG-DDA 멍따]) show the\n" in KEYS_TEXT
+
+
+# -- the Matgo penalties, one a line ----------------------------------------------------------------
+
+
+def test_matgo_penalties_are_one_a_line_in_both_languages() -> None:
+    """The Matgo differences list each penalty on a line of its own under their heading, in
+    Korean as in English, never one joined list ("피박은 …일 때, 광박, 멍따는 …일 때;")."""
+    matgo = get_preset("matgo")
+    ko = _matgo_part(rules_text(matgo, 2, "ko")).splitlines()
+    heading = ko.index("  박 (걸리면 진 사람이 두 배로 냄):")
+    assert ko[heading + 1:heading + 5] == [
+        "    피박: 내 피가 7장 이하일 때 (8장이면 면하고, 한 장도 없으면 면제)",
+        "    광박: 이긴 사람은 광으로 점수를 냈는데 내 광이 없을 때",
+        "    멍따: 이긴 사람의 열끗이 7장 이상일 때",
+        "    고박: 고를 하고 졌을 때",
+    ]
+    assert not any(line.count("박") > 1 and ", " in line for line in ko if line.startswith("    "))
+    en = _matgo_part(rules_text(matgo, 2)).splitlines()
+    heading = en.index("  Penalties (bak 박), each doubling what the loser pays:")
+    assert en[heading + 1:heading + 5] == [
+        "    pi-bak 피박: 7 junk or fewer (8 protects; none at all is excused)",
+        "    gwang-bak 광박: no bright when the winner scores brights",
+        "    meong-dda 멍따: the winner has 7 animals or more",
+        "    go-bak 고박: you said go and lost",
+    ]
+    plus = _matgo_part(rules_text(matgo.with_overrides({"gwang_bak": "plus2", "meong": "dda_and_bak",
+                                                        "go_bak_two_player": "none"}), 2, "ko"))
+    assert "    광박: 이긴 사람은 광으로 점수를 냈는데 내 광이 없을 때 (두 배가 아니라 2칩 더)\n" in plus
+    assert "    멍박: 이긴 사람의 열끗이 7장 이상인데 내 열끗은 한 장도 없을 때\n" in plus and "고박:" not in plus
+    none = _matgo_part(rules_text(matgo.with_overrides({"gwang_bak": "off", "meong": "off", "pi_bak": False,
+                                                        "go_bak_two_player": "none"}), 2, "ko"))
+    assert "박 (" not in none
+
+
+# -- the Rules page for a screen that wraps by itself --------------------------------------------
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_flowed_rules_page_joins_each_rule_and_keeps_each_item(preset: str, lang: str) -> None:
+    """``flowed`` (the full-screen game's Rules tab) says the same words, each rule on one
+    line; the items of a list (the penalties, the reasons to pay for both) keep a line each."""
+    rules = get_preset(preset)
+    players = 2 if rules.two_player_only else 3
+    plain, flowed = rules_text(rules, players, lang), rules_text(rules, players, lang, flowed=True)
+    assert flowed.split() == plain.split()
+    if lang == "en":
+        assert "(two there: you choose; a stack of three: all of it)" in flowed
+        assert "\n  a stack of three" not in flowed and "\n  month), sseul" not in flowed
+    items = {"en": ("gwang-bak 광박:", "pi-bak 피박:", "meong-dda 멍따:", "go-bak 고박:", "oe-myeon 외면:"),
+             "ko": ("광박:", "피박:", "멍따:", "고박:", "외면:")}[lang]
+    starts = [line.strip() for line in plain.splitlines() if line.startswith("    ")]
+    flowed_starts = [line.strip() for line in flowed.splitlines() if line.startswith("    ")]
+    for item in items:
+        said = sum(1 for line in starts if line.startswith(item))
+        assert sum(1 for line in flowed_starts if line.startswith(item)) == said, item
+    if rules.payment_unit == "chips":
+        assert sum(1 for line in starts if line.startswith(items)) >= 2  # there is a list to keep

@@ -433,9 +433,9 @@ class HelpScreen(ModalScreen[None]):
             with TabbedContent():
                 with TabPane(w.t("Keys"), id="help-keys"), VerticalScroll(classes="page", can_focus=False):
                     yield Static(reflow(quick_start(lang)))
-                    yield Static(keys_text(lang))
+                    yield Static(keys_text(lang, rules))
                 with TabPane(w.t("Rules"), id="help-rules"), VerticalScroll(classes="page", can_focus=False):
-                    yield Static(reflow(rules_text(rules, self.session.settings.players, lang), keep_lines=True))
+                    yield Static(rules_text(rules, self.session.settings.players, lang, flowed=True))
                 with TabPane(w.t("Cards"), id="help-cards"), VerticalScroll(classes="page", can_focus=False):
                     intro, guide = card_guide_parts(rules, lang)
                     yield Static(reflow(intro), classes="intro")

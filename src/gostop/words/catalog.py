@@ -6,8 +6,9 @@ updated with ``make i18n`` (``pybabel extract`` / ``update``). The ``.po`` file 
 it is compiled in memory when first used (no generated binary is committed).
 
 Messages are :meth:`str.format` templates. In Korean, a field may carry a particle as its
-format spec, chosen by the last syllable of the value: ``{card:을}`` gives ``국진을`` and
-``매조 띠를``; likewise ``이``/``가``, ``은``/``는``, ``과``/``와`` and ``으로``/``로``. The spec
+format spec, chosen by how the value ends when read aloud (:mod:`gostop.words.particles`):
+``{card:을}`` gives ``국진을`` and ``매조 띠를``, ``{name:이}`` ``Bob이``, ``Player2가`` and
+``★이(가)``; likewise ``은``/``는``, ``과``/``와`` and ``으로``/``로``. The spec
 ``sino`` says a number as a Sino-Korean word (``{n:sino}광``: 삼광).
 """
 
@@ -22,6 +23,7 @@ from importlib import resources
 from typing import Any
 
 from gostop.errors import GostopError
+from gostop.words.particles import PARTICLES, particle
 
 __all__ = ["LANGS", "Catalog", "catalog", "particle", "UnknownLanguageError"]
 
@@ -37,53 +39,13 @@ class UnknownLanguageError(GostopError, ValueError):
     """A language we have no catalogue for."""
 
 
-# -- Korean particles -------------------------------------------------------------------------
-
-#: Particle pairs: (after a final consonant, after a vowel).
-_PARTICLES: dict[str, tuple[str, str]] = {}
-for _pair in (("을", "를"), ("이", "가"), ("은", "는"), ("과", "와"), ("으로", "로")):
-    for _p in _pair:
-        _PARTICLES[_p] = _pair
-
-
-_DIGIT_FINALS = {
-    "0": 21, "1": 8, "2": 0, "3": 16, "4": 0, "5": 0, "6": 1, "7": 8, "8": 8, "9": 0
-}
-
-
-def _final_consonant(word: str) -> int | None:
-    """The final consonant index of the last syllable of ``word`` (0: none), None when the
-    word does not end in a Hangul syllable (a digit is read as its Sino-Korean name)."""
-    word = word.rstrip(" )")
-    if not word:
-        return None
-    last = word[-1]
-    if last.isdigit():  # read as 영 일 이 삼 사 오 육 칠 팔 구
-        return _DIGIT_FINALS[last]
-    code = ord(last)
-    if 0xAC00 <= code <= 0xD7A3:
-        return (code - 0xAC00) % 28
-    return None
-
-
-def particle(word: str, spec: str) -> str:
-    """``word`` followed by the right form of the particle ``spec`` (any form of its pair)."""
-    pair = _PARTICLES[spec]
-    final = _final_consonant(word)
-    if pair[0] == "으로":
-        use = pair[0] if final and final != 8 else pair[1]  # ㄹ takes 로
-    else:
-        use = pair[0] if final else pair[1]
-    return word + use
-
-
 #: Sino-Korean numbers, as players say them in 삼광, 사광, 오광 (format spec ``sino``).
 _SINO = {1: "일", 2: "이", 3: "삼", 4: "사", 5: "오", 6: "육", 7: "칠", 8: "팔", 9: "구", 10: "십"}
 
 
 class _Formatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
-        if format_spec in _PARTICLES:
+        if format_spec in PARTICLES:
             return particle(str(value), format_spec)
         if format_spec == "sino":
             return _SINO.get(value, str(value)) if isinstance(value, int) else str(value)

@@ -202,7 +202,7 @@ def callout_text(kind: str, who: str, lang: str = "en", *, to: str = "") -> str 
         "ja-ppuk": lambda: w.t("Ja-ppuk! 자뻑"),
         "first-turn-ppuk": lambda: w.t("First-turn ppuk! 첫뻑"),
         "ppuk-streak": lambda: w.t("Ppuk again! 연뻑"),
-        "three-ppuk": lambda: w.t("Three ppuk! 삼연뻑"),
+        "three-ppuk": lambda: w.t("Three ppuk! 삼뻑"),
         "ttadak": lambda: w.t("Ttadak! 따닥"),
         "chok": lambda: w.t("Chok! 쪽"),
         "sseul": lambda: w.t("Sseul! 싹쓸이"),

@@ -540,17 +540,22 @@ def _codes(value: Any, where: str) -> tuple[str, ...]:
     return tuple(value)
 
 
+def _check_format(data: dict[str, Any]) -> None:
+    """A hand record says so: ``"format": "gostop-hand"`` (a match record is refused by name)."""
+    fmt = data.get("format")
+    if fmt != FORMAT:
+        if fmt == "gostop-match":
+            raise RecordError("this is a match record; a hand record is expected here ('format': 'gostop-hand')")
+        raise RecordError(f"not a hand record: 'format' must be {FORMAT!r}, got {clip(fmt)}")
+
+
 def parse_record(data: Any) -> HandRecord:
     """A :class:`HandRecord` from decoded JSON. Raises :class:`RecordError`."""
     if not isinstance(data, dict):
         raise RecordError("a record must be a JSON object")
     if nesting_depth(data, MAX_NESTING) > MAX_NESTING:
         raise RecordError(nesting_message("the record"))
-    fmt = data.get("format")
-    if fmt != FORMAT:
-        if fmt == "gostop-match":
-            raise RecordError("this is a match record; replay takes a hand record ('format': 'gostop-hand')")
-        raise RecordError(f"not a hand record: 'format' must be {FORMAT!r}, got {clip(fmt)}")
+    _check_format(data)
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
         raise RecordError(f"'version' must be an integer, got {clip(version)}")
@@ -669,6 +674,7 @@ def fill_record(data: Any) -> HandRecord:
         raise RecordError("a record must be a JSON object")
     if nesting_depth(data, MAX_NESTING) > MAX_NESTING:
         raise RecordError(nesting_message("the record"))
+    _check_format(data)  # (before the deal: a match record has none of its own)
     d = data.get("deal")
     if not isinstance(d, dict):
         raise RecordError("the record has no explicit 'deal' to fill")
@@ -901,6 +907,18 @@ class _ActionFailed(RecordError):
         self.index = index
 
 
+#: The longest explanation of an action that cannot be read (the engine's, with the list of
+#: every action form: about 250 characters).
+_PARSE_PROBLEM_LIMIT = 400
+
+
+def _parse_problem(exc: ActionParseError, text: str) -> str:
+    """The engine's reason why ``text`` is no action, whole (it lists the forms an action
+    takes), but with ``text`` itself, which it repeats, cut as :func:`clip` cuts it."""
+    reason = str(exc).replace(repr(text), clip(text, 40))
+    return reason if len(reason) <= _PARSE_PROBLEM_LIMIT else reason[: _PARSE_PROBLEM_LIMIT - 3] + "..."
+
+
 def _replay_actions(
     hand: Hand,
     actions: Sequence[str],
@@ -913,7 +931,7 @@ def _replay_actions(
         try:
             action = Action.parse(text)
         except ActionParseError as exc:
-            raise _ActionFailed(f"action {i} ({clip(text, 40)}) cannot be read: {str(exc)[:160]}", i) from None
+            raise _ActionFailed(f"action {i} ({clip(text, 40)}) cannot be read: {_parse_problem(exc, text)}", i) from None
         legal = hand.legal_actions()
         if action not in legal:
             shown = ", ".join(str(a) for a in legal)

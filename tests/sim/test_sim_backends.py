@@ -93,3 +93,32 @@ def test_bad_backend_and_workers_are_refused() -> None:
         run_deals(job, [0], workers=0)
     with pytest.raises(ValueError, match="2 players need 2 bots"):
         SimJob(PAGAT, 2, ("greedy",), 0)
+
+
+class _Enough(Exception):
+    """Raised by a test's consumer to stop a run after its first deals."""
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_the_deal_numbers_of_a_huge_run_are_not_copied(workers: int) -> None:
+    """``-n 10000000``: the deals are taken from the range as they are played; a list (or a
+    queue) of ten million numbers cost 400 MB before the first deal was played."""
+    import tracemalloc
+
+    job = SimJob(PAGAT, 2, ("random", "random"), seed=1)
+    seen: list[int] = []
+
+    def consume(part: list[Any]) -> None:
+        seen.extend(r.deal for r in part)
+        if len(seen) >= 3:
+            raise _Enough
+
+    tracemalloc.start()
+    try:
+        with pytest.raises(_Enough):
+            run_deals(job, range(10_000_000), workers=workers, consume=consume, timing=False)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 20_000_000, f"{peak / 1e6:.0f} MB"
+    assert sorted(seen)[:3] == [0, 1, 2]  # the first deals, in the order they are handed out

@@ -169,3 +169,52 @@ def test_engine_fast_gives_the_reference_numbers() -> None:
 def test_engine_fast_refuses_what_it_cannot_play(args: tuple[str, ...], needle: str) -> None:
     pytest.importorskip("numba", reason="numba (extra gostop[fast]) is not installed")
     assert needle in gostop("simulate", *args).error_line()
+
+
+def test_a_shots_preset_says_its_figures_are_minus_the_shots_taken() -> None:
+    """goo-stupe pays in shots: the figures are minus the shots a bot took, and the tables and
+    the JSON say so instead of calling them chips."""
+    deals = gostop("simulate", "greedy", "random", "-n", "3", "-w", "1", "--preset", "goo-stupe")
+    assert deals.exit_code == 0, deals.stderr
+    assert "Points per hand (minus the shots taken;" in deals.stdout and "net chips" not in deals.stdout
+    matches = gostop("simulate", "--match", "greedy", "random", "-m", "1", "--hands", "2", "-w", "1", "--preset", "goo-stupe")
+    assert matches.exit_code == 0, matches.stderr
+    assert "Shots per match, as minus the shots taken" in matches.stdout and "-shots" in matches.stdout
+    assert "Chips per match" not in matches.stdout and "chips per match" not in matches.stdout
+    ladder = gostop("simulate", "--ladder", "greedy", "random", "-n", "2", "-w", "1", "--preset", "goo-stupe")
+    assert ladder.exit_code == 0, ladder.stderr
+    assert "minus the shots taken" in ladder.stdout and "net points" not in ladder.stdout
+    for args in (
+        ("greedy", "random", "-n", "2"),
+        ("--match", "greedy", "random", "-m", "1", "--hands", "2"),
+        ("--ladder", "greedy", "random", "-n", "2"),
+    ):
+        shots = json.loads(gostop("simulate", *args, "-w", "1", "--json", "--preset", "goo-stupe").stdout)
+        chips = json.loads(gostop("simulate", *args, "-w", "1", "--json").stdout)
+        assert (shots["unit"], chips["unit"]) == ("shots", "chips"), args
+    plain = gostop("simulate", "--match", "greedy", "random", "-m", "1", "--hands", "2", "-w", "1")
+    assert "Chips per match" in plain.stdout and "shots" not in plain.stdout
+
+
+def test_the_search_bots_compiled_rollouts_load_before_the_progress_starts() -> None:
+    """Compiling the search bots' rollouts takes a minute or more on a first run (numba's cache
+    empty): it used to happen in the first decision of each worker, silent under a progress
+    bar at 0, counted as that decision's time. It is done (or loaded from the cache) before the
+    progress starts, with a line saying so. A fresh process: in this one the rollouts may be
+    loaded already."""
+    pytest.importorskip("numba", reason="numba (extra gostop[fast]) is not installed")
+    import subprocess
+
+    args = [sys.executable, "-m", "gostop", "simulate", "search:steps=20", "greedy", "-n", "1", "-w", "1", "--json"]
+    run = subprocess.run(args, capture_output=True, text=True, timeout=600, check=False)
+    assert run.returncode == 0, run.stderr
+    lines = run.stderr.splitlines()
+    assert lines[0].startswith("loading the search bots' compiled rollouts") and lines[1] == "deals: 0 of 1 (0%)"
+    search = json.loads(run.stdout)["bots"][0]
+    assert search["bot"] == "search:steps=20"
+    assert search["decision_ms"]["max"] < 300  # a decision of 20 rollouts (about 1 ms), not the load (0.6 s)
+    quiet = subprocess.run([*args, "--no-progress"], capture_output=True, text=True, timeout=600, check=False)
+    assert quiet.returncode == 0 and quiet.stderr == "", quiet.stderr
+    for lineup in (("greedy", "random"), ("search:rollouts=reference", "greedy")):
+        plain = gostop("simulate", *lineup, "-n", "1", "-w", "1", "--json")
+        assert plain.exit_code == 0 and "compiled rollouts" not in plain.stderr, plain.stderr

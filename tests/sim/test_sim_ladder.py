@@ -47,7 +47,7 @@ def test_tiny_ladder_orders_greedy_above_random_on_the_same_deals() -> None:
         assert r.points_low <= r.points <= r.points_high or r.bot == "random"
     # the same seed, the same ladder
     again = play_ladder(get_preset("pagat"), ["random", "greedy", "expert"], 12, seed=4)
-    assert again.to_json() == ladder.to_json()
+    assert again.to_json(timing=False) == ladder.to_json(timing=False)  # decision times aside
 
 
 def test_ladder_rejects_a_repeated_bot() -> None:
@@ -87,3 +87,14 @@ def test_simulate_ladder_bad_input_is_one_line(args: tuple[str, ...], words: str
     assert code == 2
     lines = err.splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and words in lines[0], err
+
+
+def test_ladder_json_has_the_decision_times_its_table_shows() -> None:
+    code, out, err = _cli("simulate", "--ladder", "greedy", "random", "-n", "3", "-w", "1", "--json")
+    assert code == 0, err
+    (pair,) = json.loads(out)["pairs"]
+    p95_a, p95_b = pair["decision_ms_p95"]
+    assert p95_a > 0 and p95_b > 0  # the table's p95 A and p95 B, in milliseconds
+    code, out, err = _cli("simulate", "--ladder", "greedy", "random", "-n", "3", "-w", "1", "--json", "--no-timing")
+    assert code == 0, err
+    assert "decision_ms_p95" not in json.loads(out)["pairs"][0]  # not measured: not reported

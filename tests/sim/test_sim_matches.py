@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from gostop.agents import make_agent
 from gostop.rules import get_preset, make_rules
 from gostop.sim import MatchJob, simulate_matches
-from gostop.sim.matches import DEFAULT_MATCH_HANDS, build_match_report, play_clusters
+from gostop.sim.matches import DEFAULT_MATCH_HANDS, build_match_report, play_clusters, play_match
+from gostop.sim.schedule import derive_seed
 
 
 def test_every_rotation_of_a_match_is_zero_sum_and_seeds_the_same_deals() -> None:
@@ -49,3 +51,27 @@ def test_open_ended_rules_get_a_default_length() -> None:
     assert MatchJob(get_preset("pagat"), ("easy", "easy"), seed=0).hands_limit() is None
     with pytest.raises(ValueError, match="2 to 7"):
         MatchJob(get_preset("pagat"), ("easy",) * 8, seed=0)
+
+
+def test_a_hand_ended_at_the_deal_counts_as_played() -> None:
+    # Match seed 8 (2 hands, two random bots): the first hand is a chongtong, decided at the
+    # deal before anyone is asked anything; both seats still played it, in both rotations.
+    rules = make_rules("pagat", {"match_hands": 2})
+    match, _, _ = play_match(rules, [make_agent("random"), make_agent("greedy")], derive_seed(8, "match", 0))
+    assert [e.reason for e in match.ledger.entries][0] == "chongtong"
+    job = MatchJob(rules, ("random", "greedy"), seed=8)
+    (cluster,) = play_clusters(job, [0], timing=False)
+    for m in cluster.matches:
+        assert m.hands == 2
+        assert m.played == [2, 2]
+    report = build_match_report(job, [cluster])
+    assert [b.hands_played for b in report.bots] == [2.0, 2.0]
+
+
+def test_a_seat_that_sits_out_a_gwangpalli_hand_did_not_play_it() -> None:
+    # 4 seated, three play each hand: every hand counts once for each of its three players.
+    job = MatchJob(make_rules("pagat", {"match_hands": 4}), ("random", "greedy", "random", "greedy"), seed=3)
+    for cluster in play_clusters(job, [0, 1], timing=False):
+        for m in cluster.matches:
+            assert m.hands == 4 and sum(m.played) == 3 * 4
+            assert all(0 <= p <= 4 for p in m.played)

@@ -120,8 +120,16 @@ def silence_stdout() -> None:
 
 
 @contextmanager
-def reported_errors() -> Iterator[None]:
-    """Turn errors raised inside the block into ``error: ...`` + exit status 2."""
+def reported_errors(subject: str | None = None) -> Iterator[None]:
+    """Turn errors raised inside the block into ``error: ...`` + exit status 2.
+
+    ``subject`` (a file, for a command given several) starts the line, ``error: FILE: ...``,
+    unless the message names it already (``cannot read FILE: ...``)."""
+
+    def about(message: str) -> str:
+        named = subject is None or message.startswith(subject) or f"{subject}:" in message
+        return message if named else f"{subject}: {message}"
+
     try:
         yield
     except (typer.Exit, typer.Abort, KeyboardInterrupt):
@@ -133,7 +141,7 @@ def reported_errors() -> Iterator[None]:
     except RecursionError:
         if os.environ.get("GOSTOP_DEBUG"):
             raise
-        fail("the input is nested too deeply to read")
+        fail(about("the input is nested too deeply to read"))
     except Exception as exc:
         if caused_by_ctrl_c(exc):  # (wrapped by the code it stopped): a ctrl-c, not an error
             raise KeyboardInterrupt from None
@@ -141,7 +149,7 @@ def reported_errors() -> Iterator[None]:
             raise
         # Bad input (UsageProblem, the library's ValueErrors) and files that cannot be read or
         # written: the line ends with the --help hint. An unexpected error asks to be reported.
-        fail(describe(exc), hint=isinstance(exc, ValueError | OSError) and not _device_error(exc))
+        fail(about(describe(exc)), hint=isinstance(exc, ValueError | OSError) and not _device_error(exc))
 
 
 def check_seed(value: int | None) -> int | None:

@@ -19,16 +19,7 @@ from rich.text import Text
 from gostop.cli.output import console, value_text
 from gostop.match import Match, load_match_record, replay_match
 
-__all__ = ["is_match_file", "print_match_replay"]
-
-
-def is_match_file(path: Path) -> bool:
-    """True when ``path`` holds a JSON object whose ``format`` is ``gostop-match``."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-        return False  # the hand-record reader reports the problem
-    return isinstance(data, dict) and data.get("format") == "gostop-match"
+__all__ = ["print_match_replay"]
 
 
 def print_match_replay(path: Path, as_json: bool) -> None:
@@ -141,4 +132,7 @@ def _print(match: Match, data: dict[str, Any]) -> None:
                        + (f"  (boar pot {e.pot})" if e.pot else "")))
     out.print(Text(f"match over: {match.end_reason}" if match.is_over else "match not finished"))
     for s in match.standings:
-        out.print(Text(f"{s.rank}. {s.name}: {s.chips:+d} chips" + (f", {s.shots} shots" if s.shots or match.shots_unit else "")))
+        # a match played for shots (goo-stupe) is ranked on them: its chips are named only when some changed hands
+        figures = [f"{s.chips:+d} chips"] if s.chips or not match.shots_unit else []
+        figures += [f"{s.shots} shots"] if s.shots or match.shots_unit else []
+        out.print(Text(f"{s.rank}. {s.name}: " + ", ".join(figures)))

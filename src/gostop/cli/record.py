@@ -20,12 +20,14 @@ import typer
 from rich.text import Text
 
 from gostop.cards import deck_cards
-from gostop.cli.errors import UsageProblem, check_seed, fail, reported_errors
+from gostop.cli.errors import EXIT_BAD_INPUT, UsageProblem, check_seed, fail, reported_errors
 from gostop.cli.output import console
 from gostop.cli.rules_input import SET_HELP, select_rules
 from gostop.engine import Action, Event, Hand
-from gostop.limits import decode_json
+from gostop.limits import clip, decode_json
+from gostop.match.record import MATCH_FORMAT
 from gostop.record import (
+    FORMAT,
     Deal,
     HandRecord,
     RecordError,
@@ -127,28 +129,43 @@ def replay(
 ) -> None:
     """Replay a hand record (or a match record) and print it move by move.
 
-    Each action is shown with the seat that made it, the events it caused and the layout after it; the result follows. --at N stops after action N. A record that cannot be replayed (bad JSON, unknown card, a deal that is not a permutation of the deck, an illegal action) gives one error line naming the action's 0-based index, and exit status 2; the moves (or, with --json, the facts) up to the failing action are printed first. A match record ("format": "gostop-match") is replayed hand by hand (docs/match-record-format.md).
+    Each action is shown with the seat that made it, the events it caused and the layout after it; the result follows. --at N stops after action N. A record that cannot be replayed (bad JSON, unknown card, a deal that is not a permutation of the deck, an illegal action) gives one error line naming the action's 0-based index, and exit status 2; the moves (or, with --json, the facts) up to the failing action are printed first. A match record ("format": "gostop-match") is replayed hand by hand (docs/match-record-format.md). Of several records, one that fails gets an error line starting with its file name, the others are replayed all the same, and the exit status is 2.
 
     Example:  gostop replay docs/examples/hand.json --json --at 5
     """
-    if len(records) > 1 and at is not None:
+    several = len(records) > 1
+    if several and at is not None:
         with reported_errors():
             raise UsageProblem("--at works with one record; give a single RECORD.json")
+    failed = False
     for i, record in enumerate(records):
-        if len(records) > 1 and not as_json:
+        if several and not as_json:
             if i:
                 typer.echo("")
             typer.echo(f"== {record} ==")
-        _replay_one(record, as_json, at)
+        try:
+            _replay_one(record, as_json, at, subject=str(record) if several else None)
+        except typer.Exit as exc:
+            if not several or exc.exit_code != EXIT_BAD_INPUT:
+                raise
+            failed = True  # its error line names it; the records after it are replayed all the same
+    if failed:
+        raise typer.Exit(EXIT_BAD_INPUT)
 
 
-def _replay_one(record: Path, as_json: bool, at: int | None) -> None:
-    """``gostop replay`` of one record (see :func:`replay`)."""
-    with reported_errors():
-        if at is not None and _is_match(record):
-            raise UsageProblem("--at works with hand records; a match record is replayed whole")
-        if _replayed_as_match(record, as_json):
+def _replay_one(record: Path, as_json: bool, at: int | None, subject: str | None = None) -> None:
+    """``gostop replay`` of one record (see :func:`replay`); ``subject`` starts its error line."""
+    with reported_errors(subject):
+        fmt = _record_format(record)
+        if fmt == MATCH_FORMAT:
+            if at is not None:
+                raise UsageProblem("--at works with hand records; a match record is replayed whole")
+            from gostop.cli.match_replay import print_match_replay
+
+            print_match_replay(record, as_json)
             return
+        if fmt is not None and fmt != FORMAT:
+            raise UsageProblem(_not_a_record(record, fmt))
         rec = load_record(record)
         tables: list[dict[str, Any]] = []
 
@@ -164,36 +181,41 @@ def _replay_one(record: Path, as_json: bool, at: int | None) -> None:
                 typer.echo(json.dumps(out, ensure_ascii=False))
             else:
                 _print_replay(rec, exc.hand, exc.steps, failed=True)
-            fail(str(exc))
+            raise  # the error line, after the moves up to the failing action
         if as_json:
             typer.echo(json.dumps(result_json(hand, steps, tables), ensure_ascii=False))
             return
         _print_replay(rec, hand, steps)
 
 
-def _is_match(path: Path) -> bool:
-    try:
-        from gostop.cli.match_replay import is_match_file
-
-        return is_match_file(path)
-    except (ImportError, ValueError, RecursionError):
-        return False
+#: The ``format`` of the terminal game's save (``current/save.json``: the match record and the
+#: game's settings; :mod:`gostop.play.store`), which is not a record itself.
+PLAY_SAVE_FORMAT = "gostop-play-save"
+_NO_FORMAT = object()
 
 
-def _replayed_as_match(path: Path, as_json: bool) -> bool:
-    """Hand a match record ("format": "gostop-match") to the match replayer; False otherwise."""
+def _record_format(path: Path) -> Any:
+    """The ``format`` of the JSON object in ``path``; ``None`` when the file cannot be read as a
+    JSON object at all (the hand-record reader then says what is wrong with it)."""
     try:
-        from gostop.cli.match_replay import is_match_file, print_match_replay
-    except ImportError:  # match records not available in this build
-        return False
-    try:
-        is_match = is_match_file(path)
-    except (ValueError, RecursionError):  # too deep or a huge number: the hand reader says so
-        return False
-    if not is_match:
-        return False
-    print_match_replay(path, as_json)
-    return True
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):  # (too deep, a huge number)
+        return None
+    return data.get("format", _NO_FORMAT) if isinstance(data, dict) else None
+
+
+def _not_a_record(path: Path, fmt: Any) -> str:
+    """What to say of a JSON object that is neither a hand record nor a match record."""
+    if fmt == PLAY_SAVE_FORMAT:
+        return (
+            "this is the saved game of gostop play (the match and the game's settings), not a record; "
+            f"replay the match record beside it: {path.parent / 'match.json'}"
+        )
+    got = "no 'format'" if fmt is _NO_FORMAT else f"'format' {clip(fmt)}"
+    return (
+        f"not a gostop record: a record's 'format' is {FORMAT!r} (a hand, docs/record-format.md) or "
+        f"{MATCH_FORMAT!r} (a match, docs/match-record-format.md); this file has {got}"
+    )
 
 
 def _print_replay(rec: HandRecord, hand: Hand, steps: Sequence[Step], failed: bool = False) -> None:

@@ -81,6 +81,18 @@ def rules_text(rules: Rules) -> str:
     return rules.preset + (" + " + ", ".join(f"{k}={value_text(v)}" for k, v in over.items()) if over else "")
 
 
+def _in_shots(rules: Rules) -> bool:
+    """True when the rules pay in shots (goo-stupe): every figure of a report is then minus the
+    shots a bot took (fewer shots is better), not its net chips."""
+    return rules.payment_unit == "shots"
+
+
+def _unit(rules: Rules) -> str:
+    """What a report's points and chips are, in its titles: ``net chips`` or ``minus the shots
+    taken``."""
+    return "minus the shots taken" if _in_shots(rules) else "net chips"
+
+
 def _number(header: str) -> Column:
     """A right-aligned column of figures. On a terminal too narrow for the table it wraps (it
     is never cut short), so that the bot names keep some room: rich gives a lone wrapping
@@ -122,7 +134,7 @@ def format_report(report: Report, out: Console) -> None:
         )
     )
     t = table(
-        "Points per hand (net chips; 95 % CI clustered by deal) and wins (Wilson CI)",
+        f"Points per hand ({_unit(job.rules)}; 95 % CI clustered by deal) and wins (Wilson CI)",
         [bot_column(), _number("seats"), _number("points"), interval_column("95% CI"), _number("win %"), interval_column("95% CI")],
     )
     for b in report.bots:
@@ -170,7 +182,7 @@ def format_report(report: Report, out: Console) -> None:
         out.print(et)
     if report.pairs:
         pt = table(
-            "Differences A - B (points per hand, clustered by deal)",
+            f"Differences A - B (points per hand, {_unit(job.rules)}; clustered by deal)",
             [bot_column("A"), bot_column("B"), _number("A - B"), interval_column("95% CI")],
         )
         for pr in report.pairs:
@@ -191,9 +203,12 @@ def format_match_report(report: MatchReport, out: Console) -> None:
             f"rules {rules_text(job.rules)}, {length}, seed {job.seed}"
         )
     )
+    shots = _in_shots(job.rules)
     t = table(
-        "Chips per match (95 % CI clustered by match seed)",
-        [bot_column(), _number("seats"), _number("chips"), interval_column("95% CI"), _number("1st %"), _number("hands")],
+        ("Shots per match, as minus the shots taken" if shots else "Chips per match")
+        + " (95 % CI clustered by match seed)",
+        [bot_column(), _number("seats"), _number("-shots" if shots else "chips"), interval_column("95% CI"),
+         _number("1st %"), _number("hands")],
     )
     for b in report.bots:
         add_row(
@@ -213,7 +228,7 @@ def format_match_report(report: MatchReport, out: Console) -> None:
         out.print(p)
     if report.pairs:
         pt = table(
-            "Differences A - B (chips per match, clustered)",
+            f"Differences A - B ({'minus shots' if shots else 'chips'} per match, clustered)",
             [bot_column("A"), bot_column("B"), _number("A - B"), interval_column("95% CI")],
         )
         for a, b_, d in report.pairs:
@@ -246,7 +261,7 @@ def format_ladder(ladder: Ladder, out: Console) -> None:
     out.print(t)
     out.print(
         Text(
-            "points/hand: least squares on every pair's net points per hand (half of A - B); "
+            f"points/hand: least squares on every pair's points per hand ({_unit(ladder.rules)}; half of A - B); "
             "Elo: Bradley-Terry on hand wins (a nagari half a win each)."
         )
     )
@@ -338,6 +353,40 @@ def _progress_bar(total: int, enabled: bool, what: str = "deals") -> Iterator[Ca
 
         bar.refresh()
         yield advance
+
+
+def _load_compiled_rollouts(rules: Rules, bots: list[str], say: bool) -> None:
+    """Load the compiled rollouts of the search bots (``search``, ``hard``) here, before the
+    progress starts, and say so on stderr (unless ``--no-progress``).
+
+    Loading takes about a second; compiling them, on the first run or after an update (numba's
+    cache is empty), a minute or more. Left to the first decision of each worker, that compile
+    sat under a progress bar at 0 without a word, ran once per worker process, and counted as
+    one decision's time. Done here, the workers forked later inherit the compiled code.
+    Nothing is done for other bots, ``rollouts=reference``, or rules the compiled engine does
+    not cover (the reference rollouts play them)."""
+    from gostop.agents import make_agent
+
+    if all(getattr(make_agent(spec), "rollouts", "reference") == "reference" for spec in bots):
+        return
+    from gostop.agents import warm
+    from gostop.agents.search import fast_engine_installed
+
+    if not fast_engine_installed():  # numba is missing: reference rollouts
+        return
+    from gostop.fast.config import check_supported
+
+    try:
+        check_supported(rules)
+    except ValueError:  # rules the compiled engine does not cover: reference rollouts
+        return
+    if say:
+        typer.echo(
+            "loading the search bots' compiled rollouts (after an install or an update they are "
+            "compiled first: a minute or more, once)",
+            err=True,
+        )
+    warm.compile_here()
 
 
 def _in_range(option: str, value: int | None, key: str) -> None:
@@ -544,6 +593,8 @@ def _run(
         else:
             check_lineup(rules, bots, engine=engine)
         check_backend(backend)
+        if backend == "local":  # (a Ray worker loads its own)
+            _load_compiled_rollouts(rules, bots, progress)
         if ladder:
             count = deals or 200
             pairs = len(bots) * (len(bots) - 1) // 2
@@ -553,7 +604,7 @@ def _run(
                     backend=backend, address=address, progress=advance, timing=timing,
                 )
             if as_json:
-                typer.echo(json.dumps(the_ladder.to_json(), indent=2, ensure_ascii=False))
+                typer.echo(json.dumps(the_ladder.to_json(timing=timing), indent=2, ensure_ascii=False))
             else:
                 format_ladder(the_ladder, console())
             return

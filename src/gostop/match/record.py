@@ -252,6 +252,13 @@ def replay_match(data: Mapping[str, Any]) -> Match:
             match.close()
         except IllegalMatchActionError as exc:
             raise MatchRecordError(f"the record says the match was closed, but: {exc}") from None
+    ended = record.get("end_reason")
+    if ended is not None and not match.is_over:  # (the first difference would be a hand cut short)
+        raise MatchRecordError(
+            f"the record's {len(record['actions'])} actions stop before the match ends, in deal "
+            f"{len(match.deals) - 1}, but the record says it ended ({clip(ended, 40)}): "
+            "actions are missing (a truncated or edited record)"
+        )
     _compare(record, json.loads(json.dumps(match_to_json(match))))
     return match
 

@@ -88,12 +88,23 @@ class Ladder:
     pairs: list[LadderPair]
     ratings: list[Rating]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, timing: bool = True) -> dict[str, Any]:
         """The ladder as JSON-ready data. ``preset`` and ``overrides`` name the rules as the
-        plain simulation's report does; ``rules`` (the preset's name) is kept for older readers."""
+        plain simulation's report does; ``rules`` (the preset's name) is kept for older readers.
+        Each pair has the p95 of both bots' decision times in milliseconds (``decision_ms_p95``,
+        ``[A, B]``, as the table shows them) unless ``timing=False``: wall-clock figures, the
+        only part of a ladder that a second run with the same seed does not repeat."""
+
+        def pair(p: LadderPair) -> dict[str, Any]:
+            out = {"a": p.a, "b": p.b, "hands": p.hands, "wins_a": p.wins_a, "wins_b": p.wins_b, **p.points.to_json()}
+            if timing:
+                out["decision_ms_p95"] = [None if math.isnan(ms) else ms for ms in p.p95_ms]
+            return out
+
         return {
             "preset": self.rules.preset,
             "overrides": self.rules.overrides(),
+            "unit": self.rules.payment_unit,
             "rules": self.rules.preset,
             "deals_per_pair": self.deals,
             "seed": self.seed,
@@ -109,10 +120,7 @@ class Ladder:
                 }
                 for r in self.ratings
             ],
-            "pairs": [
-                {"a": p.a, "b": p.b, "hands": p.hands, "wins_a": p.wins_a, "wins_b": p.wins_b, **p.points.to_json()}
-                for p in self.pairs
-            ],
+            "pairs": [pair(p) for p in self.pairs],
         }
 
 

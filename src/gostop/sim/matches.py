@@ -38,6 +38,7 @@ __all__ = [
     "MatchBotReport",
     "MatchReport",
     "play_match",
+    "hands_played",
     "check_table_size",
     "play_cluster",
     "play_clusters",
@@ -128,12 +129,12 @@ def play_match(
     """Play a whole match, ``agents[seat]`` at each table seat.
 
     Returns the finished match, the decision times per seat (seconds, decisions with more than
-    one legal action) and the number of hands each seat played in.
+    one legal action) and the number of counted hands each seat played in (from the ledger: a
+    hand ended at the deal, such as a chongtong, counts; a void deal does not).
     """
     n = len(agents)
     match = Match(rules, _names(n), seed, hands_limit=hands_limit)
     times: list[list[float]] = [[] for _ in range(n)]
-    played = [0] * n
     hand = None
     asked = [0] * n
     while not match.is_over:
@@ -151,7 +152,6 @@ def play_match(
             hand = match.hand
             assert hand is not None
             for hs, ts in enumerate(match.hand_seats):
-                played[ts] += 1
                 ctx_seed = derive_seed(agent_seed, "hand", len(match.deals), ts)
                 begin_hand(agents[ts], rules, hand.players, hs, ctx_seed)
         assert hand is not None
@@ -165,7 +165,20 @@ def play_match(
         asked[seat] += 1
         choice = decide(agents[seat], hand, mover, world, times[seat] if timing else None)
         match.apply(choice)
-    return match, times, played
+    return match, times, hands_played(match)
+
+
+def hands_played(match: Match) -> list[int]:
+    """Per table seat, the counted hands it played in (MATCH-2: void deals are not counted).
+
+    Read from the ledger, not from the decisions: a hand that ends at the deal (a chongtong)
+    asks nobody anything, and its players played it all the same."""
+    played = [0] * match.n
+    for entry in match.ledger.entries:
+        if entry.hand is not None:
+            for seat in entry.active:
+                played[seat] += 1
+    return played
 
 
 def _chips(match: Match) -> list[float]:
@@ -265,6 +278,7 @@ class MatchReport:
             "mode": "match",
             "preset": self.job.rules.preset,
             "overrides": self.job.rules.overrides(),
+            "unit": self.job.rules.payment_unit,
             "seats": self.job.seats,
             "lineup": list(self.job.lineup),
             "seed": self.job.seed,

@@ -182,6 +182,7 @@ class Report:
         return {
             "preset": self.job.rules.preset,
             "overrides": self.job.rules.overrides(),
+            "unit": self.job.rules.payment_unit,
             "players": self.job.players,
             "lineup": list(self.job.lineup),
             "seed": self.job.seed,

@@ -587,7 +587,7 @@ def test_serve_takes_the_waiting_room_lifetime_and_the_redis_wait() -> None:
     """The server settings of a waiting room's lifetime and of a stalled Redis's wait are options,
     checked like the other periods (the error names the option)."""
     out = gostop("serve", "--help")
-    assert "--waiting-seconds" in out.stdout and "--redis-wait" in out.stdout
-    for option in ("--waiting-seconds", "--redis-wait"):
+    assert "--waiting-seconds" in out.stdout and "--redis-wait" in out.stdout and "--quiet-seconds" in out.stdout
+    for option in ("--waiting-seconds", "--redis-wait", "--quiet-seconds"):
         bad = gostop("serve", option, "0")
         assert bad.exit_code == 2 and f"{option} must be a number of seconds above 0" in bad.error_line(), bad.stderr

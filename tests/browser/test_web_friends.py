@@ -92,3 +92,68 @@ def test_a_player_who_left_is_told_as_gone_and_a_spectator_has_no_keys(browser: 
         expect(tag).to_have_text(said)
         expect(p.locator(".player[data-seat='1'] .tag", has_text="away")).to_have_count(0)
     step(ann)  # the table goes on: the bot plays Bo's seat
+
+
+#: Every text the status line shows, in order (a bot's turn passes in a moment: it is recorded
+#: as it is drawn).
+RECORD_STATUS = """() => {
+  window.statuses = [];
+  const note = () => {
+    const el = document.querySelector('.table-page .status > span');
+    const last = window.statuses[window.statuses.length - 1];
+    if (el && el.textContent !== last) window.statuses.push(el.textContent);
+  };
+  new MutationObserver(note).observe(document.getElementById('app'), {subtree: true, childList: true, characterData: true});
+  note();
+}"""
+
+
+def _statuses(page: Page) -> list[str]:
+    return list(page.evaluate("() => window.statuses"))
+
+
+def test_the_status_line_says_who_is_waited_for_and_whose_seat_a_bot_plays(browser: Browser, base_url: str) -> None:
+    """Bo's page goes away: on his turn the table waits for him to reconnect, and says so (his
+    seat says "offline"). Then Bo leaves for good: his seat says "left (a bot plays)", and on
+    his turns the status line says that a bot plays his seat, never "Waiting for Bo…" (in
+    English, and in Korean for a spectator)."""
+    _, ann = _person(browser)
+    room = create_room(ann, base_url, "Ann", seats=("human", "human"), hands=3)
+    link = ann.input_value("#invite-link")
+    bo_ctx, bo = _person(browser)
+    _join(bo, link, "Bo")
+    _, spec = _person(browser, "ko-KR")
+    for p in (ann, bo):
+        p.wait_for_selector(".table-page[data-phase]")
+    spec.goto(link + "/watch")
+    spec.wait_for_selector(".table-page[data-phase]")
+    bo_seat = bo.evaluate(f"() => JSON.parse(localStorage.getItem('gostop.seats'))[{room!r}]")
+    bo_ctx.close()  # his connection drops; the grace period of this server is long
+    expect(ann.locator(".player[data-seat='1'] .tag", has_text="offline")).to_be_visible()
+    end = time.monotonic() + 30
+    while "reconnect" not in ann.inner_text(".status"):
+        assert time.monotonic() < end, ann.inner_text(".status")
+        step(ann)
+        ann.wait_for_timeout(100)
+    expect(ann.locator(".status")).to_contain_text("Waiting for Bo to reconnect…")
+    expect(spec.locator(".status")).to_contain_text("Bo 연결 끊김 — 다시 들어오기를 기다리는 중…")
+
+    for p in (ann, spec):
+        p.evaluate(RECORD_STATUS)
+    res = ann.request.post(f"{base_url}/api/rooms/{room}/leave", headers={"Authorization": f"Bearer {bo_seat['token']}"})
+    assert res.ok, res.text()
+    expect(ann.locator(".player[data-seat='1'] .tag", has_text="left")).to_have_text("left (a bot plays)")
+    end = time.monotonic() + 60
+    while "Bo left — a bot plays their seat…" not in " ".join(_statuses(ann)):
+        assert time.monotonic() < end, _statuses(ann)
+        step(ann)  # the bot plays Bo's turns as they come
+        ann.wait_for_timeout(100)
+    assert not [s for s in _since_left(_statuses(ann), "Bo left") if "Waiting for Bo" in s], _statuses(ann)
+    assert _since_left(_statuses(spec), "Bo 나감 — 봇이 대신 치는 중…"), _statuses(spec)
+    assert not [s for s in _since_left(_statuses(spec), "Bo 나감") if "Bo 차례" in s or "기다리는" in s], _statuses(spec)
+
+
+def _since_left(statuses: list[str], said: str) -> list[str]:
+    """The statuses from the first that says ``said`` on (none when none says it)."""
+    firsts = [i for i, s in enumerate(statuses) if said in s]
+    return statuses[firsts[0]:] if firsts else []

@@ -271,7 +271,8 @@ class TableClient:
 
     @classmethod
     async def open(cls, ws_url: str, room: str, *, token: str | None = None, spectate: bool = False,
-                   name: str = "client", origin: str | None = None, lang: str | None = None) -> TableClient:
+                   name: str = "client", origin: str | None = None, lang: str | None = None,
+                   probes: bool = False) -> TableClient:
         headers = {"Origin": origin} if origin else None
         ws = await connect(f"{ws_url}/ws/{room}", additional_headers=headers, max_size=2**24, open_timeout=20)
         client = cls(ws, name)
@@ -282,6 +283,8 @@ class TableClient:
             hello["spectate"] = spectate
         if lang is not None:
             hello["lang"] = lang
+        if probes:
+            hello["probes"] = True
         await ws.send(json.dumps(hello))
         msg = await client.recv()
         if msg["type"] != "welcome":

@@ -88,6 +88,12 @@ def serve(
                      "was loaded from (a host name of this server must be given here)."),
     ] = None,
     grace: Annotated[float, typer.Option("--grace", metavar="SECONDS", help="Seconds before a bot plays for a player who lost the connection.")] = 30.0,
+    quiet_seconds: Annotated[
+        float,
+        typer.Option("--quiet-seconds", metavar="SECONDS",
+                     help="A browser from which nothing has come for this long is taken for gone: its seat goes "
+                          "offline and the grace period starts (it is probed at half of it)."),
+    ] = 20.0,
     bot_delay: Annotated[float, typer.Option("--bot-delay", metavar="SECONDS", help="Seconds a bot waits before each move (for people to follow).")] = 0.6,
     bot_processes: Annotated[
         int, typer.Option("--bot-processes", help="Worker processes for the searching (hard) bots; 0: think in threads.")
@@ -150,6 +156,7 @@ def serve(
             ("--idle-seconds", idle_seconds),
             ("--waiting-seconds", waiting_seconds),
             ("--redis-wait", redis_wait),
+            ("--quiet-seconds", quiet_seconds),
         ):
             if not (math.isfinite(value) and value > 0):
                 raise UsageProblem(f"{option} must be a number of seconds above 0, got {value:g}")
@@ -206,6 +213,7 @@ def serve(
             port=port,
             origins=list(origin or []),
             grace_seconds=grace,
+            quiet_seconds=quiet_seconds,
             bot_delay=bot_delay,
             bot_processes=bot_processes,
             max_rooms_per_client=max_rooms,

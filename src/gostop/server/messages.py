@@ -26,13 +26,16 @@ class _Msg(BaseModel):
 
 class Hello(_Msg):
     """First message of a socket: a seat token, or spectate (not both); ``lang``: the language
-    of every text the server sends this socket (default English)."""
+    of every text the server sends this socket (default English); ``probes``: the client
+    answers every ``probe`` at once (with a ``ping``), and the server closes the socket when
+    nothing at all has come from it for a while (a network gone without a close)."""
 
     type: Literal["hello"]
     protocol: Literal[1] = 1
     token: str | None = Field(None, min_length=1, max_length=200)
     spectate: bool = False
     lang: Literal["en", "ko"] = "en"
+    probes: bool = False
 
 
 class Lang(_Msg):
@@ -179,6 +182,13 @@ class Pong(_Msg):
     seq: int
 
 
+class Probe(_Msg):
+    """Only to a socket whose hello said ``probes: true``, when nothing has come from it for a
+    while: answer at once (a ``ping``), or the socket is closed (4408) as gone."""
+
+    type: Literal["probe"]
+
+
 class Error(_Msg):
     """A message refused; ``code`` is one of the documented codes, ``message`` one sentence."""
 
@@ -191,16 +201,17 @@ class Error(_Msg):
 
 ClientMessage = Annotated[Hello | ActionMsg | Sync | Ping | RematchMsg | Lang, Field(discriminator="type")]
 ServerMessage = Annotated[
-    Welcome | Ack | Update | State | Presence | Rematch | RematchSeat | Moved | Pong | Error, Field(discriminator="type")
+    Welcome | Ack | Update | State | Presence | Rematch | RematchSeat | Moved | Pong | Probe | Error,
+    Field(discriminator="type"),
 ]
 Message = Annotated[
     Hello | ActionMsg | Sync | Ping | RematchMsg | Lang | Welcome | Ack | Update | State | Presence | Rematch
-    | RematchSeat | Moved | Pong | Error, Field(discriminator="type")
+    | RematchSeat | Moved | Pong | Probe | Error, Field(discriminator="type")
 ]
 #: Client and server message types.
 MESSAGE_TYPES = {
     "client": ("hello", "action", "sync", "ping", "rematch", "lang"),
-    "server": ("welcome", "ack", "update", "state", "presence", "rematch_state", "rematch_seat", "moved", "pong", "error"),
+    "server": ("welcome", "ack", "update", "state", "presence", "rematch_state", "rematch_seat", "moved", "pong", "probe", "error"),
 }
 
 message_adapter: TypeAdapter[Any] = TypeAdapter(Message)

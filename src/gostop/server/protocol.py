@@ -25,6 +25,7 @@ __all__ = [
     "CLOSE_INTERNAL",
     "CLOSE_MOVED",
     "CLOSE_RESTART",
+    "CLOSE_QUIET",
     "ERROR_CODES",
     "CLOSE_CODES",
     "LANGS",
@@ -75,6 +76,9 @@ CLOSE_INTERNAL = 1011
 CLOSE_MOVED = 4410
 #: The server is going down (a restart, a deploy): reconnect in a moment.
 CLOSE_RESTART = 1012
+#: Nothing came from a socket that answers probes for ``quiet_seconds`` (a network gone without
+#: a close frame): a timeout, as a hello that does not come (4408).
+CLOSE_QUIET = 4408
 #: Largest frame the WebSocket layer accepts at all (larger: closed with 1009).
 MAX_FRAME_BYTES = 65536
 
@@ -105,6 +109,8 @@ class ClientMessage:
     protocol: int | None = None
     accept: bool | None = None
     lang: str = "en"
+    #: (hello) the client answers the server's ``probe`` messages
+    probes: bool = False
 
 
 def _int(data: dict[str, Any], key: str, seq: int | None) -> int:
@@ -158,9 +164,13 @@ def parse_client(text: str | bytes) -> ClientMessage:
             raise ProtocolError("bad_message", "hello needs a seat 'token', or 'spectate': true")
         if token is not None and spectate:
             raise ProtocolError("bad_message", "hello takes a seat 'token' or 'spectate': true, not both")
+        probes = data.get("probes", False)
+        if not isinstance(probes, bool):
+            raise ProtocolError("bad_message", "'probes' must be true or false")
         lang = _lang(data, None)
         return ClientMessage(
-            "hello", token=token, spectate=spectate and token is None, protocol=PROTOCOL_VERSION, lang=lang
+            "hello", token=token, spectate=spectate and token is None, protocol=PROTOCOL_VERSION, lang=lang,
+            probes=probes,
         )
     seq = _int(data, "seq", seq)
     if kind == "lang":

@@ -30,6 +30,11 @@ class ServerSettings:
     bot_threads: int = 2
     bot_processes: int = 1
     hello_seconds: float = 10.0
+    #: a socket that answers probes (hello ``probes: true``) is sent a ``probe`` once nothing has
+    #: come from it for half of this, and closed (4408) when nothing has come for all of it: a
+    #: network gone without a close frame is noticed in this time, not in the 40 s of the
+    #: WebSocket layer's own pings (its seat goes offline, its grace period starts)
+    quiet_seconds: float = 20.0
     #: longest a bot may think over one decision (worker processes); then the standby bot decides
     bot_seconds: float = 10.0
     #: period of the maintenance task (presence refresh, gap check, eviction)

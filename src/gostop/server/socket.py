@@ -7,6 +7,9 @@ message must be ``hello`` (with a seat token, checked against the stored hashes 
 time, or ``spectate``; and the language of the connection's texts, ``lang``). Each later message passes the size cap, the connection's token bucket
 and the ``seq`` check before :class:`~gostop.server.hub.Hub` sees it. A bad message gets an
 ``error`` message and the socket stays open; nothing about the server's insides is ever sent.
+A client whose hello says ``probes: true`` is sent a ``probe`` when it has been quiet for half of
+``quiet_seconds`` and is taken for gone (closed 4408, its seat offline) when nothing at all came
+for all of it: a network that went away without a close frame.
 Every close frame's reason says why in one sentence (at most 123 bytes).
 """
 
@@ -19,12 +22,14 @@ import logging
 import time
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from starlette.types import Message
 
 from gostop.server.hub import Connection, Hub
 from gostop.server.protocol import (
     CLOSE_CODES,
     CLOSE_FLOOD,
     CLOSE_INTERNAL,
+    CLOSE_QUIET,
     CLOSE_RESTART,
     CLOSE_SLOW,
     CLOSE_TOO_MANY,
@@ -74,6 +79,23 @@ def close_reason(text: str) -> str:
     if len(raw) <= MAX_REASON_BYTES:
         return text
     return raw[:MAX_REASON_BYTES - 3].decode("utf-8", errors="ignore") + "..."
+
+
+async def _next_message(ws: WebSocket, conn: Connection, quiet: float | None) -> Message | None:
+    """The client's next message. With ``quiet`` (a client that answers probes), a ``probe``
+    goes to it once nothing has come for half of ``quiet`` seconds, and None comes back once
+    nothing has come for all of it: its network is gone (a lost message stays queued for the
+    next call: cancelling a receive loses nothing)."""
+    if quiet is None:
+        return await ws.receive()
+    try:
+        return await asyncio.wait_for(ws.receive(), quiet / 2)
+    except TimeoutError:
+        conn.send({"type": "probe"})
+    try:
+        return await asyncio.wait_for(ws.receive(), quiet / 2)
+    except TimeoutError:
+        return None
 
 
 async def _refuse(ws: WebSocket, code: str, message: str, seq: int | None = None) -> None:
@@ -159,9 +181,14 @@ async def _serve(ws: WebSocket, hub: Hub, room_id: str, addr: str) -> None:
     bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
     last_seq = -1
     refused = 0
+    quiet = settings.quiet_seconds if hello.probes and settings.quiet_seconds > 0 else None
+    gone = False
     try:
         while not conn.closed:
-            message = await ws.receive()
+            message = await _next_message(ws, conn, quiet)
+            if message is None:
+                gone = True
+                break
             if message["type"] == "websocket.disconnect":
                 break
             frame = message.get("text")
@@ -207,5 +234,10 @@ async def _serve(ws: WebSocket, hub: Hub, room_id: str, addr: str) -> None:
                 assert msg.accept is not None
                 await hub.rematch(live, conn, msg.seq, msg.accept)
     finally:
-        await hub.detach(live, conn)
+        await hub.detach(live, conn)  # first: the others see the seat go at once
         await conn.close()
+    if gone:
+        # a dead network reads no close frame; a live client that stopped answering does
+        reason = f"nothing came from you for {settings.quiet_seconds:g} seconds; reconnect"
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(ws.close(code=CLOSE_QUIET, reason=close_reason(reason)), 2.0)

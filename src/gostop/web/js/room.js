@@ -7,7 +7,7 @@ import { loadPresets } from "./lobby.js";
 import { api, ApiError, forgetSeat, playerName, saveSeat, savedSeat, setPlayerName } from "./api.js";
 import { TableSocket } from "./socket.js";
 import { narrate } from "./narrate.js";
-import { HAND_KEYS, renderTable, seatName, tableSeat, timerText } from "./table.js";
+import { HAND_KEYS, renderTable, seatName, tableSeat, timerText, turnText } from "./table.js";
 import { actionLabel } from "./actions.js";
 import { cardEl, cardGroup, cardMonth, cardName } from "./cards.js";
 import { cheapest, paidInShots, setting } from "./table.js";
@@ -116,8 +116,13 @@ class TablePage {
     this.sentFor = null; // the version this seat last acted at
     this.ctx = { knobs, act: (a) => this.act(a), touch: window.matchMedia("(hover: none)").matches, selected: null, buttonKeys: new Map() };
     this.tableBox = h("div.tablebox");
-    this.feed = h("ul.feed", { "aria-live": "polite", "aria-label": t("events") });
-    this.callout = h("div.callout", { "aria-live": "assertive" });
+    // the feed is a list to read back; a screen reader is told each move by `news`: a live
+    // region that stays on the page (one drawn anew with the table is not read, and a narrow
+    // screen folds the feed away). The big call-out repeats a line of the feed: not read twice.
+    this.feed = h("ul.feed", { "aria-label": t("events") });
+    this.news = h("div.visually-hidden#table-news", { role: "log", "aria-live": "polite" });
+    this.saidTurn = null;
+    this.callout = h("div.callout", { "aria-hidden": "true" });
     this.overlay = h("div.overlay", { hidden: true });
     this.side = h("aside.side#side");
     this.page = h("div.room-page", {}, this.tableBox, this.side);
@@ -126,7 +131,7 @@ class TablePage {
     this.drawSide();
     this.ctx.recent = [];
     this.restoreFeed();
-    main.replaceChildren(this.page, this.callout, this.overlay);
+    main.replaceChildren(this.page, this.callout, this.overlay, this.news);
     if (!mine) banner(t("spectating"), "info");
     this.onKey = (ev) => this.key(ev);
     // the per-decision turn timer, when the room has one: seconds left before a bot decides
@@ -521,6 +526,7 @@ class TablePage {
     });
     for (const l of lines) this.feed.prepend(h(`li.ev-${l.type}`, {}, l.text));
     while (this.feed.children.length > 80) this.feed.lastChild.remove();
+    this.say(lines.map((l) => l.text));
     if (events && events.length && view) this.feedVersion = view.version;
     if (callouts.length) this.showCallout(callouts[callouts.length - 1]);
     if (lines.length) this.saveFeed();
@@ -543,7 +549,9 @@ class TablePage {
   focusTurn() {
     const v = this.view;
     if (!v || !v.to_move || this.overlayOpen) return;
-    const el = this.tableBox.querySelector(".decisions:not(.held) button.decision, .myhand button.card.playable");
+    // the first one shown: an offer folded under "more" (shodang) is not the turn's first control
+    const el = [...this.tableBox.querySelectorAll(".decisions:not(.held) button.decision, .myhand button.card.playable")]
+      .find((b) => !b.disabled && b.offsetParent && !b.closest("details:not([open])"));
     if (el) el.focus({ preventScroll: true });
   }
 
@@ -553,6 +561,12 @@ class TablePage {
     if (!v || !v.to_move || !setting("alwaysCheapest")) return;
     const legal = v.legal || [];
     if (legal.length && legal.every((e) => e.kind === "surrender")) this.act(cheapest(legal).action);
+  }
+
+  /** Say `texts` to a screen reader, after what it is saying (the `news` live region). */
+  say(texts) {
+    for (const x of texts) if (x) this.news.appendChild(h("p", {}, x));
+    while (this.news.children.length > 12) this.news.firstChild.remove();
   }
 
   showCallout(c) {
@@ -567,7 +581,18 @@ class TablePage {
     if (this.view.phase === "waiting") { this.renderWaiting(); return; }
     this.ctx.previous = this.previous;
     this.ctx.sideButton.disabled = false;
+    // the table is drawn anew: the control that had the focus has it again (a presence change
+    // or the page's language must not throw a keyboard player back to the top of the page)
+    const focused = focusedControl(this.tableBox);
     renderTable(this.tableBox, this.view, this.ctx);
+    if (focused) {
+      const again = this.tableBox.querySelector(focused);
+      if (again && !again.disabled && again.offsetParent) again.focus({ preventScroll: true });
+      else this.focusTurn();
+    }
+    // whose turn it is, said when it changes ("Your turn", "Bo is away — a bot plays for them…")
+    const turn = this.view.current_seat === null || this.view.current_seat === undefined || this.view.over ? null : turnText(this.view);
+    if (turn !== this.saidTurn && !this.overlayOpen) { this.saidTurn = turn; this.say([turn]); }
   }
 
   renderWaiting() {
@@ -602,7 +627,11 @@ class TablePage {
   openOverlay(content) {
     this.overlayOpen = true;
     this.overlayLang = getLang();
-    this.overlay.replaceChildren(h("div.modal", { role: "dialog", "aria-modal": "true", "aria-label": content.getAttribute("aria-label") }, content));
+    // a screen reader says the dialog's result line with its name ("Settlement: Ann wins…")
+    const result = content.querySelector(".result");
+    if (result) result.id = "overlay-result";
+    this.overlay.replaceChildren(h("div.modal", { role: "dialog", "aria-modal": "true", "aria-label": content.getAttribute("aria-label"),
+      "aria-describedby": result ? result.id : null }, content));
     this.page.inert = true; // the table behind the dialog is seen, not used
     this.overlay.hidden = false;
   }
@@ -860,7 +889,13 @@ class TablePage {
     if (ev.target && ["INPUT", "SELECT", "TEXTAREA"].includes(ev.target.tagName)) return;
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     if (this.overlayOpen) {
-      if (ev.key === "Enter" || ev.key === "Escape") { ev.preventDefault(); this.overlay.querySelector("#settle-close, #standings-close, #review-close")?.click(); }
+      // Enter on a button of the dialog (review, next step, rematch) is that button's; Enter
+      // elsewhere and Escape close the dialog
+      const onControl = ev.target && ev.target.closest && ev.target.closest("button, a[href], summary, [role=button]");
+      if (ev.key === "Escape" || (ev.key === "Enter" && !onControl)) {
+        ev.preventDefault();
+        this.overlay.querySelector("#settle-close, #standings-close, #review-close")?.click();
+      }
       return;
     }
     const v = this.view;
@@ -926,4 +961,20 @@ function quads(codes) {
     if (m) byMonth.set(m, [...(byMonth.get(m) || []), c]);
   }
   return [...byMonth.values()].filter((cs) => cs.length >= 4).flat();
+}
+
+/** The control of the table `box` that has the focus, as a selector that finds it again in a
+ * new drawing of the table (a card by its code, a decision by its action), or null. */
+function focusedControl(box) {
+  const el = document.activeElement;
+  if (!el || el === box || !box.contains(el)) return null;
+  const q = (v) => JSON.stringify(String(v));
+  if (el.id) return `#${CSS.escape(el.id)}`;
+  if (el.dataset.code && el.closest(".myhand")) return `.myhand button.card[data-code=${q(el.dataset.code)}]`;
+  if (el.dataset.action) return `.decisions button[data-action=${q(el.dataset.action)}]`;
+  if (el.dataset.choice) return `.giveopt[data-choice=${q(el.dataset.choice)}]`;
+  if (el.dataset.kind) return `.decisions button[data-kind=${q(el.dataset.kind)}]`;
+  if (el.matches("summary")) return ".decisions details.more > summary";
+  if (el.matches(".decisions select")) return ".decisions select";
+  return ".myhand button.card.playable"; // something else of the table: the turn's first control
 }

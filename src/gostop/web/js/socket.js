@@ -1,6 +1,7 @@
 // The table's WebSocket (docs/protocol.md "Table"): hello, actions with seq and version,
 // updates applied in version order (a gap asks for sync), reconnects with backoff. The hello
-// says the page's language: every text the server sends is in it (`setLang` switches it live).
+// says the page's language: every text the server sends is in it (`setLang` switches it live),
+// and that this page answers the server's probes (a socket gone quiet is dropped by the server).
 import { getLang } from "./i18n.js";
 
 export const PROTOCOL = 1;
@@ -70,7 +71,9 @@ export class TableSocket {
     ws.onopen = () => {
       this.heard = Date.now();
       this.pingedAt = 0;
-      const hello = { type: "hello", protocol: PROTOCOL, lang: getLang() };
+      // probes: this page answers the server's probes, so the server may take a socket that
+      // stays silent for its dead (the others see the seat go within about 20 s)
+      const hello = { type: "hello", protocol: PROTOCOL, lang: getLang(), probes: true };
       if (this.who.token) hello.token = this.who.token;
       else hello.spectate = true;
       ws.send(JSON.stringify(hello));
@@ -126,6 +129,11 @@ export class TableSocket {
         break;
       case "rematch_seat":
         this.h.onRematchSeat?.(msg);
+        break;
+      case "probe":
+        // answered from here, not from a timer: a background tab's timers are slowed down,
+        // its messages are not
+        this.send({ type: "ping" });
         break;
       case "moved":
         this.closed = true; // the server closes it (4410): not reconnected with this token

@@ -181,7 +181,7 @@ function playerBox(view, p, knobs) {
   const box = h(`section.player${turn ? ".turn" : ""}${mine ? ".me" : ".badge"}${out ? ".out" : ""}`, { dataset: { seat: String(p.seat) }, "aria-label": seatName(view, p.seat) },
     h("header", {}, h("span.pname", {}, seatName(view, p.seat)), ...tagsOf(view, p).map((x) => h("span.tag", {}, x)),
       out ? h("span.tag.sitsout", {}, t("sitsOut")) : announcedTag(view, p),
-      hand && hs !== null && hs !== undefined && !mine ? h("span.handcount", { "aria-label": `${hand.hand_sizes[hs]} ${t("cardsInHand")}` }, cardEl("back", { size: "xs" }), ` ×${hand.hand_sizes[hs]}`) : null));
+      hand && hs !== null && hs !== undefined && !mine ? h("span.handcount", { role: "img", "aria-label": t("cardsInHandN", hand.hand_sizes[hs]) }, cardEl("back", { size: "xs" }), ` ×${hand.hand_sizes[hs]}`) : null));
   if (hand && hs !== null && hs !== undefined) {
     box.appendChild(scorePanel(view, hs, p, knobs));
     const shown = (hand.shown_hand_cards[hs] || []);
@@ -197,7 +197,7 @@ function playerBox(view, p, knobs) {
 
 function pileEl(hand, m, cards, choosing) {
   const stacks = new Set((hand.stacks || []).map((s) => s.month));
-  const pile = h(`div.pile${stacks.has(m) ? ".stack" : ""}`, { dataset: { month: String(m) }, "aria-label": monthName(m) });
+  const pile = h(`div.pile${stacks.has(m) ? ".stack" : ""}`, { role: "group", dataset: { month: String(m) }, "aria-label": monthName(m) });
   for (const c of cards) {
     const el = cardEl(c, { size: "md" });
     if ((hand.pending || []).includes(c)) el.classList.add("pending");
@@ -344,15 +344,29 @@ function surrenderEl(view, ctx, entries) {
   const give = h("button.decision.kind-surrender.primary", { type: "button", dataset: { action: best.action, kind: "surrender" } }, h("span", {}, w("give")));
   const options = h("div.giveopts", { role: "radiogroup", "aria-label": w("give") });
   for (const e of entries) {
-    const opt = h("button.giveopt", { type: "button", role: "radio", "aria-checked": e === best ? "true" : "false", "aria-label": actionLabel(e), dataset: { choice: e.action } },
+    const opt = h("button.giveopt", { type: "button", role: "radio", "aria-checked": e === best ? "true" : "false", "aria-label": actionLabel(e),
+      tabindex: e === best ? "0" : "-1", dataset: { choice: e.action } },
       ...e.cards.map((c) => cardEl(c, { size: "sm" })));
     opt.addEventListener("click", () => {
       chosen = e;
       give.dataset.action = e.action;
-      options.querySelectorAll(".giveopt").forEach((o) => o.setAttribute("aria-checked", o === opt ? "true" : "false"));
+      options.querySelectorAll(".giveopt").forEach((o) => {
+        o.setAttribute("aria-checked", o === opt ? "true" : "false");
+        o.tabIndex = o === opt ? 0 : -1;
+      });
     });
     options.appendChild(opt);
   }
+  // a radio group: one stop for Tab, the arrow keys choose (as a screen reader announces it)
+  options.addEventListener("keydown", (ev) => {
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[ev.key];
+    if (!step) return;
+    ev.preventDefault();
+    const all = [...options.querySelectorAll(".giveopt")];
+    const next = all[(all.indexOf(document.activeElement) + step + all.length) % all.length];
+    next.click();
+    next.focus();
+  });
   give.addEventListener("click", () => ctx.act(chosen.action));
   const auto = h("input#always-cheapest", { type: "checkbox", checked: setting("alwaysCheapest") });
   auto.addEventListener("change", () => { setSetting("alwaysCheapest", auto.checked); if (auto.checked) ctx.act(chosen.action); });
@@ -368,6 +382,12 @@ function shodangEl(ctx, entry) {
   const more = h("details.more", {}, h("summary", {}, w("shodangMore")), h("p", {}, w("shodangWhat")), h("div.buttons", {}, yes, no));
   no.addEventListener("click", () => { more.open = false; });
   return more;
+}
+
+/** `el`, left out of what a screen reader says (it shows what words beside it say). */
+function hidden(el) {
+  el.setAttribute("aria-hidden", "true");
+  return el;
 }
 
 function decisionsEl(view, ctx) {
@@ -395,11 +415,13 @@ function decisionsEl(view, ctx) {
   for (const e of plain) {
     const key = e.kind === "go" ? "g" : e.kind === "stop" ? "s" : BUTTON_KEYS[k++];
     const b = h(`button.decision.kind-${e.kind}`, { type: "button", dataset: { action: e.action, kind: e.kind } });
-    if (e.kind === "pick" || e.kind === "reveal") b.append(...e.cards.map((c) => cardEl(c, { size: "sm" })));
+    // the cards drawn on it show what the words say: its name is the words (and its key)
+    if (e.kind === "pick" || e.kind === "reveal") b.append(...e.cards.map((c) => hidden(cardEl(c, { size: "sm" }))));
     // "Shake September — show your three…": the words after the dash fold away on a phone
     const label = e.kind === "list" ? w("listNext", seatName(view, e.value ?? Number(e.action.split(" ")[1]))) : actionLabel(e);
     const [main, ...more] = label.split(" — ");
-    b.append(h("span", {}, main, more.length ? h("small.why", {}, ` — ${more.join(" — ")}`) : null), key ? h("kbd", {}, key) : "");
+    b.append(h("span", {}, main, more.length ? h("small.why", {}, ` — ${more.join(" — ")}`) : null), key ? h("kbd", { "aria-hidden": "true" }, key) : "",
+      key && !ctx.touch ? h("span.visually-hidden", {}, ` (${t("key")} ${key})`) : null); // said as a card's key is
     b.addEventListener("click", () => ctx.act(e.action));
     if (e.kind === "pick") {
       b.addEventListener("mouseenter", () => { const root = b.closest(".table-page"); if (root) highlight(root, 0, e.cards); });
@@ -435,16 +457,27 @@ function timerEl(deadline) {
   return el;
 }
 
+/** Whose decision it is, as it is: a person who left or is away is not waited for (a bot
+ * plays their seat, as their seat's tag says), a person whose connection dropped is. */
+export function turnText(view) {
+  if (view.to_move) return t("yourTurn");
+  const p = playerOf(view, view.current_seat);
+  const name = seatName(view, view.current_seat);
+  if (p && p.kind === "human" && p.status === "left") return t("botPlaysLeft", name);
+  if (p && p.kind === "human" && p.away) return t("botPlaysAway", name);
+  if (p && p.kind === "human" && !p.connected && p.name) return t("waitingReconnect", name);
+  return t("waitingFor", name);
+}
+
 function statusLine(view, ctx) {
   const m = view.match;
   const parts = [];
   if (m) parts.push(t("handOf", m.hands_played + (view.over ? 0 : 1), m.hands));
   if (m && m.carry) parts.push(`${t("carry")} ×${2 ** m.carry}`);
-  if (view.current_seat !== null && view.current_seat !== undefined) {
-    parts.push(view.to_move ? t("yourTurn") : t("waitingFor", seatName(view, view.current_seat)));
-  }
+  if (view.current_seat !== null && view.current_seat !== undefined) parts.push(turnText(view));
   const timer = view.deadline ? timerEl(view.deadline) : null;
-  return h("div.status", { role: "status", "aria-live": "polite" }, h("span", {}, parts.join(" · ")), timer, ctx.sideButton || null);
+  // not a live region: it is drawn anew with every view (room.js says the turn in one that stays)
+  return h("div.status", {}, h("span", {}, parts.join(" · ")), timer, ctx.sideButton || null);
 }
 
 // The decision panel covers my captures' row, which keeps the room of one row of buttons. When

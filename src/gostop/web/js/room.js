@@ -300,6 +300,7 @@ class TablePage {
     }
     if (action.startsWith("play ")) firstPlay();
     this.ctx.selected = null;
+    this.ctx.pending = null; // the choice is made: the next decision starts afresh
     this.sentFor = this.view.version;
     // the table's controls wait for the next view; the side panel's button is not one of them
     this.tableBox.querySelectorAll("button").forEach((b) => { if (b !== this.ctx.sideButton) b.disabled = true; });
@@ -565,8 +566,10 @@ class TablePage {
 
   /** Say `texts` to a screen reader, after what it is saying (the `news` live region). */
   say(texts) {
-    for (const x of texts) if (x) this.news.appendChild(h("p", {}, x));
-    while (this.news.children.length > 12) this.news.firstChild.remove();
+    const added = texts.filter(Boolean);
+    for (const x of added) this.news.appendChild(h("p", {}, x));
+    // the oldest lines go, never one given in this call (it is yet to be read)
+    while (this.news.children.length > Math.max(12, added.length)) this.news.firstChild.remove();
   }
 
   showCallout(c) {
@@ -625,6 +628,7 @@ class TablePage {
   }
 
   openOverlay(content) {
+    clearInterval(this.stepTimer); // the steps of a settlement this dialog replaces are not revealed behind it
     this.overlayOpen = true;
     this.overlayLang = getLang();
     // a screen reader says the dialog's result line with its name ("Settlement: Ann wins…")
@@ -637,6 +641,7 @@ class TablePage {
   }
 
   closeOverlay() {
+    clearInterval(this.stepTimer);
     this.overlayOpen = false;
     this.page.inert = false;
     this.overlay.hidden = true;
@@ -672,8 +677,16 @@ class TablePage {
     const closeLabel = newest.over ? t("seeStandings") : newest.phase === "push" ? t("continue") : t("nextHand");
     const done = h("button.primary#settle-close", { type: "button" }, closeLabel);
     let shown = 0;
+    // each step is said through the live region as it is revealed, once: the same settlement
+    // drawn again (back from the review, the page's language changed) says no step again
+    if (!this.saidSteps || this.saidSteps.deal !== last.deal) this.saidSteps = { deal: last.deal, count: 0 };
+    const said = this.saidSteps;
     const reveal = () => {
-      if (shown < steps.length) list.appendChild(h("li", {}, steps[shown++]));
+      if (shown < steps.length) {
+        const text = steps[shown++];
+        list.appendChild(h("li", {}, text));
+        if (shown > said.count) { said.count = shown; this.say([text]); }
+      }
       if (shown >= steps.length) { next.hidden = true; chips.hidden = false; }
     };
     chips.hidden = steps.length > 0;
@@ -686,7 +699,9 @@ class TablePage {
     this.overlay.firstChild.classList.add("settle");
     if (reducedMotion()) { while (shown < steps.length) reveal(); } else {
       reveal();
+      // (a dialog that replaces this one, the review, stops it: openOverlay)
       const timer = setInterval(() => { if (shown >= steps.length || !this.overlayOpen) clearInterval(timer); else reveal(); }, 700);
+      this.stepTimer = timer;
     }
     if (!steps.length) next.hidden = true;
     this.focusTop(done);
@@ -938,6 +953,7 @@ class TablePage {
     clearTimeout(this.drainTimer);
     clearTimeout(this.settleTimer);
     clearTimeout(this.copyTimer);
+    clearInterval(this.stepTimer);
   }
 }
 

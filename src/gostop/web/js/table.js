@@ -3,6 +3,7 @@ import { botName, getLang, levelText, monthName, stampLabel, t, tx } from "./i18
 import { h, words } from "./dom.js";
 import { cardEl, cardGroup, cardMonth, cardName, junkValue } from "./cards.js";
 import { actionLabel } from "./actions.js";
+import { particle } from "./particles.js";
 
 const w = words({
   en: {
@@ -23,7 +24,7 @@ const w = words({
     tapAgain: "한 번 더 누르면 냅니다", shodangMore: "더 보기: 쇼당 제안…",
     shodangWhat: "쇼당: 내 패를 보여 주고, 상대가 받아들이면 승자 없이 판이 끝납니다. 제안할까요?",
     shodangYes: "네, 패를 보여 주고 쇼당 제안", shodangNo: "아니요, 계속",
-    giveWhy: (who, what) => `${who} ${what}: ${who}에게 피 한 장을 주세요.`,
+    giveWhy: (who, what) => `${particle(who, "이")} ${what}. ${who}에게 줄 피 한 장을 고르세요.`,
     giveWhyPlain: "상대가 피 한 장을 받을 차례입니다: 줄 패를 고르세요.",
     give: "주기", alwaysCheapest: "가장 싼 피를 늘 자동으로 주기", field: "바닥", more: "더 보기",
     events: "기록과 초대",
@@ -36,7 +37,9 @@ const w = words({
 const EARNS = {
   en: { chok: "made a chok", ttadak: "made a ttadak", sseul: "swept the table", "stack-capture": "took a ppuk stack", bomb: "bombed",
     "ja-ppuk": "took back a ppuk", "boss-joker": "took a joker: junk from each opponent" },
-  ko: { chok: "쪽", ttadak: "따닥", sseul: "싹쓸이", "stack-capture": "뻑 먹기", bomb: "폭탄", "ja-ppuk": "자뻑", "boss-joker": "조커로 피 뺏기" },
+  // said after the name and its particle: "민지가 쪽을 했습니다"
+  ko: { chok: "쪽을 했습니다", ttadak: "따닥을 했습니다", sseul: "싹쓸이를 했습니다", "stack-capture": "뻑을 먹었습니다",
+    bomb: "폭탄을 냈습니다", "ja-ppuk": "자뻑을 먹었습니다", "boss-joker": "조커를 먹었습니다" },
 };
 
 /** Settings kept in the browser (one-tap play, always give the cheapest junk). */
@@ -197,7 +200,10 @@ function playerBox(view, p, knobs) {
 
 function pileEl(hand, m, cards, choosing) {
   const stacks = new Set((hand.stacks || []).map((s) => s.month));
-  const pile = h(`div.pile${stacks.has(m) ? ".stack" : ""}`, { role: "group", dataset: { month: String(m) }, "aria-label": monthName(m) });
+  // a stack (ppuk) is marked by a frame: its name says it too ("March: 3 cards, a stack (ppuk)")
+  const stack = stacks.has(m);
+  const pile = h(`div.pile${stack ? ".stack" : ""}`, { role: "group", dataset: { month: String(m) },
+    "aria-label": stack ? t("stackPile", monthName(m), cards.length) : monthName(m) });
   for (const c of cards) {
     const el = cardEl(c, { size: "md" });
     if ((hand.pending || []).includes(c)) el.classList.add("pending");
@@ -338,17 +344,37 @@ function surrenderWhy(view, ctx) {
   return w("giveWhyPlain");
 }
 
-function surrenderEl(view, ctx, entries) {
+/** What identifies the decision on the table: the same seat, deal, stage and mover with the
+ * same choices is the same decision, drawn again (a presence change, another player's event,
+ * the page's language, the rule knobs loaded); anything else is a new one. */
+function decisionKey(view) {
+  const legal = (view.legal || []).map((e) => e.action).sort();
+  return JSON.stringify([view.seat, view.match ? view.match.deal : null, view.phase, view.hand ? view.hand.stage : null,
+    view.current_seat, legal]);
+}
+
+/** The player's choice in the making (the junk card to give, the "more" panels open, the
+ * number of cards to cut): `ctx.pending`, kept while the table is drawn again for the same
+ * decision, started afresh when the decision changes. */
+function pendingFor(view, ctx) {
+  const key = decisionKey(view);
+  if (!ctx.pending || ctx.pending.key !== key) ctx.pending = { key, give: null, open: new Set(), cut: null };
+  return ctx.pending;
+}
+
+function surrenderEl(view, ctx, entries, pending) {
   const best = cheapest(entries);
-  let chosen = best;
-  const give = h("button.decision.kind-surrender.primary", { type: "button", dataset: { action: best.action, kind: "surrender" } }, h("span", {}, w("give")));
+  // the card the player chose before the table was drawn again, else the cheapest
+  let chosen = entries.find((e) => e.action === pending.give) || best;
+  const give = h("button.decision.kind-surrender.primary", { type: "button", dataset: { action: chosen.action, kind: "surrender" } }, h("span", {}, w("give")));
   const options = h("div.giveopts", { role: "radiogroup", "aria-label": w("give") });
   for (const e of entries) {
-    const opt = h("button.giveopt", { type: "button", role: "radio", "aria-checked": e === best ? "true" : "false", "aria-label": actionLabel(e),
-      tabindex: e === best ? "0" : "-1", dataset: { choice: e.action } },
+    const opt = h("button.giveopt", { type: "button", role: "radio", "aria-checked": e === chosen ? "true" : "false", "aria-label": actionLabel(e),
+      tabindex: e === chosen ? "0" : "-1", dataset: { choice: e.action } },
       ...e.cards.map((c) => cardEl(c, { size: "sm" })));
     opt.addEventListener("click", () => {
       chosen = e;
+      pending.give = e.action;
       give.dataset.action = e.action;
       options.querySelectorAll(".giveopt").forEach((o) => {
         o.setAttribute("aria-checked", o === opt ? "true" : "false");
@@ -375,11 +401,13 @@ function surrenderEl(view, ctx, entries) {
 }
 
 /** Defect 5: shodang is offered from a folded "more" control and asks before it acts. */
-function shodangEl(ctx, entry) {
+function shodangEl(ctx, entry, pending) {
   const yes = h("button.decision.kind-offer-shodang", { type: "button", dataset: { action: entry.action, kind: "offer-shodang" } }, w("shodangYes"));
   yes.addEventListener("click", () => ctx.act(entry.action));
   const no = h("button", { type: "button" }, w("shodangNo"));
-  const more = h("details.more", {}, h("summary", {}, w("shodangMore")), h("p", {}, w("shodangWhat")), h("div.buttons", {}, yes, no));
+  const more = h("details.more", { open: pending.open.has(entry.action) }, h("summary", {}, w("shodangMore")), h("p", {}, w("shodangWhat")), h("div.buttons", {}, yes, no));
+  // open or folded, it stays so when the table is drawn again for the same decision
+  more.addEventListener("toggle", () => { if (more.open) pending.open.add(entry.action); else pending.open.delete(entry.action); });
   no.addEventListener("click", () => { more.open = false; });
   return more;
 }
@@ -395,8 +423,9 @@ function decisionsEl(view, ctx) {
   const secondary = all.filter((e) => e.kind === "offer-shodang");
   const entries = all.filter((e) => e.kind !== "offer-shodang");
   ctx.buttonKeys = new Map();
+  const pending = pendingFor(view, ctx);
   if (!all.length) return null;
-  if (!entries.length) return h("section.decisions.minor", { "aria-label": w("more") }, secondary.map((e) => shodangEl(ctx, e)));
+  if (!entries.length) return h("section.decisions.minor", { "aria-label": w("more") }, secondary.map((e) => shodangEl(ctx, e, pending)));
   const box = h("section.decisions", { "aria-label": t("decisions") }, h("h2", {}, view.hand && view.hand.stage === "main" ? t("yourTurn") : t("decisions")));
   if (entries.some((e) => e.kind === "go" || e.kind === "stop")) box.appendChild(stopPreviewEl(view));
   if (view.hand && view.hand.choosing_for) box.appendChild(h("p", {}, `${t("pickCard")} (${cardName(view.hand.choosing_for)})`));
@@ -405,7 +434,7 @@ function decisionsEl(view, ctx) {
     box.appendChild(h("div.dealt", { role: "group", "aria-label": t("yourHand") }, view.table.dealt.map((c) => cardEl(c, { size: "lg" }))));
   }
   const surrender = entries.filter((e) => e.kind === "surrender");
-  if (surrender.length) box.appendChild(surrenderEl(view, ctx, surrender));
+  if (surrender.length) box.appendChild(surrenderEl(view, ctx, surrender, pending));
   const buttons = h("div.buttons");
   // the cut is a number of cards; the goo-stupe list (DEC-2) is a player, named on a button
   const numbered = entries.filter((e) => e.kind === "cut");
@@ -434,13 +463,14 @@ function decisionsEl(view, ctx) {
     if (!group.length) continue;
     const values = group.map((e) => e.action.split(" ")[1]);
     const sel = h("select", { "aria-label": kind }, values.map((v) => h("option", { value: v }, v)));
-    sel.value = values[Math.floor(values.length / 2)];
+    sel.value = values.includes(pending.cut) ? pending.cut : values[Math.floor(values.length / 2)];
+    sel.addEventListener("change", () => { pending.cut = sel.value; });
     const b = h(`button.decision.kind-${kind}`, { type: "button", dataset: { kind } }, actionLabel({ kind, action: `${kind} …`, value: "…" }).replace("…", ""));
     b.addEventListener("click", () => ctx.act(`${kind} ${sel.value}`));
     buttons.appendChild(h("span.numbered", {}, sel, b));
   }
   if (buttons.children.length) box.appendChild(buttons);
-  for (const e of secondary) box.appendChild(shodangEl(ctx, e));
+  for (const e of secondary) box.appendChild(shodangEl(ctx, e, pending));
   return box;
 }
 

@@ -8,9 +8,11 @@ the faces (terminal game, web game) only display its answers. It never looks at 
   three dan), for every seat, and where the missing card is from the viewer's side;
 * :func:`bak_stamps` -- the doubling penalties a seat is exposed to (PAY-5/PAY-6: pi-bak,
   gwang-bak, meong-dda, meong-bak), marked *live* when an opponent stopping now would apply it;
+  :func:`table_stamps` -- which of them a table can ever show (the help pages name those);
 * :func:`score_lines` -- the scoring items of a capture area, for a score panel;
 * :func:`stop_preview` -- what a stop would pay right now, asked of the engine itself;
-* :func:`go_outlook` -- what saying go risks under the rules (GOSTOP, LIAB-3, PAY-6).
+* :func:`go_outlook` -- what saying go risks under the rules (GOSTOP, LIAB-3, PAY-6);
+* :func:`nagari_stakes` -- what the next win is multiplied by after nagari in a row (MATCH-5).
 
 >>> from gostop.engine import Hand
 >>> from gostop.rules import get_preset
@@ -30,12 +32,14 @@ from gostop.cards import Card
 from gostop.engine import Hand, Observation
 from gostop.rules import Rules
 from gostop.scoring import ScoreBreakdown, ScoreTable
-from gostop.settlement import Settlement, go_chips, go_multiplier
+from gostop.settlement import Settlement, go_chips, go_multiplier, nagari_factor
 
 __all__ = [
     "NearSet",
     "Stamp",
     "near_sets",
+    "STAMP_NAMES",
+    "table_stamps",
     "bak_stamps",
     "score_lines",
     "flex_junk_value",
@@ -43,6 +47,7 @@ __all__ = [
     "GoOutlook",
     "go_outlook",
     "final_turn",
+    "nagari_stakes",
     "pi_bak_threshold",
     "JUNK_SCORES_FROM",
     "MEONG_ANIMALS",
@@ -188,14 +193,36 @@ def pi_bak_threshold(rules: Rules, players: int) -> int:
     return rules.pi_bak_protect_min
 
 
+#: The bak stamps (PAY-5, PAY-6) in the order a seat shows them, with their Korean names.
+STAMP_NAMES: dict[str, str] = {"pi-bak": "피박", "gwang-bak": "광박", "meong-dda": "멍따", "meong-bak": "멍박"}
+
+
+def table_stamps(rules: Rules) -> tuple[str, ...]:
+    """The bak stamps a table of ``rules`` can ever show (names of :data:`STAMP_NAMES`, in
+    their order): pi-bak, gwang-bak, meong-dda and meong-bak where their knob plays them
+    (PAY-5, PAY-6); none in a game played for shots (PAY-2), which has no baks.
+    :func:`bak_stamps` never makes another, and the help pages name exactly these."""
+    if rules.payment_unit == "shots":
+        return ()
+    on = {
+        "pi-bak": rules.pi_bak,
+        "gwang-bak": rules.gwang_bak != "off",
+        "meong-dda": rules.meong in ("dda", "dda_and_bak"),
+        "meong-bak": rules.meong in ("bak", "dda_and_bak"),
+    }
+    return tuple(name for name in STAMP_NAMES if on[name])
+
+
 def bak_stamps(rules: Rules, obs: Observation) -> tuple[Stamp, ...]:
     """The bak stamps of every seat of the hand (see :class:`Stamp`).
 
     A stamp is *live* when some opponent already scores the item that triggers it (pi-bak: junk
     scores, gwang-bak: a bright line, meong: seven animals); it is shown as a *risk* when an
-    opponent is close (junk 8 or more, two brights, six animals). Shots games (``payment_unit = shots``) have no baks.
+    opponent is close (junk 8 or more, two brights, six animals). Only the stamps of
+    :func:`table_stamps` are made: none in a shots game (``payment_unit = shots``).
     """
-    if rules.payment_unit == "shots":
+    kinds = table_stamps(rules)
+    if not kinds:
         return ()
     table = _table(rules)
     facts = [_facts(table, caps) for caps in obs.captures]
@@ -206,7 +233,7 @@ def bak_stamps(rules: Rules, obs: Observation) -> tuple[Stamp, ...]:
         me = facts[s]
         others = [facts[o] for o in range(n) if o != s]
         # PAY-14: with pi_bak_zero_exempt a seat with no junk at all is not exposed.
-        if rules.pi_bak and me.junk < threshold and (me.junk or not rules.pi_bak_zero_exempt):
+        if "pi-bak" in kinds and me.junk < threshold and (me.junk or not rules.pi_bak_zero_exempt):
             best = max(o.junk for o in others)
             if best >= JUNK_SCORES_FROM - 2:
                 live = best >= JUNK_SCORES_FROM
@@ -214,14 +241,14 @@ def bak_stamps(rules: Rules, obs: Observation) -> tuple[Stamp, ...]:
                 flex = f" (counting {rules.flex_card} as double junk)" if me.flex_junk else ""
                 out.append(
                     Stamp(
-                        s, "pi-bak", "피박", live,
+                        s, "pi-bak", STAMP_NAMES["pi-bak"], live,
                         f"pi-bak 피박: junk {me.junk}{flex} < {threshold}; an opponent has junk "
                         f"{best}" + (" and scores it: pays double" if live else ""),
                         mine=me.junk, theirs=best, threshold=threshold,
                         flex_card=rules.flex_card if me.flex_junk else None,
                     )
                 )
-        if rules.gwang_bak != "off" and me.brights == 0 and not me.has_jkp:
+        if "gwang-bak" in kinds and me.brights == 0 and not me.has_jkp:
             best_b = max(others, key=lambda f: (f.bright_points, f.brights))
             scope_ok = True
             if rules.gwang_bak_scope == "all_or_none":
@@ -231,28 +258,28 @@ def bak_stamps(rules: Rules, obs: Observation) -> tuple[Stamp, ...]:
                 how = "pays double" if rules.gwang_bak == "double" else "pays 2 more"
                 out.append(
                     Stamp(
-                        s, "gwang-bak", "광박", live,
+                        s, "gwang-bak", STAMP_NAMES["gwang-bak"], live,
                         f"gwang-bak 광박: no bright; an opponent has {best_b.brights} brights"
                         + (f" and scores them: {how}" if live else ""),
                         mine=0, theirs=best_b.brights, adds=0 if rules.gwang_bak == "double" else 2,
                     )
                 )
         most = max(o.animals for o in others)
-        if rules.meong in ("dda", "dda_and_bak") and most >= MEONG_ANIMALS - 1:
+        if "meong-dda" in kinds and most >= MEONG_ANIMALS - 1:
             live = most >= MEONG_ANIMALS
             out.append(
                 Stamp(
-                    s, "meong-dda", "멍따", live,
+                    s, "meong-dda", STAMP_NAMES["meong-dda"], live,
                     f"meong-dda 멍따: an opponent has {most} animals"
                     + (": everyone pays double" if live else f" ({MEONG_ANIMALS} double the pay)"),
                     theirs=most, threshold=MEONG_ANIMALS,
                 )
             )
-        if rules.meong in ("bak", "dda_and_bak") and me.animals == 0 and most >= MEONG_ANIMALS - 1:
+        if "meong-bak" in kinds and me.animals == 0 and most >= MEONG_ANIMALS - 1:
             live = most >= MEONG_ANIMALS
             out.append(
                 Stamp(
-                    s, "meong-bak", "멍박", live,
+                    s, "meong-bak", STAMP_NAMES["meong-bak"], live,
                     f"meong-bak 멍박: no animal; an opponent has {most} animals"
                     + (": pays double" if live else ""),
                     theirs=most, threshold=MEONG_ANIMALS,
@@ -304,6 +331,15 @@ def stop_preview(hand: Hand, seat: int) -> Settlement | None:
     return None if result is None else result.settlement
 
 
+def nagari_stakes(rules: Rules, nagari_before: int) -> int:
+    """MATCH-5: what the settlement of a stop is multiplied by after ``nagari_before`` nagari
+    in a row (``nagari_multiplier``, the MATCH-8 cap); 1 in a game played for shots (PAY-2),
+    where the shots are the whole settlement and nothing is multiplied."""
+    if rules.payment_unit == "shots":
+        return 1
+    return nagari_factor(rules, nagari_before)
+
+
 def final_turn(obs: Observation) -> bool:
     """True when the turn being played is the hand's last: nobody holds a card any more, so the
     hand ends after it (TURN-5) and a go ends it as a nagari (GOSTOP-6)."""
@@ -321,7 +357,9 @@ class GoOutlook:
     being asked again (``above_last_go``), or None (asked when a set forms or improves);
     ``next_goes``, ``next_chips`` and ``next_multiplier`` what a win after one more go adds
     (0 chips and multiplier 1 when nothing, or in shots games); ``risk``: ``"dok-bak"`` (3
-    players: pays for both losers), ``"double"`` (2 players: pays double) or None.
+    players: pays for both losers), ``"double"`` (2 players: pays double) or None. A shots
+    game (PAY-2, GOO-4) has no go-bak and no nagari doubling, whatever those knobs say;
+    ``nagari_shots``: the shots every player takes after a nagari there (GOO-5; else 0).
     """
 
     unit: str
@@ -333,6 +371,7 @@ class GoOutlook:
     next_chips: int
     next_multiplier: int
     risk: str | None
+    nagari_shots: int = 0
 
 
 def go_outlook(
@@ -352,7 +391,9 @@ def go_outlook(
     n = goes + 1
     pays = rules.go_scheme != "none" and not shots
     risk: str | None = None
-    if players == 3 and rules.dok_bak:  # LIAB-3
+    if shots:  # PAY-2: the shots are the whole settlement (no liability, no PAY-6 factor)
+        pass
+    elif players == 3 and rules.dok_bak:  # LIAB-3
         risk = "dok-bak"
     elif players == 2 and rules.go_bak_two_player == "double":  # PAY-6
         risk = "double"
@@ -360,10 +401,11 @@ def go_outlook(
         unit="shots" if shots else "chips",
         last_turn=last_turn,
         stop_total=stop_total,
-        nagari_doubles=rules.nagari_multiplier != "off",
+        nagari_doubles=nagari_stakes(rules, 1) > 1,
         asked_above=stop_points if rules.go_decision_trigger == "above_last_go" else None,
         next_goes=n,
         next_chips=go_chips(rules, n) if pays else 0,
         next_multiplier=go_multiplier(rules, n) if pays else 1,
         risk=risk,
+        nagari_shots=rules.nagari_shots if shots else 0,
     )

@@ -636,3 +636,190 @@ def test_flowed_rules_page_joins_each_rule_and_keeps_each_item(preset: str, lang
         assert sum(1 for line in flowed_starts if line.startswith(item)) == said, item
     if rules.payment_unit == "chips":
         assert sum(1 for line in starts if line.startswith(items)) >= 2  # there is a list to keep
+
+
+# -- the Keys page lists only the keys this table can use ----------------------------------------
+
+#: Keys every table uses: play, shake (any three of a month may be shown, SHAKE-1), go/stop
+#: (DEC-16), which card to take (DEC-12/DEC-13), the screens' own keys.
+ALWAYS_KEYS = {"1 .. 9, 0", "s", "g", "1, 2 ...", "Enter", "l", "ctrl+q", "ctrl+c"}
+KEY_TABLES = [(name, {}, players) for name in sorted(PRESETS) for players in (2, 3)
+              if not (PRESETS[name].two_player_only and players == 3)] + [
+    ("pagat", {"bomb_allowed": False}, 3),
+    ("pagat", {"grenade": "as_bomb"}, 3),
+    ("pagat", {"bomb_allowed": False, "grenade": "steal"}, 3),
+    ("pagat", {"bomb_compensation": "draw_three", "grenade": "move_only"}, 3),
+    ("pagat", {"chongtong": "optional", "joker_hand_mode": "reveal_replace"}, 3),
+    ("pagat", {"jokers": [], "joker_hand_mode": "reveal_replace"}, 3),
+    ("pagat", {"shodang": False}, 5),
+    ("fuda-wiki", {"shodang": True}, 4),
+    ("matgo", {"surrender_lowest_first": False}, 2),
+    ("goo-stupe", {"bomb_allowed": True}, 3),
+]
+
+
+def _key_column(text: str) -> list[str]:
+    """The keys of the Keys page's table (its column is padded with two spaces or more), in order."""
+    rows = text.split("\n\n")[0].splitlines()[2:]  # the heading and its underline first
+    return [re.split(r"\s{2,}", row)[0] for row in rows if not row.startswith(" ")]
+
+
+def _expected_keys(rules: Rules, players: int) -> set[str]:
+    """The keys of the decisions (RULES.md 2.18) a table of ``rules`` can ask, from the knobs
+    that enable them: DEC-11 bomb (``bomb_allowed``), grenade (``grenade``) and a stock-only
+    turn (allowance from a bomb or a grenade under ``skip_two``, BOMB-3); DEC-8 jokers (a deck
+    with jokers under ``reveal_replace``); DEC-7 a kept quad (``chongtong = optional``);
+    DEC-9/DEC-10 shodang (``shodang``, three in the hand: LIAB-7)."""
+    keys = set(ALWAYS_KEYS)
+    if rules.bomb_allowed:
+        keys.add("b")
+    if rules.grenade != "off":
+        keys.add("e")
+    if rules.bomb_compensation == "skip_two" and (rules.bomb_allowed or rules.grenade != "off"):
+        keys.add("k")
+    if rules.jokers and rules.joker_hand_mode == "reveal_replace":
+        keys.add("r")
+    if rules.chongtong == "optional":
+        keys.add("q")
+    if rules.shodang and min(players, 3) == 3:
+        keys |= {"o", "a / r"}
+    return keys
+
+
+@pytest.mark.parametrize(("preset", "changes", "players"), KEY_TABLES,
+                         ids=[f"{p}-{c}-{n}" for p, c, n in KEY_TABLES])
+def test_keys_page_lists_only_the_keys_this_table_can_use(preset: str, changes: dict[str, object],
+                                                          players: int) -> None:
+    """No bomb, stock-only turn, joker, quad or shodang key at a table whose rules never ask
+    that decision (goo-stupe has no bombs, shodang or jokers to reveal; Matgo is two players);
+    the same keys in Korean; the <bomb> marker only where there are bombs; a table that hands
+    junk over by itself (EVT-15) never asks which junk to give."""
+    from gostop.play.guide import keys_text
+
+    rules = make_rules(preset, changes)
+    en, ko = keys_text("en", rules, players), keys_text("ko", rules, players)
+    expected = _expected_keys(rules, players)
+    assert set(_key_column(en)) - {"? or F1"} == expected
+    assert set(_key_column(ko)) - {"? 또는 F1"} == expected
+    assert ("<bomb> you can bomb" in en) == rules.bomb_allowed
+    assert ("폭탄을 할 수 있는지" in ko) == rules.bomb_allowed
+    assert ("which junk to give" in en) == (not rules.surrender_lowest_first)
+    if "k" in expected:  # the stock-only turn names what grants it
+        row = next(line for line in en.splitlines() if line.startswith("k "))
+        assert ("bomb" in row) == rules.bomb_allowed and ("grenade" in row) == (rules.grenade != "off")
+
+
+def test_keys_page_without_players_assumes_the_table_the_rules_allow() -> None:
+    from gostop.play.guide import keys_text
+
+    assert "offer shodang" in keys_text("en", get_preset("pagat"))
+    assert "offer shodang" not in keys_text("en", get_preset("pagat").with_overrides({"two_player_only": True}))
+
+
+# -- a table paid in shots says no chips and no multiplier ---------------------------------------
+
+#: goo-stupe with every knob that multiplies a payment, or makes a loser pay for both, switched
+#: on: a shots settlement (PAY-2, GOO-4) still applies none of them.
+SHOTS_WITH_FACTORS = {"bomb_allowed": True, "bomb_multiplier": 2, "heundeum_multiplier": 2,
+                      "heundeum_nov_dec_multiplier": 4, "shodang": True, "dok_bak": True, "oe_myeon": True,
+                      "nagari_multiplier": "cumulative", "grenade": "as_bomb", "nagari_limit": 4}
+#: Sentences of the Rules page that speak of a multiplier or of paying for both (English ids).
+FACTOR_SENTENCES = [
+    ("If you win, each bomb multiplies the payment by {times}.", {"times": 2}),
+    ("Shake 흔들기: show three of a month in hand; if you win, you are paid x{times} (Nov/Dec x{nov_dec}).",
+     {"times": 2, "nov_dec": 4}),
+    ("The refuser risks paying for both losers (see below).", {}),
+    ("It counts as a bomb: if you win, it multiplies the payment by {times}.", {"times": 2}),
+]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_rules_page_of_a_shots_table_says_no_multiplier_whatever_the_knobs(players: int) -> None:
+    """PAY-2: played for shots, nothing multiplies a payment and nobody pays for both, even
+    with bomb, shake and nagari multipliers and dok-bak switched on: the page never says them
+    (in Korean neither), says a shake changes no payment, and keeps the match's end after
+    nagari in a row (MATCH-6), which is no payment."""
+    from gostop.words import catalog
+
+    rules = make_rules("goo-stupe", SHOTS_WITH_FACTORS)
+    en, ko = rules_text(rules, players), rules_text(rules, players, "ko")
+    w = catalog("ko")
+    for msgid, fields in FACTOR_SENTENCES:
+        assert msgid.format(**fields) not in en, msgid
+        assert w.t(msgid, **fields) not in ko, msgid
+    body = en.split("\n", 2)[2]  # past the line naming the changed knobs
+    for word in ("chip", "multipl", "double", "x2", "x4", "both losers"):
+        assert word not in body, word
+    assert "Shake 흔들기: you may show three of a month in hand; it changes no payment." in en
+    assert w.t("Shake 흔들기: you may show three of a month in hand; it changes no payment.") in ko
+    assert "After 4 nagari in a row the match ends." in en
+    assert w.t("After {n} nagari in a row the match ends.", n=4) in ko
+    chips = rules_text(make_rules("pagat", {k: v for k, v in SHOTS_WITH_FACTORS.items()}), players)
+    assert "If you win, each bomb multiplies the payment by 2." in chips  # the same knobs in chips
+
+
+def test_matgo_differences_of_a_shots_table_say_no_multiplier() -> None:
+    """The Matgo part of the page, played for shots: bombs and shakes do not multiply the win, a
+    nagari doubles nothing (MATCH-5 and PAY-16 are chips factors)."""
+    from gostop.words import catalog
+
+    shots = make_rules("matgo", {"payment_unit": "shots", "shots_per_points": 5})
+    en, ko = _matgo_part(rules_text(shots, 2)), _matgo_part(rules_text(shots, 2, "ko"))
+    assert "Bombs and shakes do not multiply the win; a bomb also takes a junk." in en
+    w = catalog("ko")
+    for msgid in ("Each bomb and each shake doubles the win", "After a hand with no winner these are doubled too.",
+                  "A hand with no winner doubles the next, up to x{cap}."):
+        assert msgid.format(cap=8) not in en, msgid
+        assert w.t(msgid, cap=8) not in ko, msgid
+    chips = _matgo_part(rules_text(get_preset("matgo"), 2))
+    assert "Each bomb and each shake doubles the win" in chips and "up to x8." in chips
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_keys_page_of_a_shots_table_says_a_shake_changes_no_payment(lang: str) -> None:
+    """The ``s`` key at goo-stupe (shaking multiplies by 1, GOO-8), and at a shots table whose
+    shake knob doubles (PAY-2 multiplies nothing): no "doubles your win"."""
+    from gostop.play.guide import keys_text
+
+    doubles = {"en": "doubles your win", "ko": "이기면 두 배"}[lang]
+    nothing = {"en": "it changes no payment", "ko": "받는 돈은 그대로"}[lang]
+    for rules in (get_preset("goo-stupe"), make_rules("goo-stupe", SHOTS_WITH_FACTORS)):
+        text = keys_text(lang, rules, 3)
+        assert doubles not in text and nothing in text
+        assert "x2" not in text and "x4" not in text
+    assert doubles in keys_text(lang, get_preset("pagat"), 3)
+    four = keys_text(lang, make_rules("pagat", {"heundeum_nov_dec_multiplier": 4}), 3)
+    assert doubles not in four and {"en": "Nov/Dec x4", "ko": "11월·12월은 4배"}[lang] in four
+
+
+# -- one source for the stamps a table can show --------------------------------------------------
+
+
+@pytest.mark.parametrize(("preset", "changes"), STAMP_TABLES, ids=[f"{p}-{c}" for p, c in STAMP_TABLES])
+def test_stamps_a_table_can_show_have_one_source(preset: str, changes: dict[str, object]) -> None:
+    """:func:`gostop.hints.table_stamps` says which stamps a table can show: a seat exposed to
+    everything shows exactly those (bak_stamps) and the Keys page names exactly those."""
+    from gostop.hints import table_stamps
+    from gostop.play.guide import keys_text
+
+    rules = make_rules(preset, changes)
+    kinds = table_stamps(rules)
+    assert set(kinds) == _stamps_shown(rules, 2 if rules.two_player_only else 3)
+    named = [name for name, (badge, _ko) in STAMP_BADGES.items() if badge in keys_text("en", rules)]
+    assert named == list(kinds)
+
+
+def test_the_keys_page_and_bak_stamps_follow_table_stamps(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Changing what :func:`gostop.hints.table_stamps` says changes both the stamps shown and
+    the Keys page: neither repeats its conditions."""
+    import gostop.hints
+    from gostop.play.guide import keys_text
+
+    pagat = get_preset("pagat")
+    assert _stamps_shown(pagat, 3) == {"pi-bak", "gwang-bak", "meong-dda"}
+    monkeypatch.setattr(gostop.hints, "table_stamps", lambda rules: ("meong-bak",))
+    assert _stamps_shown(pagat, 3) == {"meong-bak"}
+    en, ko = keys_text("en", pagat), keys_text("ko", pagat)
+    assert "Stamps ([MEONG-BAK 멍박]) show the" in en and "[피박]" not in ko and "[멍박]" in ko
+    monkeypatch.setattr(gostop.hints, "table_stamps", lambda rules: ())
+    assert _stamps_shown(pagat, 3) == set() and "Stamps" not in keys_text("en", pagat)

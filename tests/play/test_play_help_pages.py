@@ -70,3 +70,24 @@ def test_help_rules_page_keeps_each_penalty_on_its_line_and_says_a_switched_on_r
     assert "Push (milgi 밀기): after a stop the winner may give up the payment" in rules
     ko = _help_pages(store, Settings(**{**settings.to_json(), "lang": "ko"}))
     assert "밀기: 스톱한 사람은" in ko["help-rules"] and "도장([피박], [광박], [멍따])" in ko["help-keys"]
+
+
+@pytest.mark.parametrize(
+    ("preset", "players", "listed", "absent"),
+    [
+        ("pagat", 3, ("bomb 폭탄", "stock-only turn", "offer shodang", "accept / refuse"), ("reveal a joker",)),
+        ("pagat", 2, ("bomb 폭탄", "stock-only turn"), ("offer shodang", "accept / refuse", "reveal a joker")),
+        ("goo-stupe", 3, ("it changes no payment",),
+         ("bomb 폭탄", "stock-only turn", "offer shodang", "reveal a joker", "doubles your win")),
+    ],
+)
+def test_help_keys_page_lists_the_keys_of_this_table(store: Store, preset: str, players: int,
+                                                     listed: tuple[str, ...], absent: tuple[str, ...]) -> None:
+    """The game's Keys page lists the keys its own table can use: shodang only with three in
+    the hand (LIAB-7), no bomb or stock-only turn at goo-stupe (GOO-9), where a shake changes no
+    payment."""
+    keys = _help_pages(store, Settings(players=players, preset=preset, seed=5, level="easy", hands=1))["help-keys"]
+    for words in listed:
+        assert words in keys, words
+    for words in absent:
+        assert words not in keys, words

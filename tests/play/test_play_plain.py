@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 import gostop.play.session as session_mod
 from gostop.cli import app
 from gostop.play.plain import PROMPT
+from gostop.play.session import Settings
 from gostop.play.store import Store
 
 _ENV = {**os.environ, "GOSTOP_DEBUG": "", "TERM": "dumb", "COLUMNS": "120"}
@@ -212,3 +213,40 @@ def test_lang_is_remembered(tmp_path: Path) -> None:
     assert code == 0 and "매조 띠 · plum ribbon" in out  # no --lang: the remembered one
     code, _, err = _invoke(["-y", "--lang", "fr", "--data-dir", str(tmp_path)])
     assert code == 2 and err.startswith("error: unknown language 'fr'; languages: en, ko")
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_rules_command_keeps_each_list_item_on_its_line_at_the_terminal_width(tmp_path: Path, lang: str) -> None:
+    """``rules`` in the line mode at a 60-column terminal: every line fits it (hangul is two
+    columns), the words are those of the Rules page, and each penalty and each reason to pay
+    for both losers starts a line of its own, as on the full-screen Rules tab."""
+    from rich.cells import cell_len
+
+    from gostop.play.guide import rules_text
+
+    width = 60
+    env = {**_ENV, "COLUMNS": str(width)}
+    child = pexpect.spawn(
+        sys.executable, ["-m", "gostop", "play", "--plain", "-y", "--seed", "1", "--level", "easy", "--players", "3",
+                         "--lang", lang, "--data-dir", str(tmp_path)],
+        env=env, encoding="utf-8", timeout=30, dimensions=(40, width),
+    )
+    prompt = {"en": PROMPT, "ko": "선택> "}[lang]
+    child.expect(re.escape(prompt))
+    child.sendline("rules")
+    child.expect(re.escape(prompt))
+    shown = child.before.replace("\r\n", "\n").split("\n", 1)[1]  # past the echoed command
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    page = rules_text(Settings(players=3, hands=3, seed=1, level="easy", lang=lang).rules(), 3, lang, flowed=True)
+    assert shown.split() == page.split()
+    lines = shown.rstrip("\n").split("\n")
+    assert max(cell_len(line) for line in lines) < width, max(lines, key=cell_len)
+    items = {"en": ("gwang-bak 광박:", "pi-bak 피박:", "meong-dda 멍따:", "go-bak 고박:", "shodang refusal:",
+                    "oe-myeon 외면:"),
+             "ko": ("광박:", "피박:", "멍따:", "고박:", "쇼당 거절:", "외면:")}[lang]
+    for item in items:
+        assert sum(1 for line in lines if line.strip().startswith(item)) == 1, item
+        assert sum(1 for line in page.splitlines() if line.strip().startswith(item)) == 1, item
+    rows = [line for line in lines if line.startswith("    ")]
+    assert len(rows) > len(items)  # the items are wrapped too, their rows hanging under them

@@ -16,7 +16,9 @@ import re
 
 from rich.cells import cell_len
 
+from gostop import hints
 from gostop.cards import MONTH_CARDS, MONTH_NAMES, Card, deck_cards
+from gostop.hints import STAMP_NAMES
 from gostop.play.names import NICKNAMES, card_korean, month_korean
 from gostop.rules import DEFAULT_PRESET, Rules, get_preset
 from gostop.scoring import junk_value
@@ -27,7 +29,6 @@ __all__ = [
     "KEYS_TEXT",
     "PLAIN_KEYS_TEXT",
     "keys_text",
-    "stamp_names",
     "plain_keys_text",
     "quick_start",
     "matgo_differences",
@@ -72,55 +73,95 @@ def _key_rows(rows: list[tuple[str, str]]) -> str:
     return "\n".join(out) + "\n"
 
 
-def stamp_names(rules: Rules) -> list[tuple[str, str]]:
-    """The penalty stamps a table of ``rules`` can show (the ones :func:`gostop.hints.bak_stamps`
-    makes): ``(name, hangul)`` for pi-bak, gwang-bak, meong-dda and meong-bak where the knob
-    plays them (PAY-5, PAY-6); none in a game played for shots (PAY-2), which has no baks."""
-    if rules.payment_unit == "shots":
-        return []
-    out: list[tuple[str, str]] = []
-    if rules.pi_bak:
-        out.append(("pi-bak", "피박"))
-    if rules.gwang_bak != "off":
-        out.append(("gwang-bak", "광박"))
-    if rules.meong in ("dda", "dda_and_bak"):
-        out.append(("meong-dda", "멍따"))
-    if rules.meong in ("bak", "dda_and_bak"):
-        out.append(("meong-bak", "멍박"))
-    return out
+def _shake_key_words(rules: Rules, w: Catalog) -> str:
+    """What the ``s`` key says of shaking at this table (SHAKE-2; nothing in a game played for
+    shots, PAY-2, where no multiplier applies)."""
+    times, nov_dec = rules.heundeum_multiplier, rules.heundeum_nov_dec_multiplier
+    if rules.payment_unit == "shots" or times == nov_dec == 1:
+        return w.t("shake 흔들기 (show three of a month; it changes no payment),\nor STOP when asked go or stop")
+    if times == nov_dec == 2:
+        return w.t("shake 흔들기 (show three of a month: doubles your win),\nor STOP when asked go or stop")
+    if times == nov_dec:
+        return w.t("shake 흔들기 (show three of a month: your win x{times}),\nor STOP when asked go or stop",
+                   times=times)
+    return w.t("shake 흔들기 (show three of a month: your win x{times}, Nov/Dec x{nov_dec}),\n"
+               "or STOP when asked go or stop", times=times, nov_dec=nov_dec)
 
 
-def keys_text(lang: str = "en", rules: Rules | None = None) -> str:
+def _skip_key_words(rules: Rules, w: Catalog) -> str | None:
+    """What the ``k`` key says, or None when this table never grants a stock-only turn: only a
+    bomb (BOMB-3) or a grenade (VAR-GRENADE) does, and only under ``skip_two``."""
+    if rules.bomb_compensation != "skip_two":
+        return None
+    grenade = rules.grenade != "off"
+    if rules.bomb_allowed and grenade:
+        return w.t("stock-only turn (after a bomb or a grenade)")
+    if rules.bomb_allowed:
+        return w.t("stock-only turn (after a bomb)")
+    if grenade:
+        return w.t("stock-only turn (after a grenade)")
+    return None
+
+
+def keys_text(lang: str = "en", rules: Rules | None = None, players: int | None = None) -> str:
     """The keys of the full-screen game and what the markers and the stamps of a table of
-    ``rules`` (the default preset when None) say, in ``lang``: only the stamps this table can
-    show are named, and none at all at a table without baks."""
+    ``rules`` (the default preset when None) with ``players`` seated (None: any number the
+    rules allow) say, in ``lang``. Only the keys of decisions this table can ever ask are
+    listed (DEC-7 kept quad, DEC-8 jokers, DEC-9/DEC-10 shodang, DEC-11 bomb, grenade and
+    stock-only turn, DEC-14 junk), and only the stamps it can show
+    (:func:`gostop.hints.table_stamps`): none at all at a table without baks."""
     if rules is None:
         rules = get_preset(DEFAULT_PRESET)
     w = catalog(lang)
-    rows = [
-        ("1 .. 9, 0", w.t("play the card with that key (<captures>: it takes a card)")),
-        ("b", w.t("bomb 폭탄: three of a month onto the fourth on the table")),
-        ("s", w.t("shake 흔들기 (show three of a month: doubles your win),\nor STOP when asked go or stop")),
-        ("g", w.t("GO (when asked go or stop)")),
-        ("k", w.t("stock-only turn (after a bomb)")),
-        ("r / o / q", w.t("reveal a joker / offer shodang / show a quad (if allowed)")),
-        ("a / r", w.t("accept / refuse a shodang offer")),
-        ("1, 2 ...", w.t("which card to take, or which junk to give")),
+    active = (2 if rules.two_player_only else 3) if players is None else min(players, 3)
+    rows = [("1 .. 9, 0", w.t("play the card with that key (<captures>: it takes a card)"))]
+    if rules.bomb_allowed:  # BOMB-1
+        rows.append(("b", w.t("bomb 폭탄: three of a month onto the fourth on the table")))
+    if rules.grenade != "off":  # VAR-GRENADE
+        rows.append(("e", w.t("grenade 수류탄: two of a month onto the other two on the table")))
+    rows.append(("s", _shake_key_words(rules, w)))
+    rows.append(("g", w.t("GO (when asked go or stop)")))
+    skip = _skip_key_words(rules, w)
+    if skip is not None:  # BOMB-3, TURN-3 (d)
+        rows.append(("k", skip))
+    if rules.jokers and rules.joker_hand_mode == "reveal_replace":  # JOKER-4
+        rows.append(("r", w.t("reveal a joker from your hand (a stock card replaces it)")))
+    if rules.chongtong == "optional":  # SHAKE-5
+        rows.append(("q", w.t("show the four of a month you kept (counts as a shake)")))
+    if rules.shodang and active == 3:  # LIAB-7, LIAB-8
+        rows.append(("o", w.t("offer shodang 쇼당")))
+        rows.append(("a / r", w.t("accept / refuse a shodang offer")))
+    if rules.surrender_lowest_first:  # EVT-15: junk owed is handed over for you
+        rows.append(("1, 2 ...", w.t("which card to take")))
+    else:
+        rows.append(("1, 2 ...", w.t("which card to take, or which junk to give")))
+    rows += [
         ("Enter", w.t("continue after the end of a hand")),
         (w.t("{help} or {f1}", help="?", f1="F1"), w.t("this help (keys, the rules of this table, the card guide)")),
         ("l", w.t("the whole event log")),
         ("ctrl+q", w.t("save and quit ({command} continues the match)", command="play --resume")),
         ("ctrl+c", w.t("save, then asks whether to quit")),
     ]
-    text = _heading(w.t("Keys")) + _key_rows(rows) + "\n" + w.t(
-        "Every decision shows its keys under the table; you can also click one.\n"
-        "Next to each card: what it takes from the table (\"no match\": it stays\n"
-        "on the table). Markers on your cards: <captures> it takes a card now,\n"
-        "<bomb> you can bomb that month, <shaken> you declared it, <completes\n"
-        "...> it would complete a set, <feeds ...> laying it down would give an\n"
-        "opponent a set. The cards a bot just played and took are underlined."
-    ) + "\n"
-    stamps = stamp_names(rules)
+    if rules.bomb_allowed:
+        markers = w.t(
+            "Every decision shows its keys under the table; you can also click one.\n"
+            "Next to each card: what it takes from the table (\"no match\": it stays\n"
+            "on the table). Markers on your cards: <captures> it takes a card now,\n"
+            "<bomb> you can bomb that month, <shaken> you declared it, <completes\n"
+            "...> it would complete a set, <feeds ...> laying it down would give an\n"
+            "opponent a set. The cards a bot just played and took are underlined."
+        )
+    else:
+        markers = w.t(
+            "Every decision shows its keys under the table; you can also click one.\n"
+            "Next to each card: what it takes from the table (\"no match\": it stays\n"
+            "on the table). Markers on your cards: <captures> it takes a card now,\n"
+            "<shaken> you declared it, <completes ...> it would complete a set,\n"
+            "<feeds ...> laying it down would give an opponent a set. The cards a\n"
+            "bot just played and took are underlined."
+        )
+    text = _heading(w.t("Keys")) + _key_rows(rows) + "\n" + markers + "\n"
+    stamps = [(name, STAMP_NAMES[name]) for name in hints.table_stamps(rules)]
     if stamps:
         badges = [f"[{name.upper()} {hangul}]" if w.lang == "en" else f"[{hangul}]" for name, hangul in stamps]
         text += w.t("Stamps ({stamps}) show the\npenalties a player risks if someone else wins now (LIVE) or soon.",
@@ -161,20 +202,15 @@ KEYS_TEXT = keys_text("en")
 PLAIN_KEYS_TEXT = plain_keys_text("en")
 
 
-def reflow(text: str, keep_lines: bool = False) -> str:
+def reflow(text: str) -> str:
     """``text`` for a screen that wraps by itself: the lines of a prose paragraph joined into
-    one. With ``keep_lines`` only the continuation lines are joined (a line that goes on an
-    indented or lower-case line, as the rules text does), so lists and tables keep their rows."""
+    one (a heading and its underline stay apart)."""
     out: list[str] = []
     for line in text.split("\n"):
         prev = out[-1] if out else ""
         joinable = bool(prev.strip()) and bool(line.strip()) and not set(line.strip()) <= {"-"}
         if joinable and set(prev.strip()) <= {"-"}:
             joinable = False
-        if joinable and keep_lines:
-            stripped = line.lstrip()
-            same_indent = len(line) - len(stripped) == len(prev) - len(prev.lstrip())
-            joinable = bool(stripped) and stripped[0].islower() and same_indent
         if joinable:
             out[-1] = prev.rstrip() + " " + line.strip()
         else:
@@ -415,7 +451,7 @@ def _turn_lines(rules: Rules, active: int, w: Catalog) -> list[str]:
             comp = w.t("two later turns with no card to play")
         out.append(w.t(
             "Bomb 폭탄: three of a month in hand with the fourth on the table: take all four ({comp}).", comp=comp))
-        if rules.bomb_multiplier > 1:  # PAY-5
+        if rules.bomb_multiplier > 1 and unit == "chips":  # PAY-5 (no multiplier with shots, PAY-2)
             out.append(w.t("If you win, each bomb multiplies the payment by {times}.", times=rules.bomb_multiplier))
         if rules.bomb_steals_junk:  # EVT-8
             out.append(w.t("A bomb also takes one junk from each opponent."))
@@ -434,7 +470,7 @@ def _turn_lines(rules: Rules, active: int, w: Catalog) -> list[str]:
                               " of which would let an opponent stop; each opponent must have such a card.")
         text += " " + w.t("The next player answers first; if both accept, the hand ends. A refusal makes the other"
                           " player accept.")
-        if rules.dok_bak:
+        if rules.dok_bak and unit == "chips":  # LIAB-10 (no liability with shots, PAY-2)
             text += " " + w.t("The refuser risks paying for both losers (see below).")
         out.append(text)
     return out
@@ -506,9 +542,10 @@ def _grenade_text(rules: Rules, w: Catalog) -> str:
 
 
 def _shake_text(rules: Rules, w: Catalog) -> str:
-    """SHAKE-1..SHAKE-3, BOMB-1 (bombing a shaken month), VAR-SHAKE-CLEAR."""
+    """SHAKE-1..SHAKE-3, BOMB-1 (bombing a shaken month), VAR-SHAKE-CLEAR; a game played for
+    shots has no multiplier (PAY-2), so there a shake changes no payment."""
     times, nov_dec = rules.heundeum_multiplier, rules.heundeum_nov_dec_multiplier
-    if times == nov_dec == 1:
+    if rules.payment_unit == "shots" or times == nov_dec == 1:
         text = w.t("Shake 흔들기: you may show three of a month in hand; it changes no payment.")
     elif times == nov_dec:
         text = w.t("Shake 흔들기: show three of a month in hand; if you win, you are paid x{times}.", times=times)
@@ -590,6 +627,8 @@ def _go_stop_lines(rules: Rules, active: int, w: Catalog) -> list[str]:
             _indented(lines, w.n("After a hand with no winner (nagari 나가리) every player takes {n} shot.",
                                  "After a hand with no winner (nagari 나가리) every player takes {n} shots.",
                                  rules.nagari_shots))
+        if rules.nagari_limit is not None and rules.nagari_limit_action == "end_match":  # MATCH-6
+            _indented(lines, w.t("After {n} nagari in a row the match ends.", n=rules.nagari_limit))
         return lines
     _indented(lines, w.t("The winner is paid their points in chips by each opponent; {scheme}.",
                          scheme=_go_scheme_text(rules, w)))
@@ -746,7 +785,8 @@ def matgo_differences(lang: str = "en", rules: Rules | None = None) -> str:
     if penalties:
         items.append(([w.t("Penalties (bak 박), each doubling what the loser pays:")], penalties))
     factors: list[str] = []  # PAY-5, SHAKE-2, EVT-8, SHAKE-3
-    bomb, shake = rules.bomb_multiplier, rules.heundeum_multiplier
+    chips = rules.payment_unit == "chips"  # PAY-2: shots are never multiplied
+    bomb, shake = (rules.bomb_multiplier, rules.heundeum_multiplier) if chips else (1, 1)
     if rules.bomb_allowed and bomb == shake == 2:
         factors.append(w.t("Each bomb and each shake doubles the win"))
     elif rules.bomb_allowed and bomb == shake == 1:
@@ -763,7 +803,7 @@ def matgo_differences(lang: str = "en", rules: Rules | None = None) -> str:
         factors.append(w.t("No bombs, and a shake does not multiply the win"))
     else:
         factors.append(w.t("No bombs; each shake multiplies the win by {shake}", shake=shake))
-    if rules.heundeum_nov_dec_multiplier != shake:
+    if chips and rules.heundeum_nov_dec_multiplier != shake:
         factors[-1] += w.t(" (a November or December shake by {times})", times=rules.heundeum_nov_dec_multiplier)
     if rules.bomb_allowed and rules.bomb_steals_junk:
         factors[-1] = w.t("{factors}; a bomb also takes a junk.", factors=factors[-1])
@@ -785,11 +825,13 @@ def matgo_differences(lang: str = "en", rules: Rules | None = None) -> str:
         wins.append(w.t("Chongtong 총통 pays {pays} (you may keep the four cards and play on).", pays=pays))
     else:
         wins.append(w.t("Chongtong 총통 pays {pays} (it must be declared).", pays=pays))
-    if rules.fixed_wins_carry and rules.nagari_multiplier != "off":
+    if chips and rules.fixed_wins_carry and rules.nagari_multiplier != "off":  # PAY-16
         wins.append(w.t("After a hand with no winner these are doubled too."))
     items.append((wins, []))
     last: list[str] = []  # MATCH-5, MATCH-8, GOSTOP-9, EVT-6, EVT-14
-    if rules.nagari_multiplier == "cumulative" and rules.nagari_multiplier_cap:
+    if not chips:  # MATCH-5 multiplies a settlement in chips only
+        pass
+    elif rules.nagari_multiplier == "cumulative" and rules.nagari_multiplier_cap:
         last.append(w.t("A hand with no winner doubles the next, up to x{cap}.", cap=rules.nagari_multiplier_cap))
     elif rules.nagari_multiplier == "cumulative":
         last.append(w.t("A hand with no winner doubles the next, and again for each further one in a row."))

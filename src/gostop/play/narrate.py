@@ -14,8 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from gostop.cards import Card, parse_card
+from gostop.hints import nagari_stakes
 from gostop.match import MatchEvent
-from gostop.words import Catalog, card_name, catalog, reason_text
+from gostop.rules import Rules
+from gostop.words import Catalog, amount_words, card_name, catalog, reason_text
 
 __all__ = [
     "LogLine",
@@ -222,16 +224,19 @@ def narrate(
     hand_seats: Sequence[int],
     human: int,
     lang: str = "en",
+    rules: Rules | None = None,
 ) -> LogLine | None:
     """One log line for ``ev`` (None: nothing to say), in ``lang``.
 
     ``name(table_seat)`` names a seat (``"You"`` for the human); ``hand_seats`` maps the hand
     seats of the hand the event belongs to onto table seats (for the seats inside ``data``).
+    ``rules``: the table's, for what its payments are counted in and whether a nagari raises
+    the stakes (None: chips, and it does).
     """
     w = catalog(lang)
     if ev.type == "hand":
         return _hand_line(ev, name, hand_seats, human, w)
-    return _table_line(ev, name, human, w)
+    return _table_line(ev, name, human, w, rules)
 
 
 def _addressed(who: str, seat: Any, human: int, w: Catalog) -> bool:
@@ -241,8 +246,11 @@ def _addressed(who: str, seat: Any, human: int, w: Catalog) -> bool:
     return seat == human and who == w.t("You")
 
 
-def _table_line(ev: MatchEvent, name: Callable[[int | None], str], human: int, w: Catalog) -> LogLine | None:
+def _table_line(
+    ev: MatchEvent, name: Callable[[int | None], str], human: int, w: Catalog, rules: Rules | None = None
+) -> LogLine | None:
     who = name(ev.seat)
+    unit = rules.payment_unit if rules is not None else "chips"  # GWANG-6/7 paid in shots with shots
     you = _addressed(who, ev.seat, human, w)
     d = ev.data
     t = ev.type
@@ -293,21 +301,22 @@ def _table_line(ev: MatchEvent, name: Callable[[int | None], str], human: int, w
     if t == "claim":
         if d.get("claimed"):
             cards = card_list(d.get("cards"), lang)
-            amount = d.get("amount")
+            amount = amount_words(w, int(d.get("amount") or 0), unit)
             if you:
-                text = w.t("{who} claim compensation for {cards}: {amount} chips from each payer.",
+                text = w.t("{who} claim compensation for {cards}: {amount} from each payer.",
                            who=who, cards=cards, amount=amount)
             else:
-                text = w.t("{who} claims compensation for {cards}: {amount} chips from each payer.",
+                text = w.t("{who} claims compensation for {cards}: {amount} from each payer.",
                            who=who, cards=cards, amount=amount)
             return LogLine(text, "table")
         return LogLine(w.t("{who}: no compensation claim.", who=who), "table")
     if t == "compensation":
         to = _named(name, d.get("to"), human)
+        amount = amount_words(w, int(d.get("amount") or 0), unit)
         if you:
-            text = w.t("{who} pay {to} {amount} chips (compensation).", who=who, to=to, amount=d.get("amount"))
+            text = w.t("{who} pay {to} {amount} (compensation).", who=who, to=to, amount=amount)
         else:
-            text = w.t("{who} pays {to} {amount} chips (compensation).", who=who, to=to, amount=d.get("amount"))
+            text = w.t("{who} pays {to} {amount} (compensation).", who=who, to=to, amount=amount)
         return LogLine(text, "table")
     if t == "push":  # VAR-PUSH
         forgone, factor = d.get("forgone"), 1 << int(d.get("pushes", 1))
@@ -326,7 +335,8 @@ def _table_line(ev: MatchEvent, name: Callable[[int | None], str], human: int, w
         seats = d.get("seats", [])
         carry = d.get("carry", 0)
         playing = ", ".join(_named(name, s, human) for s in seats)
-        more = w.t("; {n} nagari before: stakes doubled", n=carry) if carry else ""
+        raised = carry and (rules is None or nagari_stakes(rules, int(carry)) > 1)  # MATCH-5 (none with shots)
+        more = w.t("; {n} nagari before: stakes doubled", n=carry) if raised else ""
         if d.get("pushes"):
             pushes = int(d["pushes"])
             more += w.n("; {n} push before: stakes x{factor}", "; {n} pushes before: stakes x{factor}", pushes,

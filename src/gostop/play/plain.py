@@ -25,23 +25,28 @@ from gostop.words import Catalog, catalog
 
 __all__ = ["PlainGame", "PROMPT", "plain_setup"]
 
-def wrap_text(text: str, keep_lines: bool = False) -> str:
-    """Prose wrapped to the terminal's width (its paragraphs joined first, then broken at
-    spaces; hangul counts two columns), not at the width it was typed at."""
+def wrap_text(text: str, flowed: bool = False) -> str:
+    """Prose wrapped to the terminal's width (broken at spaces; hangul counts two columns), not
+    at the width it was typed at. Its paragraphs are joined first (:func:`reflow`), or with
+    ``flowed`` taken as they are: a text written with one rule, or one item of a list, a line
+    (``rules_text(..., flowed=True)``), where each line starts a line of its own. A line's
+    indent starts each of its rows; the rows of a list item (indented 4 or more) hang 2 more,
+    as the written rules do."""
     import shutil
 
     from rich.cells import cell_len
 
     width = max(40, min(shutil.get_terminal_size((80, 24)).columns, 200) - 1)
     out: list[str] = []
-    for line in reflow(text, keep_lines=keep_lines).split("\n"):
+    for line in (text if flowed else reflow(text)).split("\n"):
         indent = line[: len(line) - len(line.lstrip())]
+        more = indent + ("  " if flowed and len(indent) >= 4 else "")
         row = ""
         for word in line.split():
             candidate = f"{row} {word}" if row else indent + word
             if row and cell_len(candidate) > width:
                 out.append(row)
-                candidate = indent + word
+                candidate = more + word
             row = candidate
         out.append(row)
     return "\n".join(out).rstrip("\n")
@@ -102,7 +107,7 @@ class PlainGame:
     def _run(self) -> int:
         s = self.session
         w = self.words
-        self.write(wrap_text(quick_start(s.settings.lang), keep_lines=False) + "\n" + w.t("Type ? for help, quit to save and stop.") + "\n")
+        self.write(wrap_text(quick_start(s.settings.lang)) + "\n" + w.t("Type ? for help, quit to save and stop.") + "\n")
         while True:
             self._new_log()
             self._save_news()
@@ -179,7 +184,9 @@ class PlainGame:
         elif low == "log":
             self.write(log_block(s.log).plain)
         elif low == "rules":
-            self.write(rules_text(s.rules, s.settings.players, s.settings.lang))
+            # one rule a line, each item of a list (penalties, dok-bak reasons) on its own line,
+            # wrapped to the terminal as the full-screen Rules tab wraps it
+            self.write(wrap_text(rules_text(s.rules, s.settings.players, s.settings.lang, flowed=True), flowed=True))
         elif low == "cards":
             self.write(card_guide(s.rules, s.settings.lang))
         elif low in ("quit", "exit"):

@@ -38,7 +38,7 @@ from gostop.cards import MONTH_NAMES, Card, parse_card
 from gostop.engine import Action, Hand, HandResult, Observation, Preview
 from gostop.errors import GostopError
 from gostop.explain import go_warnings_text, settlement_lines
-from gostop.hints import score_lines
+from gostop.hints import nagari_stakes, score_lines
 from gostop.limits import MAX_PLAY_HANDS
 from gostop.match import (
     LedgerEntry,
@@ -475,7 +475,7 @@ class Session:
             for ev in obs.history:
                 seat = None if ev.seat is None else match.hand_seats[ev.seat]
                 line = narrate(MatchEvent("hand", seat, hand_event=ev), session.name, match.hand_seats, 0,
-                               settings.lang)
+                               settings.lang, match.rules)
                 if line is not None:
                     session.log.append(line)
         if match.is_over:
@@ -771,7 +771,7 @@ class Session:
                 hand_seats = tuple(ev.data.get("seats", ()))
             if ev.type == "hand-end":
                 ends.append(i)
-            line = narrate(ev, self.name, hand_seats, self.human, self.settings.lang)
+            line = narrate(ev, self.name, hand_seats, self.human, self.settings.lang, self.rules)
             if line is not None:
                 lines.append((i, line))
         if self._news_fresh:
@@ -843,7 +843,7 @@ class Session:
         elif entry.outcome == "nagari":
             winner = None
             headline = w.t("No winner: {reason}. The next hand's stakes are doubled.", reason=reason)
-            if self.rules.nagari_multiplier == "off":
+            if nagari_stakes(self.rules, 1) == 1:  # MATCH-5: no doubling, nor any with shots
                 headline = w.t("No winner: {reason}.", reason=reason)
         else:
             winner = None
@@ -961,10 +961,14 @@ class Session:
             offerer = next((e.seat for e in reversed(obs.history) if e.type == "offer-shodang"), None)
             who = self.name(m.hand_seats[offerer]) if offerer is not None else w.t("A player")
             answers = {"accept": w.t("accept: end the hand"), "refuse": w.t("refuse: play on")}
+            if nagari_stakes(self.rules, 1) > 1:  # MATCH-5
+                question = w.t("{who} offers shodang 쇼당: end this hand now as a nagari (no winner, stakes doubled"
+                               " next hand)?", who=who)
+            else:
+                question = w.t("{who} offers shodang 쇼당: end this hand now as a nagari (no winner)?", who=who)
             return self._prompt_of(
                 stage,
-                w.t("{who} offers shodang 쇼당: end this hand now as a nagari (no winner, stakes doubled next hand)?",
-                    who=who),
+                question,
                 _keyed(legal, lambda a: answers.get(a.kind, str(a))),
                 (self._refusal_risk("you", offerer),),
             )
@@ -1105,8 +1109,10 @@ class Session:
         return self._prompt_of("main", w.t("Your turn: play a card."), tuple(choices), info)
 
     def _oe_myeon_applies(self, obs: Observation) -> bool:
-        """LIAB-1 / LIAB-4: oe-myeon can make this seat pay for both losers in this hand."""
-        return obs.players == 3 and self.rules.dok_bak and self.rules.oe_myeon
+        """LIAB-1 / LIAB-4: oe-myeon can make this seat pay for both losers in this hand (never in a
+        game played for shots, PAY-2, which has no liability)."""
+        r = self.rules
+        return obs.players == 3 and r.dok_bak and r.oe_myeon and r.payment_unit == "chips"
 
     def _refusal_risk(self, refuser: str, offerer: int | None) -> str:
         """What refusing a shodang offer risks, in the words of LIAB-10 (``refuser`` is
@@ -1115,7 +1121,7 @@ class Session:
         m = self.match
         hand = m.hand
         you = refuser == "you"
-        if not self.rules.dok_bak:
+        if not self.rules.dok_bak or self.rules.payment_unit == "shots":  # LIAB-1; PAY-2: no liability
             return w.t("A refusal costs nothing extra at this table (no dok-bak): each loser pays their own share.")
         if self.rules.shodang_window == "rest_of_hand":  # LIAB-10
             if you:
@@ -1170,7 +1176,7 @@ class Session:
         r = self.rules
         if k == "bomb":
             comp = w.t("2 stock-only turns later") if r.bomb_compensation == "skip_two" else w.t("3 stock cards this turn")
-            if r.bomb_multiplier != 1:
+            if r.bomb_multiplier != 1 and r.payment_unit == "chips":  # PAY-5 (shots: PAY-2)
                 return w.t("play your three, take all four of the month ({comp}, payments x{m})", comp=comp,
                            m=r.bomb_multiplier)
             return w.t("play your three, take all four of the month ({comp})", comp=comp)
@@ -1180,7 +1186,10 @@ class Session:
             return w.t("play no card, only turn the stock ({n} left)", n=obs.skip_allowance[obs.seat])
         if k == "shake":
             mult = r.heundeum_nov_dec_multiplier if a.month in (11, 12) else r.heundeum_multiplier
-            text = w.t("show your three; if you win, payment x{m}; then play as usual", m=mult)
+            if mult == 1 or r.payment_unit == "shots":  # SHAKE-2; PAY-2: shots are never multiplied
+                text = w.t("show your three (it changes no payment); then play as usual")
+            else:
+                text = w.t("show your three; if you win, payment x{m}; then play as usual", m=mult)
             if r.bomb_allowed and not r.bomb_after_heundeum:
                 text += w.t("; you can no longer bomb {month} with these three", month=_month_name(a.month, w))
             return text
@@ -1282,9 +1291,11 @@ class Session:
             paid = eligible_cards(self.rules, cards, m.n)
             one = compensation_amount(self.rules, cards, m.n)
             two = compensation_amount(self.rules, cards, m.n, show_triple=True) if has_triple(cards) else one
+            unit = self.rules.payment_unit  # GWANG-6 in chips, or shots taken by the payers
             claims = {
-                "claim": w.t("claim {n} chips from each payer for {cards}", n=one, cards=card_list(paid, lang)),
-                "claim-triple": w.t("claim and show a triple: {n} chips", n=two),
+                "claim": w.t("claim {amount} from each payer for {cards}", amount=amount_words(w, one, unit),
+                             cards=card_list(paid, lang)),
+                "claim-triple": w.t("claim and show a triple: {amount}", amount=amount_words(w, two, unit)),
             }
             no_claim = w.t("no claim")
             return self._prompt_of(

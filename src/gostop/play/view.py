@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from gostop.cards import Card
 from gostop.engine import Observation
-from gostop.hints import Stamp, bak_stamps, flex_junk_value, near_sets, score_lines
+from gostop.hints import Stamp, bak_stamps, flex_junk_value, nagari_stakes, near_sets, score_lines
 from gostop.play.narrate import LogLine
 from gostop.play.session import HandSummary, Prompt, Session
 from gostop.rules import Rules
@@ -174,8 +174,8 @@ def table_view(session: Session, log_lines: int = 12) -> TableView:
     total_hands = rules.match_hands if rules.match_target_chips is None else None
     number = m.hands_played + (0 if m.is_over else 1)
     carry = ""
-    if m.carry:
-        factor = 2 ** m.carry if rules.nagari_multiplier == "cumulative" else 2
+    factor = nagari_stakes(rules, m.carry)  # MATCH-5, MATCH-8 cap; nothing multiplies shots (PAY-2)
+    if factor > 1:
         carry = words.t(" · stakes x{factor} (nagari)", factor=factor)
     prompt = session.prompt()
     summary = session.pending[0] if session.pending else None

@@ -190,6 +190,10 @@ def outlook_lines(o: GoOutlook, lang: str = "en", *, no_turn_left: bool = False)
         )
         if o.nagari_doubles:
             out.append(w.t("After a nagari the next hand's stakes are doubled."))
+        if o.nagari_shots:  # GOO-5
+            out.append(w.n("After a hand with no winner (nagari 나가리) every player takes {n} shot.",
+                           "After a hand with no winner (nagari 나가리) every player takes {n} shots.",
+                           o.nagari_shots))
         return tuple(out)
     if o.asked_above is not None:
         out.append(

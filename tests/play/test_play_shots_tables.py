@@ -1,0 +1,163 @@
+"""A table paid in shots (goo-stupe, GOO-1/GOO-4): the game's hints never speak of chips it does
+not play for, nor of a multiplier, nor of paying for both losers (PAY-2: the shots are the
+whole settlement), whatever the multiplying knobs say."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from gostop.hints import go_outlook, nagari_stakes
+from gostop.match import MatchEvent
+from gostop.play.narrate import narrate
+from gostop.play.session import Session, Settings
+from gostop.play.view import table_view
+from gostop.rules import get_preset, make_rules
+from gostop.words import go_warnings_text
+
+#: goo-stupe with every knob that multiplies a payment or makes one loser pay for both.
+FACTORS: dict[str, Any] = {"bomb_allowed": True, "bomb_multiplier": 2, "heundeum_multiplier": 2,
+                           "heundeum_nov_dec_multiplier": 4, "shodang": True, "dok_bak": True, "oe_myeon": True,
+                           "nagari_multiplier": "cumulative"}
+
+
+def test_go_outlook_of_a_shots_table_has_no_go_bak_and_no_nagari_doubling() -> None:
+    """LIAB-3 and MATCH-5 are chips rules: at a shots table a go risks no go-bak and a nagari
+    doubles nothing; a nagari there costs every player a shot (GOO-5), and the last-turn
+    warning says so."""
+    shots = make_rules("goo-stupe", FACTORS)
+    for players in (2, 3):
+        o = go_outlook(shots, players, 0, 5)
+        assert o.risk is None and not o.nagari_doubles and o.nagari_shots == 1
+        assert (o.next_chips, o.next_multiplier) == (0, 1)
+    chips = go_outlook(make_rules("pagat", {"go_bak_two_player": "double"}), 3, 0, 5)
+    assert chips.risk == "dok-bak" and chips.nagari_doubles and chips.nagari_shots == 0
+    for lang, doubled, both, shot in (("en", "doubled", "both losers", "every player takes 1 shot"),
+                                      ("ko", "두 배", "두 사람 몫", "1잔")):
+        lines = " ".join(go_warnings_text(shots, 3, 1, 6, last_turn=True, stop_total=2, lang=lang)
+                         + go_warnings_text(shots, 3, 1, 6, lang=lang))
+        assert doubled not in lines and both not in lines and shot in lines, lang
+    assert nagari_stakes(shots, 3) == 1 and nagari_stakes(get_preset("pagat"), 3) == 8
+    assert nagari_stakes(get_preset("matgo"), 5) == 8  # MATCH-8: the cap
+
+
+def _first_prompt_with(kind: str, preset: str, overrides: dict[str, Any], lang: str = "en") -> Any:
+    """The first choice of ``kind`` offered to the person on their first turn, over seeds."""
+    for seed in range(1, 400):
+        s = Session.start(Settings(seed=seed, level="easy", hands=1, players=3, preset=preset, overrides=overrides,
+                                   lang=lang))
+        prompt = s.prompt()
+        if prompt is None:  # the deal ended at once (chongtong)
+            continue
+        found = [c for c in prompt.choices if c.action.split()[0] == kind]
+        if found:
+            return found[0]
+    raise AssertionError(f"no {kind} offered")
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_shake_and_bomb_choices_at_a_shots_table_promise_no_multiplier(lang: str) -> None:
+    """A shake at goo-stupe (x1, GOO-8) or at a shots table whose knobs double, and a bomb there
+    (PAY-2): the choice says the payment does not change, never "payment x1" or "x2"."""
+    same = {"en": "it changes no payment", "ko": "받는 돈은 그대로"}[lang]
+    times = {"en": "x", "ko": "배"}[lang]
+    for overrides in ({}, FACTORS):
+        shake = _first_prompt_with("shake", "goo-stupe", overrides, lang)
+        assert same in shake.detail and times not in shake.detail, shake.detail
+    bomb = _first_prompt_with("bomb", "goo-stupe", FACTORS, lang)
+    assert times not in bomb.detail, bomb.detail
+    chips = _first_prompt_with("bomb", "pagat", {"bomb_multiplier": 2}, lang)
+    assert {"en": "payments x2", "ko": "돈 2배"}[lang] in chips.detail
+
+
+def _nagari_session(preset: str, overrides: dict[str, Any]) -> Session:
+    """A session whose first hand ended as a nagari (the person offers shodang whenever they
+    may: an accepted offer ends the hand), its summary read."""
+    for seed in range(1, 60):
+        s = Session.start(Settings(seed=seed, level="easy", hands=2, players=3, preset=preset, overrides=overrides))
+        while not s.pending and not s.over:
+            prompt = s.prompt()
+            assert prompt is not None
+            offer = [c for c in prompt.choices if c.action == "offer-shodang"]
+            s.choose((offer or list(prompt.choices))[0].key)
+        if s.pending[0].outcome == "nagari":
+            return s
+    raise AssertionError("no nagari")
+
+
+def test_after_a_nagari_a_shots_table_says_no_stakes_doubled() -> None:
+    """MATCH-5 doubles a chips settlement: after a nagari at a shots table (even with
+    ``nagari_multiplier`` on) the summary, the top line and the log say nothing of doubled
+    stakes; at pagat they do."""
+    for preset, overrides, doubled in (("goo-stupe", FACTORS, False), ("pagat", {}, True)):
+        s = _nagari_session(preset, overrides)
+        assert ("stakes are doubled" in s.pending[0].headline) == doubled, preset
+        s.acknowledge()
+        assert ("stakes x2" in table_view(s).title) == doubled, preset
+        log = " ".join(line.text for line in s.log)
+        assert ("nagari before: stakes doubled" in log) == doubled, preset
+
+
+def _shodang_question(preset: str, overrides: dict[str, Any]) -> Any:
+    """The person's first answer-shodang prompt (a bot offered), over seeds."""
+    for seed in range(1, 80):
+        s = Session.start(Settings(seed=seed, level="easy", hands=1, players=3, preset=preset, overrides=overrides))
+        while not s.pending and not s.over:
+            prompt = s.prompt()
+            assert prompt is not None
+            if prompt.stage == "answer-shodang":
+                return prompt
+            s.choose(prompt.choices[-1].key)
+    raise AssertionError("no shodang offered to the person")
+
+
+def test_shodang_at_a_shots_table_risks_nothing_and_doubles_nothing() -> None:
+    """The shodang question and what a refusal risks: at a shots table a nagari doubles
+    nothing and nobody pays for both losers (PAY-2, LIAB-1), nor does a card risk oe-myeon;
+    at pagat both are said."""
+    for preset, overrides, chips in (("goo-stupe", FACTORS, False), ("pagat", {}, True)):
+        prompt = _shodang_question(preset, overrides)
+        assert ("stakes doubled next hand" in prompt.question) == chips, preset
+        risk = " ".join(prompt.info)
+        assert ("pay for both losers" in risk) == chips, preset
+        assert ("no dok-bak" in risk) == (not chips), preset
+        s = Session.start(Settings(seed=1, level="easy", hands=1, players=3, preset=preset, overrides=overrides))
+        obs = s.observation()
+        assert obs is not None and s._oe_myeon_applies(obs) == chips, preset
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_compensation_is_told_in_the_tables_unit(lang: str) -> None:
+    """GWANG-6/7 at a shots table are shots the payer takes, in the log as on the Rules page."""
+    names = {0: "You", 1: "Minji", 2: "Hoon"}
+    claim = MatchEvent("claim", 1, {"claimed": True, "cards": ["01B", "12D"], "amount": 4})
+    paid = MatchEvent("compensation", 2, {"to": 1, "amount": 4})
+    for rules, unit in ((get_preset("goo-stupe"), {"en": "4 shots", "ko": "4잔"}),
+                        (get_preset("pagat"), {"en": "4 chips", "ko": "4칩"})):
+        for ev in (claim, paid):
+            line = narrate(ev, lambda s: names.get(s, "?"), (0, 1, 2), 0, lang, rules)
+            assert line is not None and unit[lang] in line.text, line
+            other = "칩" if unit[lang].endswith("잔") else "잔"
+            assert (other if lang == "ko" else ("chip" if "shot" in unit[lang] else "shot")) not in line.text
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_a_forced_out_player_at_a_shots_table_claims_shots(lang: str) -> None:
+    """Gwangpalli played for shots: the claim question and the log name shots (the payers
+    take them), never chips."""
+    overrides = {"multi_player_mode": "gwangpalli", "max_players": 7, "first_dealer": "lot"}
+    shots, chips = {"en": ("shots", "chip"), "ko": ("잔", "칩")}[lang]
+    for seed in range(1, 300):
+        s = Session.start(Settings(seed=seed, level="easy", hands=1, players=5, preset="goo-stupe",
+                                   overrides=overrides, lang=lang))
+        prompt = s.prompt()
+        if prompt is None or prompt.stage != "claim":
+            continue
+        claim = next(c for c in prompt.choices if c.action == "claim")
+        assert shots in claim.label and chips not in claim.label, claim.label
+        s.choose(claim.key)
+        told = [line.text for line in s.log if "ompensation" in line.text or "광값" in line.text]
+        assert len(told) >= 3 and all(shots in t and chips not in t for t in told), told
+        return
+    raise AssertionError("the person was never forced out")

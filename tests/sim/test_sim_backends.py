@@ -13,7 +13,7 @@ import pytest
 from gostop.engine import Hand
 from gostop.rules import get_preset
 from gostop.sim import simulate
-from gostop.sim.backends import RAY_MISSING, BackendUnavailable, run_deals
+from gostop.sim.backends import MAX_CHUNK, RAY_MISSING, BackendUnavailable, run_deals
 from gostop.sim.runner import SimJob, play_deal
 from gostop.sim.schedule import deal_seed
 
@@ -121,4 +121,8 @@ def test_the_deal_numbers_of_a_huge_run_are_not_copied(workers: int) -> None:
     finally:
         tracemalloc.stop()
     assert peak < 20_000_000, f"{peak / 1e6:.0f} MB"
-    assert sorted(seen)[:3] == [0, 1, 2]  # the first deals, in the order they are handed out
+    # The first deals handed out, each once. (Not necessarily 0, 1 and 2: a pool hands out four
+    # single deals at first, and on a busy machine deal 3 may finish before deal 2; before the
+    # third result at most two more chunks, of MAX_CHUNK deals at most, were handed out.)
+    assert len(seen) == len(set(seen)) >= 3
+    assert max(seen) < (3 if workers == 1 else 4 + 2 * MAX_CHUNK), seen

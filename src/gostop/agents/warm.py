@@ -26,6 +26,10 @@ Processes that never call :func:`start` (the simulator, scripts, tests) keep the
 behaviour: ``rollouts=auto`` compiles on first use, in the caller, so that measured play never
 depends on how far a background compile has got.
 
+:func:`is_cached` tells, without compiling or loading anything, whether numba's cache holds the
+compiled code of given kernels (the rollouts' by default): ``gostop simulate`` asks it to say
+"loading" or "compiling, a minute or more" before the progress starts.
+
 ``GOSTOP_WARM=off`` in the environment makes :func:`start` do nothing (then ``auto`` uses the
 reference rollouts in that process, as when numba is missing).
 """
@@ -40,10 +44,22 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
-__all__ = ["start", "ready", "state", "wait", "started", "compile_here", "Status", "status"]
+__all__ = [
+    "start",
+    "ready",
+    "state",
+    "wait",
+    "started",
+    "compile_here",
+    "is_cached",
+    "ROLLOUT_KERNELS",
+    "Status",
+    "status",
+]
 
 STAMP_NAME = "gostop-warm.stamp"
 LOCK_NAME = "gostop-warm.lock"
@@ -153,6 +169,63 @@ def _write_stamp() -> None:
         (d / STAMP_NAME).write_text(_digest())
     except OSError:  # a read-only install: the next start compiles in a child again
         pass
+
+
+#: The compiled functions that the search bots' fast rollouts call from Python
+#: (:func:`compile_here` loads them; the compiled functions they call come inside them), as
+#: ``module:function``.
+ROLLOUT_KERNELS = (
+    "gostop.fast.convert:replay",
+    "gostop.fast.kernels:current_player",
+    "gostop.fast.kernels:expand_months",
+    "gostop.fast.kernels:init_state",
+    "gostop.fast.kernels:legal",
+    "gostop.fast.rollout:replay_exclusions",
+    "gostop.fast.rollout:replay_surprise",
+    "gostop.fast.rollout:rollout_all",
+    "gostop.fast.stats:prune",
+    "gostop.fast.worlds:draw_world",
+)
+
+
+def is_cached(kernels: Iterable[str] = ROLLOUT_KERNELS) -> bool:
+    """Whether numba's on-disk cache holds compiled code of every one of ``kernels``
+    (``module:function`` names of compiled functions; by default the search bots' fast
+    rollouts) that this process can load: then loading them takes about a second, otherwise
+    they are compiled (a minute or more on a fresh cache).
+
+    Cheap (half a second, most of it importing numba): nothing is compiled or loaded; numba's
+    index file of each function is read and checked as numba checks it when it loads (the
+    numba version, a digest of the source file, the function's bytecode, this machine's CPU),
+    and the compiled file it names must be there. False when numba is missing, the cache cannot
+    be read or numba keeps none (a read-only install without a writable cache directory)."""
+    if not _fast_installed():
+        return False
+    try:
+        import importlib
+
+        import gostop.fast  # noqa: F401 - drops a cache made for other sources of the package
+
+        for name in kernels:
+            module, _, function = name.partition(":")
+            if not _kernel_cached(getattr(importlib.import_module(module), function)):
+                return False
+    except Exception:  # numba's internals changed, a damaged index...: not known to be cached
+        return False
+    return True
+
+
+def _kernel_cached(dispatcher: Any) -> bool:
+    """Whether numba's cache holds a loadable compiled version of this ``@njit(cache=True)``
+    function (numba's private cache objects: any surprise raises, and :func:`is_cached` says
+    no)."""
+    cache = dispatcher._cache  # a FunctionCache; a NullCache (no _cache_file) when not caching
+    index = cache._cache_file._load_index()  # {} when missing, of another numba, or stale sources
+    codegen = dispatcher.targetctx.codegen()
+    return any(
+        cache._index_key(key[0], codegen) == key and (Path(cache.cache_path) / data).is_file()
+        for key, data in index.items()
+    )
 
 
 def _nice() -> None:  # pragma: no cover - runs in the child

@@ -221,6 +221,13 @@ def format_match_report(report: MatchReport, out: Console) -> None:
             f"{b.hands_played:.1f}",
         )
     out.print(t)
+    out.print(
+        Text(
+            "1st %: the share of its matches a seat of the bot finished first in the standings ("
+            + ("fewest shots" if shots else "most chips")
+            + "); a tie for first between k seats counts 1/k to each."
+        )
+    )
     if any(b.decisions for b in report.bots):  # not with --no-timing: nothing was counted
         p = table("Decision time", [bot_column(), _number("decisions"), _number("p50"), _number("p95")])
         for b in report.bots:
@@ -355,6 +362,20 @@ def _progress_bar(total: int, enabled: bool, what: str = "deals") -> Iterator[Ca
         yield advance
 
 
+#: The line said before compiled code loads from numba's cache (about a second), and the one
+#: said when numba compiles it first (an empty or outdated cache: after an install or an update).
+LOADING_ROLLOUTS = "loading the search bots' compiled rollouts"
+COMPILING_ROLLOUTS = (
+    "compiling the search bots' rollouts (numba's cache is empty or out of date, as after an install "
+    "or an update): a minute or more, once"
+)
+LOADING_FAST_ENGINE = "loading the fast engine's compiled code"
+COMPILING_FAST_ENGINE = (
+    "compiling the fast engine (numba's cache is empty or out of date, as after an install or an "
+    "update): a minute or more, once"
+)
+
+
 def _load_compiled_rollouts(rules: Rules, bots: list[str], say: bool) -> None:
     """Load the compiled rollouts of the search bots (``search``, ``hard``) here, before the
     progress starts, and say so on stderr (unless ``--no-progress``).
@@ -362,7 +383,8 @@ def _load_compiled_rollouts(rules: Rules, bots: list[str], say: bool) -> None:
     Loading takes about a second; compiling them, on the first run or after an update (numba's
     cache is empty), a minute or more. Left to the first decision of each worker, that compile
     sat under a progress bar at 0 without a word, ran once per worker process, and counted as
-    one decision's time. Done here, the workers forked later inherit the compiled code.
+    one decision's time. Done here, the workers forked later inherit the compiled code. The
+    line says which of the two is coming (:func:`gostop.agents.warm.is_cached`).
     Nothing is done for other bots, ``rollouts=reference``, or rules the compiled engine does
     not cover (the reference rollouts play them)."""
     from gostop.agents import make_agent
@@ -381,12 +403,22 @@ def _load_compiled_rollouts(rules: Rules, bots: list[str], say: bool) -> None:
     except ValueError:  # rules the compiled engine does not cover: reference rollouts
         return
     if say:
-        typer.echo(
-            "loading the search bots' compiled rollouts (after an install or an update they are "
-            "compiled first: a minute or more, once)",
-            err=True,
-        )
+        typer.echo(LOADING_ROLLOUTS if warm.is_cached(warm.ROLLOUT_KERNELS) else COMPILING_ROLLOUTS, err=True)
     warm.compile_here()
+
+
+def _load_fast_engine(rules: Rules, bots: list[str], say: bool) -> None:
+    """``--engine fast``: compile (or load from numba's cache) the fast engine here, before the
+    progress starts, and say which on stderr (unless ``--no-progress``), as
+    :func:`_load_compiled_rollouts` does for the search bots. Left to the workers, a compile
+    sat silent under a progress bar at 0, once in every worker process; done here, the
+    workers forked later inherit the compiled code. (The lineup and rules were checked.)"""
+    from gostop.agents import warm
+    from gostop.sim.fast_runner import FAST_KERNELS, load_fast_engine
+
+    if say:
+        typer.echo(LOADING_FAST_ENGINE if warm.is_cached(FAST_KERNELS) else COMPILING_FAST_ENGINE, err=True)
+    load_fast_engine(rules, bots)
 
 
 def _in_range(option: str, value: int | None, key: str) -> None:
@@ -595,6 +627,8 @@ def _run(
         check_backend(backend)
         if backend == "local":  # (a Ray worker loads its own)
             _load_compiled_rollouts(rules, bots, progress)
+            if engine == "fast":
+                _load_fast_engine(rules, bots, progress)
         if ladder:
             count = deals or 200
             pairs = len(bots) * (len(bots) - 1) // 2
@@ -609,7 +643,8 @@ def _run(
                 format_ladder(the_ladder, console())
             return
         if match:
-            with _progress_bar(matches or 20, progress, "matches") as advance:
+            # every rotation of a match seed is a match of its own, and the progress counts each
+            with _progress_bar((matches or 20) * len(bots), progress, "matches") as advance:
                 match_report = simulate_matches(
                     rules, bots, matches or 20, seed=seed, hands=hands, workers=procs,
                     backend=backend, address=address, progress=advance, timing=timing,

@@ -28,8 +28,8 @@ from gostop.sim.matches import (
     MatchReport,
     MatchReportBuilder,
     check_table_size,
-    play_clusters,
     play_match,
+    play_rotations,
 )
 from gostop.sim.report import BotReport, PairReport, Report, ReportBuilder, build_report
 from gostop.sim.runner import DealResult, SimJob, play_deal, play_hand
@@ -151,7 +151,8 @@ def simulate_matches(
     """Play ``matches`` duplicate matches between the bots of ``lineup`` (2 to 7, one per
     table seat; gwangpalli from 4 seated under presets that use it): each match seed once per
     rotation of the lineup. ``hands`` caps the counted hands of a match
-    (:meth:`MatchJob.hands_limit`)."""
+    (:meth:`MatchJob.hands_limit`). ``progress`` is called with the number of matches just
+    played, every rotation counting one: ``matches * len(lineup)`` in all."""
     if matches < 1:
         raise ValueError(f"the number of matches must be at least 1, got {matches}")
     check_match_lineup(rules, lineup, hands=hands)
@@ -159,13 +160,13 @@ def simulate_matches(
     builder = MatchReportBuilder(job)  # the matches are counted as they finish, not kept
     run_deals(
         job,
-        range(matches),
+        range(matches * job.rotations),  # one match each (play_rotations): a lively progress
         workers=workers,
         backend=backend,
         address=address,
         progress=progress,
         timing=timing,
-        work=play_clusters,
+        work=play_rotations,
         consume=builder.add,
     )
     return builder.build()

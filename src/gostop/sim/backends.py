@@ -103,8 +103,9 @@ def run_deals(
     ``progress`` is called with the number of deals just finished (after every deal in this
     process, after every chunk of deals elsewhere). ``work`` plays a chunk:
     :func:`~gostop.sim.runner.play_deals` for a :class:`~gostop.sim.runner.SimJob` (the
-    default), :func:`~gostop.sim.matches.play_clusters` for a
-    :class:`~gostop.sim.matches.MatchJob`; results carry their index as ``deal``.
+    default), :func:`~gostop.sim.matches.play_rotations` (one match per index) or
+    :func:`~gostop.sim.matches.play_clusters` (every rotation of a match seed per index) for a
+    :class:`~gostop.sim.matches.MatchJob`; results carry their deal or match seed as ``deal``.
 
     With ``consume``, the results are handed to it as they finish, in any order, and not kept
     (a long run then needs no memory for them): the return value is an empty list. ``deals`` is

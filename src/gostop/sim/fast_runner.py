@@ -18,10 +18,14 @@ from gostop.rules import Rules
 from gostop.sim.runner import MAX_REDEALS, DealResult, SeatingResult, SeatOutcome, SimJob
 from gostop.sim.schedule import agent_seed, deal_seed, seatings
 
-__all__ = ["FAST_BOTS", "check_fast_lineup", "play_deal_fast"]
+__all__ = ["FAST_BOTS", "FAST_KERNELS", "check_fast_lineup", "load_fast_engine", "play_deal_fast"]
 
 #: Bots the fast engine plays (with their parameters).
 FAST_BOTS = ("random", "greedy")
+
+#: The compiled functions :func:`play_deal_fast` calls from Python, as ``module:function``
+#: (what :func:`gostop.agents.warm.is_cached` is asked about before they are loaded).
+FAST_KERNELS = ("gostop.fast.batch:deal_hand", "gostop.fast.batch:play_out", "gostop.fast.mt:seed")
 
 
 def _policy(spec: str) -> tuple[str, int, int]:
@@ -54,6 +58,14 @@ def check_fast_lineup(rules: Rules, lineup: Sequence[str]) -> None:
     greedy = {(g, m) for name, g, m in map(_policy, lineup) if name == "greedy"}
     if len(greedy) > 1:
         raise ValueError("with --engine fast every greedy bot must have the same parameters")
+
+
+def load_fast_engine(rules: Rules, lineup: Sequence[str]) -> None:
+    """Compile (or load from numba's cache) everything :func:`play_deal_fast` runs for this
+    lineup, in this process, by playing one deal and dropping its result: before a process pool
+    is forked, so that its workers inherit the compiled code instead of each compiling it
+    (a minute or more on an empty cache) under a progress bar that sits at 0."""
+    play_deal_fast(SimJob(rules=rules, players=len(lineup), lineup=tuple(lineup), seed=0, engine="fast"), 0)
 
 
 _SETUP: dict[tuple[Rules, int], tuple[Any, ...]] = {}

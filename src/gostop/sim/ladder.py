@@ -89,7 +89,8 @@ class Ladder:
     ratings: list[Rating]
 
     def to_json(self, timing: bool = True) -> dict[str, Any]:
-        """The ladder as JSON-ready data. ``preset`` and ``overrides`` name the rules as the
+        """The ladder as JSON-ready data, ``mode`` ``ladder`` (the other reports say ``deals`` and
+        ``match``). ``preset`` and ``overrides`` name the rules as the
         plain simulation's report does; ``rules`` (the preset's name) is kept for older readers.
         Each pair has the p95 of both bots' decision times in milliseconds (``decision_ms_p95``,
         ``[A, B]``, as the table shows them) unless ``timing=False``: wall-clock figures, the
@@ -102,6 +103,7 @@ class Ladder:
             return out
 
         return {
+            "mode": "ladder",
             "preset": self.rules.preset,
             "overrides": self.rules.overrides(),
             "unit": self.rules.payment_unit,

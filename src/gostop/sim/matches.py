@@ -10,7 +10,13 @@ Duplicate matches: match ``i`` of a run is played once per rotation of the lineu
 seats with the same match seed (the same deals, draws and dealer), so every bot meets the
 same cards from every seat. The rotations of one match are one *cluster*
 (:class:`MatchCluster`): a bot's chips are averaged over its seats in the cluster first, and
-the 95 % interval is taken over clusters (:func:`build_match_report`).
+the 95 % interval is taken over clusters (:func:`build_match_report`). Each rotation is
+played on its own (:func:`play_rotations`, the unit of work of the backends), so the progress
+moves after every match, and the report counts a cluster once all of its rotations are in.
+
+First places follow the match's final standings (MATCH-7: most chips, or fewest shots in a
+shots match, the other figure breaking a tie): a tie for first between ``k`` seats counts
+``1/k`` to each, so the seats' first places add up to one per match.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from array import array
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from gostop.agents import Agent, make_agent
@@ -42,6 +49,8 @@ __all__ = [
     "check_table_size",
     "play_cluster",
     "play_clusters",
+    "play_rotation",
+    "play_rotations",
     "build_match_report",
     "MatchReportBuilder",
     "DEFAULT_MATCH_HANDS",
@@ -76,6 +85,11 @@ class MatchJob:
     def seats(self) -> int:
         return len(self.lineup)
 
+    @property
+    def rotations(self) -> int:
+        """Rotations of the lineup, each played with every match seed (one per seat)."""
+        return len(seatings(self.seats))
+
     def hands_limit(self) -> int | None:
         if self.hands is not None:
             return self.hands
@@ -95,12 +109,14 @@ class MatchOutcome:
     end_reason: str
     played: list[int] = field(default_factory=list)  # per seat: hands it played in
     times: list[list[float]] = field(default_factory=list)  # per seat: decision seconds
+    ranks: list[int] = field(default_factory=list)  # per seat: its rank in the final standings
 
 
 @dataclass
 class MatchCluster:
-    """Every rotation of match ``deal`` (named like :class:`~gostop.sim.runner.DealResult`'s
-    field so that the backends sort both alike)."""
+    """Rotations of match ``deal``: every one (:func:`play_cluster`), or one
+    (:func:`play_rotations`). Named like :class:`~gostop.sim.runner.DealResult`'s field so that
+    the backends sort both alike."""
 
     deal: int
     matches: list[MatchOutcome]
@@ -188,38 +204,62 @@ def _chips(match: Match) -> list[float]:
     return out
 
 
+def _ranks(match: Match) -> list[int]:
+    """Per table seat, its rank in the final standings (MATCH-7; equal results share one)."""
+    out = [0] * match.n
+    for st in match.standings:
+        out[st.seat] = st.rank
+    return out
+
+
+def play_rotation(job: MatchJob, index: int, rotation: int, *, timing: bool = True) -> MatchOutcome:
+    """Match ``index`` of ``job`` in one rotation of the lineup (fresh agents). Its result
+    depends on the run seed, ``index`` and ``rotation`` only."""
+    lineup_at = seatings(job.seats)[rotation]
+    agents = [make_agent(job.lineup[i]) for i in lineup_at]
+    match, times, played = play_match(
+        job.rules,
+        agents,
+        derive_seed(job.seed, "match", index),
+        hands_limit=job.hands_limit(),
+        agent_seed=derive_seed(job.seed, "agents", index, rotation),
+        timing=timing,
+    )
+    return MatchOutcome(
+        rotation=rotation,
+        lineup_at=lineup_at,
+        chips=_chips(match),
+        hands=match.hands_played,
+        deals=len(match.deals),
+        end_reason=str(match.end_reason),
+        played=played,
+        times=times,
+        ranks=_ranks(match),
+    )
+
+
 def play_cluster(job: MatchJob, index: int, *, timing: bool = True) -> MatchCluster:
     """Match ``index`` of ``job`` once per rotation of the lineup (fresh agents each time)."""
-    out = []
-    seed = derive_seed(job.seed, "match", index)
-    for r, lineup_at in enumerate(seatings(job.seats)):
-        agents = [make_agent(job.lineup[i]) for i in lineup_at]
-        match, times, played = play_match(
-            job.rules,
-            agents,
-            seed,
-            hands_limit=job.hands_limit(),
-            agent_seed=derive_seed(job.seed, "agents", index, r),
-            timing=timing,
-        )
-        out.append(
-            MatchOutcome(
-                rotation=r,
-                lineup_at=lineup_at,
-                chips=_chips(match),
-                hands=match.hands_played,
-                deals=len(match.deals),
-                end_reason=str(match.end_reason),
-                played=played,
-                times=times,
-            )
-        )
-    return MatchCluster(deal=index, matches=out)
+    return MatchCluster(deal=index, matches=[play_rotation(job, index, r, timing=timing) for r in range(job.rotations)])
 
 
 def play_clusters(job: MatchJob, indices: list[int], timing: bool = True) -> list[MatchCluster]:
-    """Several matches in order (the unit of work of every backend)."""
+    """Several matches in order, every rotation of each."""
     return [play_cluster(job, i, timing=timing) for i in indices]
+
+
+def play_rotations(job: MatchJob, units: list[int], timing: bool = True) -> list[MatchCluster]:
+    """Single matches, the unit of work of every backend in :func:`gostop.sim.simulate_matches`
+    (so that the progress moves after every match, not once per match seed after all of its
+    rotations: with slow bots and seven seats that took minutes). Unit ``u`` is rotation
+    ``u % job.rotations`` of match seed ``u // job.rotations``; each comes back as a
+    :class:`MatchCluster` holding that one match, and :class:`MatchReportBuilder` counts a
+    cluster once all of its rotations are in."""
+    out = []
+    for u in units:
+        index, rotation = divmod(u, job.rotations)
+        out.append(MatchCluster(deal=index, matches=[play_rotation(job, index, rotation, timing=timing)]))
+    return out
 
 
 # -- the report --------------------------------------------------------------------------------
@@ -231,7 +271,7 @@ class MatchBotReport:
     seats: int
     matches: int
     chips: Interval  # per match, clustered by match seed
-    first: int  # matches it finished on top (alone or tied)
+    first: float  # first places (a tie for first between k seats counts 1/k to each)
     hands_played: float  # per match
     decisions: int = 0
     time_p50_ms: float = math.nan
@@ -239,6 +279,8 @@ class MatchBotReport:
 
     @property
     def first_rate(self) -> float:
+        """First places per match a seat of this bot played (a tie for first between ``k``
+        seats counts ``1/k`` to each): weighted by the bots' seats the rates add up to one."""
         return self.first / self.matches if self.matches else math.nan
 
     def to_json(self, timing: bool = True) -> dict[str, Any]:
@@ -302,46 +344,72 @@ def _num(x: float) -> float | None:
 class MatchReportBuilder:
     """Builds a :class:`MatchReport` from match clusters added as they are played, in any order,
     without keeping them (per match seed only each bot's mean chips; decision times in a
-    bounded :class:`~gostop.sim.stats.Sample`)."""
+    bounded :class:`~gostop.sim.stats.Sample`). A cluster may come whole or a rotation at a
+    time (:func:`play_rotations`): its chips count once all of its rotations are in (until
+    then only their chips are kept)."""
 
     def __init__(self, job: MatchJob) -> None:
         self.job = job
         self.names = entrants(job.lineup)
         self._per_cluster: dict[str, array[float]] = {n: array("d") for n in self.names}
         self._matches: Counter[str] = Counter()
-        self._first: Counter[str] = Counter()
+        self._first: dict[str, Fraction] = {n: Fraction(0) for n in self.names}
+        self._open: dict[int, dict[int, list[float]]] = {}  # match seed -> rotation -> chips by lineup entry
         self._played: Counter[str] = Counter()
         self._times: dict[str, Sample] = {n: Sample() for n in self.names}
         self._reasons: Counter[str] = Counter()
         self._clusters = self._total_matches = self._total_hands = 0
 
     def add(self, clusters: Iterable[MatchCluster]) -> None:
-        """Count these match clusters (each once)."""
+        """Count these matches: whole clusters or parts of them, each rotation of a match seed
+        once (ValueError for a rotation given twice)."""
         job = self.job
         for cl in clusters:
-            self._clusters += 1
-            sums: dict[str, float] = defaultdict(float)
-            counts: Counter[str] = Counter()
+            rotations = self._open.setdefault(cl.deal, {})
             for m in cl.matches:
+                if m.rotation in rotations:
+                    raise ValueError(f"match seed {cl.deal}: rotation {m.rotation} was counted already")
                 self._total_matches += 1
                 self._total_hands += m.hands
                 self._reasons[m.end_reason] += 1
-                top = max(m.chips)
+                by_entry = [0.0] * job.seats
+                firsts = _first_seats(m)
                 for seat, chips in enumerate(m.chips):
                     name = job.lineup[m.lineup_at[seat]]
-                    sums[name] += chips
-                    counts[name] += 1
+                    by_entry[m.lineup_at[seat]] = chips
                     self._matches[name] += 1
-                    self._first[name] += chips == top
+                    if seat in firsts:
+                        self._first[name] += Fraction(1, len(firsts))
                     self._played[name] += m.played[seat] if m.played else 0
                     if m.times:
                         self._times[name].extend(m.times[seat])
-            for name in self.names:
-                self._per_cluster[name].append(sums[name] / counts[name])
+                rotations[m.rotation] = by_entry
+            if len(rotations) == job.rotations:  # the cluster is complete: its means count
+                del self._open[cl.deal]
+                self._close(rotations)
+
+    def _close(self, rotations: dict[int, list[float]]) -> None:
+        """Each bot's mean chips over its seats in every rotation of one match seed."""
+        sums: dict[str, float] = defaultdict(float)
+        counts: Counter[str] = Counter()
+        for r in sorted(rotations):
+            for entry, chips in enumerate(rotations[r]):
+                name = self.job.lineup[entry]
+                sums[name] += chips
+                counts[name] += 1
+        for name in self.names:
+            self._per_cluster[name].append(sums[name] / counts[name])
+        self._clusters += 1
 
     def build(self) -> MatchReport:
         """Chips per match per bot: each cluster's rotations averaged first (one value per
-        match seed and bot), then the mean and its Student-t 95 % interval over match seeds."""
+        match seed and bot), then the mean and its Student-t 95 % interval over match seeds.
+        ValueError if a match seed misses some of its rotations."""
+        if self._open:
+            index, rotations = min(self._open.items())
+            raise ValueError(
+                f"match seed {index}: {len(rotations)} of its {self.job.rotations} rotations were counted"
+            )
         bots = []
         for name in self.names:
             ts = self._times[name]
@@ -352,7 +420,7 @@ class MatchReportBuilder:
                     seats=self.job.lineup.count(name),
                     matches=matches,
                     chips=mean_ci(self._per_cluster[name]),
-                    first=self._first[name],
+                    first=float(self._first[name]),
                     hands_played=self._played[name] / matches if matches else math.nan,
                     decisions=ts.count,
                     time_p50_ms=ts.percentile(50) * 1000,
@@ -369,6 +437,15 @@ class MatchReportBuilder:
             pairs=pairs,
             end_reasons=dict(self._reasons),
         )
+
+
+def _first_seats(m: MatchOutcome) -> set[int]:
+    """The seats that finished first (several when tied), by the match's standings; by chips
+    alone for an outcome without them."""
+    if m.ranks:
+        return {seat for seat, rank in enumerate(m.ranks) if rank == 1}
+    top = max(m.chips)
+    return {seat for seat, chips in enumerate(m.chips) if chips == top}
 
 
 def build_match_report(job: MatchJob, clusters: Iterable[MatchCluster]) -> MatchReport:

@@ -178,8 +178,10 @@ class Report:
         raise KeyError(f"no bot {name!r} in this report; bots: {', '.join(b.bot for b in self.bots)}")
 
     def to_json(self, timing: bool = True) -> dict[str, Any]:
-        """The report as JSON-ready data; ``timing=False`` leaves out wall-clock figures."""
+        """The report as JSON-ready data, ``mode`` ``deals`` (the other reports say ``match``
+        and ``ladder``); ``timing=False`` leaves out wall-clock figures."""
         return {
+            "mode": "deals",
             "preset": self.job.rules.preset,
             "overrides": self.job.rules.overrides(),
             "unit": self.job.rules.payment_unit,

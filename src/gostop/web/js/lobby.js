@@ -407,7 +407,9 @@ function createPanel(presets) {
     }
     const body = {
       name: name.value.trim(), preset: preset.value, rules: Object.fromEntries(changes), seats,
-      hands: Number(hands.value) || 3, public: pub.checked, spectators: spect.checked, join: { name: myName(seats.filter((x) => x.kind === "human").length > 1) },
+      // a room others see (listed, or with seats for people) never names me "you" to them
+      hands: Number(hands.value) || 3, public: pub.checked, spectators: spect.checked,
+      join: { name: myName(pub.checked || seats.filter((x) => x.kind === "human").length > 1) },
       turn_seconds: timer.value ? Number(timer.value) : null,
     };
     try { goToRoom(await api.create(body)); } catch (e) { errorLine(err, e, knobs); btn.disabled = false; }
@@ -418,7 +420,7 @@ function createPanel(presets) {
 function roomRow(room) {
   const open = room.seats.filter((s) => s.kind === "human" && !s.taken).length;
   const mine = savedSeat(room.id);
-  const who = room.seats.map((s) => (s.kind === "bot" ? `${botName(s.name) || t("bot_")} (${levelText(s.level)})` : s.name || "—")).join(", ");
+  const who = room.seats.map((s) => (s.kind === "bot" ? `${botName(s.name) || t("bot_")} (${levelText(s.level)})` : s.name || t("openSeat"))).join(", ");
   const actions = h("span.actions");
   const link = `#/room/${encodeURIComponent(room.id)}`;
   if (mine) actions.append(h("a.button.primary", { href: link }, t("resume")));
@@ -426,7 +428,7 @@ function roomRow(room) {
   if (room.spectators && !mine) actions.append(h("a.button", { href: `${link}/watch` }, t("watch")));
   return h("li.room", { dataset: { room: room.id } },
     h("span.name", {}, roomTitle(room)), " ",
-    h("span.meta", {}, `${presetTitle(room.preset)} · ${room.seats.length} ${t("seats").toLowerCase()} · ${t(room.state)}${open ? ` · ${t("openSeats", open)}` : ""}`),
+    h("span.meta", {}, `${presetTitle(room.preset)} · ${t("seatsN", room.seats.length)} · ${t(room.state)}${open ? ` · ${t("openSeats", open)}` : ""}`),
     h("span.who", {}, who), actions);
 }
 

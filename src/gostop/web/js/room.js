@@ -57,8 +57,8 @@ function joinPage(main, room) {
   const btn = h("button.primary#take-seat", { type: "submit" }, t("takeSeat"));
   const form = h("form.panel.join", {},
     h("h1", {}, roomTitle(room)),
-    h("p", {}, `${presetTitle(room.preset)} · ${room.seats.length} ${t("seats").toLowerCase()} · ${t("openSeats", open.length)}`),
-    h("ul", {}, room.seats.map((s) => h("li", {}, `${t("seat")} ${s.seat + 1}: ${s.kind === "bot" ? `${botName(s.name)} (${t("bot_")} ${levelText(s.level)})` : s.name || "—"}`))),
+    h("p", {}, `${presetTitle(room.preset)} · ${t("seatsN", room.seats.length)} · ${t("openSeats", open.length)}`),
+    h("ul", {}, room.seats.map((s) => h("li", {}, `${t("seat")} ${s.seat + 1}: ${s.kind === "bot" ? `${botName(s.name)} (${t("bot_")} ${levelText(s.level)})` : s.name || t("openSeat")}`))),
     h("label.field", {}, h("span", {}, t("yourName")), input), btn, err,
     room.spectators ? h("p", {}, h("a.button", { href: `#/room/${encodeURIComponent(room.id)}/watch` }, t("spectate"))) : null);
   form.addEventListener("submit", async (ev) => {
@@ -151,6 +151,8 @@ class TablePage {
       onError: (msg) => {
         if (msg.code === "rematch_refused") this.drawRematch(); // its buttons usable again
         if (!["stale_version", "duplicate", "conflict"].includes(msg.code)) banner(errorText(msg), "warn", 4000);
+        // the move in flight was refused: the table's controls are usable again (the error said)
+        if (this.sent && msg.seq === this.sent.seq) { this.sent = null; this.render(); this.focusTurn(); }
       },
       onConnection: (state, info) => this.connection(state, info),
     });
@@ -158,6 +160,9 @@ class TablePage {
 
   welcome(msg) {
     this.room = msg.room || this.room;
+    // a move sent before the connection went may not have arrived: the welcome's view says
+    // (a new version if it counted, the same decision to make again if not)
+    this.sent = null;
     // the server of the rematch-by-acceptance protocol sends "rematch" (null until an offer)
     this.serverRematch = Object.prototype.hasOwnProperty.call(msg, "rematch");
     this.resetQueue();
@@ -227,13 +232,22 @@ class TablePage {
   }
 
   inviteBox() {
+    const [label, row] = this.inviteLink("invite-link", "copy-link");
+    return h("div.invite", {}, label, row,
+      this.mine ? h("button.link#leave", { type: "button", onclick: () => this.leave() }, t("leave")) : null,
+      this.mine ? this.transferButton() : null,
+      this.mine ? this.downloadLink("download-record-side") : null);
+  }
+
+  /** The room's link with its copy button (ids `inputId`, `buttonId`): its label and row. */
+  inviteLink(inputId, buttonId) {
     const url = `${location.origin}/#/room/${encodeURIComponent(this.room.id)}`;
-    const input = h("input#invite-link", { type: "text", readonly: true, value: url, "aria-label": t("inviteLink") });
-    const btn = h("button#copy-link", { type: "button" }, t("copy"));
+    const input = h(`input#${inputId}`, { type: "text", readonly: true, value: url, "aria-label": t("inviteLink") });
+    const btn = h(`button#${buttonId}`, { type: "button" }, t("copy"));
     const copied = () => {
       btn.textContent = t("copied");
-      clearTimeout(this.copyTimer);
-      this.copyTimer = setTimeout(() => { btn.textContent = t("copy"); }, 2500);
+      clearTimeout(btn.copyTimer);
+      btn.copyTimer = setTimeout(() => { btn.textContent = t("copy"); }, 2500);
     };
     btn.addEventListener("click", async () => {
       try {
@@ -247,10 +261,7 @@ class TablePage {
         if (ok) copied(); else banner(t("copyFailed"), "info", 3000);
       }
     });
-    return h("div.invite", {}, h("label", { for: "invite-link" }, t("inviteLink")), h("div.row", {}, input, btn),
-      this.mine ? h("button.link#leave", { type: "button", onclick: () => this.leave() }, t("leave")) : null,
-      this.mine ? this.transferButton() : null,
-      this.mine ? this.downloadLink("download-record-side") : null);
+    return [h("label", { for: inputId }, t("inviteLink")), h("div.row", {}, input, btn)];
   }
 
   toggleSide(open) {
@@ -287,10 +298,23 @@ class TablePage {
     if (p) { p.connected = msg.connected; p.away = msg.away; this.render(); }
   }
 
+  /** Whether a move of the decision on the table was sent and the server has not answered it
+   * (no view of another version, no error): the decision is made, its controls stay off. */
+  moveInFlight() {
+    return Boolean(this.sent && this.view && this.sent.version === this.view.version);
+  }
+
+  /** The table's controls wait for the server's answer; the side panel's button is not one. */
+  lockControls() {
+    this.tableBox.querySelectorAll("button, select").forEach((b) => { if (b !== this.ctx.sideButton) b.disabled = true; });
+  }
+
   act(action) {
     if (!this.view || !this.view.to_move) return;
     if (!this.view.legal.some((e) => e.action === action)) return;
-    if (!this.socket.act(action, this.view.version)) {
+    if (this.moveInFlight()) return; // one move a decision: a second click or key is not sent
+    const seq = this.socket.act(action, this.view.version);
+    if (!seq) {
       // Defect 10: a move made while disconnected is said, and nothing is queued; the next
       // failed reconnect does not cover the sentence before it is read (five seconds)
       this.notSentUntil = Date.now() + 5000;
@@ -302,8 +326,8 @@ class TablePage {
     this.ctx.selected = null;
     this.ctx.pending = null; // the choice is made: the next decision starts afresh
     this.sentFor = this.view.version;
-    // the table's controls wait for the next view; the side panel's button is not one of them
-    this.tableBox.querySelectorAll("button").forEach((b) => { if (b !== this.ctx.sideButton) b.disabled = true; });
+    this.sent = { version: this.view.version, seq };
+    this.lockControls();
   }
 
   /**
@@ -588,6 +612,9 @@ class TablePage {
     // or the page's language must not throw a keyboard player back to the top of the page)
     const focused = focusedControl(this.tableBox);
     renderTable(this.tableBox, this.view, this.ctx);
+    // drawn again (a presence change, the language) while a move of this decision is on its
+    // way: its controls stay off, or a second click would send a second move
+    if (this.moveInFlight()) this.lockControls();
     if (focused) {
       const again = this.tableBox.querySelector(focused);
       if (again && !again.disabled && again.offsetParent) again.focus({ preventScroll: true });
@@ -600,9 +627,13 @@ class TablePage {
 
   renderWaiting() {
     const v = this.view;
+    // the room's link is here, where the people waiting look: a phone folds the side panel
+    // (with its invite box) away, and a waiting room draws no button that opens it
     this.tableBox.replaceChildren(h("section.panel.waiting", {},
       h("h1", {}, roomTitle(this.room)), h("p", {}, t("waitingForPlayers")),
-      h("ul", {}, v.players.map((p) => h("li", {}, `${t("seat")} ${p.seat + 1}: ${(p.kind === "bot" ? botName(p.name) : p.name) || "—"}${p.kind === "bot" ? ` (${t("bot_")} ${levelText(p.level)})` : ""}`)))));
+      h("ul", {}, v.players.map((p) => h("li", {}, `${t("seat")} ${p.seat + 1}: ${(p.kind === "bot" ? botName(p.name) : p.name) || t("openSeat")}${p.kind === "bot" ? ` (${t("bot_")} ${levelText(p.level)})` : ""}`))),
+      h("div.invite.waiting-invite", {}, ...this.inviteLink("waiting-invite-link", "waiting-copy-link")),
+      this.mine ? h("p", {}, h("button.link#waiting-leave", { type: "button", onclick: () => this.leave() }, t("leave"))) : null));
   }
 
   maybeSettlement() {
@@ -952,7 +983,6 @@ class TablePage {
     clearInterval(this.tick);
     clearTimeout(this.drainTimer);
     clearTimeout(this.settleTimer);
-    clearTimeout(this.copyTimer);
     clearInterval(this.stepTimer);
   }
 }

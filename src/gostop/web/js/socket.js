@@ -155,7 +155,8 @@ export class TableSocket {
     return true;
   }
 
-  act(action, version) { return this.send({ type: "action", version, action }); }
+  /** Send a move; its seq (the server's error for it carries the seq), or false: not sent. */
+  act(action, version) { return this.send({ type: "action", version, action }) ? this.seq : false; }
 
   /** Offer or accept a rematch (`true`), or decline it (`false`), after the match. */
   rematch(accept) { return this.send({ type: "rematch", accept }); }

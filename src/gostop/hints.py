@@ -12,7 +12,8 @@ the faces (terminal game, web game) only display its answers. It never looks at 
 * :func:`score_lines` -- the scoring items of a capture area, for a score panel;
 * :func:`stop_preview` -- what a stop would pay right now, asked of the engine itself;
 * :func:`go_outlook` -- what saying go risks under the rules (GOSTOP, LIAB-3, PAY-6);
-* :func:`nagari_stakes` -- what the next win is multiplied by after nagari in a row (MATCH-5).
+* :func:`nagari_stakes` -- what the next win is multiplied by after nagari in a row (MATCH-5);
+* :func:`junk_values` -- what each junk card a debtor may give is worth at a table (SCORE-7).
 
 >>> from gostop.engine import Hand
 >>> from gostop.rules import get_preset
@@ -28,10 +29,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from gostop.cards import Card
+from gostop.cards import Card, parse_card
 from gostop.engine import Hand, Observation
 from gostop.rules import Rules
-from gostop.scoring import ScoreBreakdown, ScoreTable
+from gostop.scoring import ScoreBreakdown, ScoreTable, is_surrenderable, junk_value
 from gostop.settlement import Settlement, go_chips, go_multiplier, nagari_factor
 
 __all__ = [
@@ -48,6 +49,8 @@ __all__ = [
     "go_outlook",
     "final_turn",
     "nagari_stakes",
+    "JunkValues",
+    "junk_values",
     "pi_bak_threshold",
     "JUNK_SCORES_FROM",
     "MEONG_ANIMALS",
@@ -338,6 +341,38 @@ def nagari_stakes(rules: Rules, nagari_before: int) -> int:
     if rules.payment_unit == "shots":
         return 1
     return nagari_factor(rules, nagari_before)
+
+
+@dataclass(frozen=True, slots=True)
+class JunkValues:
+    """SCORE-7: what the cards a debtor may give as junk (EVT-7) are worth at a table.
+
+    ``plain``: a ``J`` card; ``double_11`` / ``double_12``: 11D and 12D; ``jokers``: each
+    joker type of the deck that is a junk card, as (its first code, its value), in deck order
+    (copies such as ``JK1-2`` are one type). The flex card is never given (EVT-7)."""
+
+    plain: int
+    double_11: int
+    double_12: int
+    jokers: tuple[tuple[str, int], ...]
+
+
+def junk_values(rules: Rules) -> JunkValues:
+    """The junk values of the cards that may be given at a table of ``rules``, asked of the
+    scoring rules themselves (:func:`gostop.scoring.junk_value`), so every preset and knob
+    (``junk_value_11D``, ``junk_value_12D``, ``uniform_joker_value``, ``jokers``) is read."""
+    jokers: dict[str, int] = {}
+    for code in rules.jokers:
+        card = parse_card(code)
+        base = parse_card(code.split("-")[0])
+        if is_surrenderable(rules, card) and base.code not in jokers:
+            jokers[base.code] = junk_value(rules, card)
+    return JunkValues(
+        plain=junk_value(rules, parse_card("01J1")),
+        double_11=junk_value(rules, parse_card("11D")),
+        double_12=junk_value(rules, parse_card("12D")),
+        jokers=tuple(jokers.items()),
+    )
 
 
 def final_turn(obs: Observation) -> bool:

@@ -517,10 +517,10 @@ def test_rules_page_says_what_two_chongtong_do_at_this_table_size() -> None:
 
 def test_a_shots_table_says_no_payment_factor_it_does_not_play() -> None:
     """Played for shots (PAY-2) the settlement ends at the shots: weol-yak and missions, which
-    multiply a payment, and the push, which a shots match never offers, are not said; the
-    fixed first-turn bonuses are, in shots."""
+    multiply a payment, are not said (a push is refused at a shots table: tests/test_rules_shots_table.py);
+    the fixed first-turn bonuses are, in shots."""
     goo = get_preset("goo-stupe").with_overrides({"weol_yak_first_turn": True, "weol_yak_month": True,
-                                                   "missions": True, "push_limit": 2, "first_turn_four_bonus": 1})
+                                                   "missions": True, "first_turn_four_bonus": 1})
     for lang, words in (("en", ("Weol-yak", "Missions", "Push")), ("ko", ("월약", "미션", "밀기"))):
         text = rules_text(goo, 3, lang)
         for word in words:
@@ -655,6 +655,10 @@ KEY_TABLES = [(name, {}, players) for name in sorted(PRESETS) for players in (2,
     ("fuda-wiki", {"shodang": True}, 4),
     ("matgo", {"surrender_lowest_first": False}, 2),
     ("goo-stupe", {"bomb_allowed": True}, 3),
+    ("goo-stupe", {}, 5),
+    ("goo-stupe", {"first_turn_ppuk_yell": False, "chongtong": "optional"}, 2),
+    ("pagat", {}, 4),
+    ("pagat", {"push_limit": 1}, 2),
 ]
 
 
@@ -669,8 +673,19 @@ def _expected_keys(rules: Rules, players: int) -> set[str]:
     that enable them: DEC-11 bomb (``bomb_allowed``), grenade (``grenade``) and a stock-only
     turn (allowance from a bomb or a grenade under ``skip_two``, BOMB-3); DEC-8 jokers (a deck
     with jokers under ``reveal_replace``); DEC-7 a kept quad (``chongtong = optional``);
-    DEC-9/DEC-10 shodang (``shodang``, three in the hand: LIAB-7)."""
+    DEC-9/DEC-10 shodang (``shodang``, three in the hand: LIAB-7); DEC-7 chongtong declared
+    or not (``chongtong = optional``); DEC-15 the shout (``first_turn_ppuk_yell``); DEC-3 stay
+    or drop and DEC-4 compensation (a gwangpalli table of more than three); VAR-PUSH
+    (``push_limit``, never with shots)."""
     keys = set(ALWAYS_KEYS)
+    if rules.chongtong == "optional":
+        keys.add("c / n")
+    if rules.first_turn_ppuk_yell:
+        keys.add("y / n")
+    if rules.multi_player_mode == "gwangpalli" and players > 3:
+        keys |= {"s / d", "c / t / n"}
+    if rules.push_limit > 0 and rules.payment_unit != "shots":
+        keys.add("p / c")
     if rules.bomb_allowed:
         keys.add("b")
     if rules.grenade != "off":
@@ -714,6 +729,30 @@ def test_keys_page_without_players_assumes_the_table_the_rules_allow() -> None:
 
     assert "offer shodang" in keys_text("en", get_preset("pagat"))
     assert "offer shodang" not in keys_text("en", get_preset("pagat").with_overrides({"two_player_only": True}))
+    gwangpalli = ("s / d", "c / t / n")
+    assert all(f"\n{k}  " in keys_text("en", get_preset("pagat")) for k in gwangpalli)  # up to 7 seated
+    assert not any(f"\n{k}  " in keys_text("en", get_preset("matgo")) for k in gwangpalli)  # two only
+    assert not any(f"\n{k}  " in keys_text("en", get_preset("goo-stupe")) for k in gwangpalli)  # rotation
+    assert "\ny / n  " in keys_text("en", get_preset("goo-stupe"))
+
+
+def test_keys_page_rows_are_the_keys_the_game_gives_those_choices() -> None:
+    """The rows added for the table's other decisions name the keys the game really binds
+    (play/session.py gives each action kind its preferred key), and the cut is listed only
+    for a person who asked to cut (``--cut``), with the cut prompt's own keys."""
+    from gostop.play.guide import keys_text
+    from gostop.play.session import _PREFERRED
+
+    pairs = {"c / n": ("chongtong", "continue"), "y / n": ("yell", "no-yell"), "s / d": ("stay", "drop"),
+             "c / t / n": ("claim", "claim-triple", "no-claim"), "p / c": ("push", "collect")}
+    for row, kinds in pairs.items():
+        assert row == " / ".join(_PREFERRED[k] for k in kinds), row
+    rules = make_rules("pagat", {"chongtong": "mandatory"})
+    plain, asked = keys_text("en", rules, 3), keys_text("en", rules, 3, cut=True)
+    assert "cut the deck" not in plain and "\nc / n  " not in plain
+    assert "\nc / n  " in asked and "cut the deck, or deal as shuffled" in asked
+    assert "패를 떼" in keys_text("ko", rules, 3, cut=True)
+    assert _PREFERRED["cut"] == "c" and _PREFERRED["no-cut"] == "n"
 
 
 # -- a table paid in shots says no chips and no multiplier ---------------------------------------

@@ -101,7 +101,7 @@ def test_whole_matgo_match_with_a_push_and_a_nagari_full_screen_at_80x24(store: 
     asyncio.run(main())
     assert set(seen) == {"prompt", "summary-push", "summary-nagari", "summary-doubled"}, sorted(seen)
     assert "the next hand pays 2 times" in seen["summary-push"]
-    assert "stakes doubled after a nagari" in seen["summary-doubled"]
+    assert "stakes raised by the nagari 나가리 before: ×2" in seen["summary-doubled"]
 
 
 def test_whole_matgo_match_with_a_push_in_line_mode(tmp_path: Path) -> None:

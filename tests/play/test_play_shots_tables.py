@@ -13,8 +13,8 @@ from gostop.match import MatchEvent
 from gostop.play.narrate import narrate
 from gostop.play.session import Session, Settings
 from gostop.play.view import table_view
-from gostop.rules import get_preset, make_rules
-from gostop.words import go_warnings_text
+from gostop.rules import PRESETS, get_preset, make_rules
+from gostop.words import go_warnings_text, junk_values_text
 
 #: goo-stupe with every knob that multiplies a payment or makes one loser pay for both.
 FACTORS: dict[str, Any] = {"bomb_allowed": True, "bomb_multiplier": 2, "heundeum_multiplier": 2,
@@ -96,7 +96,7 @@ def test_after_a_nagari_a_shots_table_says_no_stakes_doubled() -> None:
         s.acknowledge()
         assert ("stakes x2" in table_view(s).title) == doubled, preset
         log = " ".join(line.text for line in s.log)
-        assert ("nagari before: stakes doubled" in log) == doubled, preset
+        assert ("nagari before: stakes x2" in log) == doubled, preset
 
 
 def _shodang_question(preset: str, overrides: dict[str, Any]) -> Any:
@@ -161,3 +161,102 @@ def test_a_forced_out_player_at_a_shots_table_claims_shots(lang: str) -> None:
         assert len(told) >= 3 and all(shots in t and chips not in t for t in told), told
         return
     raise AssertionError("the person was never forced out")
+
+
+# -- the junk a debtor gives, nagari stakes, a shots hand's summary --------------------------------
+
+
+def _first_surrender(preset: str, lang: str, overrides: dict[str, Any] | None = None) -> Any:
+    """The person's first which-junk-to-give prompt, over seeds (the first choice each time)."""
+    for seed in (7, *range(1, 40)):
+        s = Session.start(Settings(seed=seed, level="easy", hands=1, players=3, preset=preset,
+                                   overrides=overrides or {}, lang=lang))
+        while not s.pending and not s.over:
+            prompt = s.prompt()
+            assert prompt is not None
+            if prompt.stage == "surrender":
+                return prompt
+            s.choose(prompt.choices[0].key)
+    raise AssertionError("no junk to give")
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_junk_to_give_says_the_junk_values_of_this_table(lang: str) -> None:
+    """SCORE-7 / GOO-11: at goo-stupe 11D counts 1, 12D 0 and every joker 1; at pagat 11D and
+    12D count 2 and the jokers their printed value: the question which junk to give says the
+    values of its table, never another preset's."""
+    goo = " ".join(_first_surrender("goo-stupe", lang).info)
+    pagat = " ".join(_first_surrender("pagat", lang).info)
+    said = {"en": ("11D 1, 12D 0, every joker 1", "11D and 12D 2, JK2 2, JK3 3"),
+            "ko": ("오동 쌍피 1, 비 쌍피 0, 조커는 모두 1", "오동 쌍피와 비 쌍피 2, 조커 2는 2, 조커 3은 3")}[lang]
+    assert said[0] in goo and said[1] not in goo, goo
+    assert said[1] in pagat and said[0] not in pagat, pagat
+    assert ("as printed" in goo or "적힌 대로" in goo) is False
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_junk_values_agree_with_the_scoring_of_every_preset(preset: str) -> None:
+    """The hint's values are the engine's (scoring.junk_value), for every preset and for knobs
+    that change them."""
+    from gostop.cards import parse_card
+    from gostop.hints import junk_values
+    from gostop.scoring import junk_value
+
+    for overrides in ({}, {"junk_value_11D": 1}, {"junk_value_12D": 0}, {"uniform_joker_value": 1},
+                      {"jokers": ["JK1", "JK2", "JKB"], "uniform_joker_value": None}):
+        rules = make_rules(preset, overrides)
+        v = junk_values(rules)
+        assert v.double_11 == junk_value(rules, parse_card("11D"))
+        assert v.double_12 == junk_value(rules, parse_card("12D"))
+        assert dict(v.jokers) == {c.split("-")[0]: junk_value(rules, parse_card(c)) for c in rules.jokers
+                                  if rules.uniform_joker_value is not None or not c.startswith(("JKB", "JKX", "JKP"))}
+        en = junk_values_text(v, "en")
+        assert f"12D {v.double_12}" in en or f"11D and 12D {v.double_12}" in en, en
+
+
+def test_two_nagari_in_a_row_say_the_stakes_are_x4() -> None:
+    """MATCH-5: after a second nagari in a row the next hand pays x4, not "doubled": the hand's
+    summary, the new hand's log line and the settlement's factor say the factor itself."""
+    for seed in range(1, 60):
+        s = Session.start(Settings(seed=seed, level="easy", hands=3, players=3, preset="pagat"))
+        s.match.carry = 1  # a nagari before this hand
+        while not s.pending and not s.over:
+            prompt = s.prompt()
+            assert prompt is not None
+            offer = [c for c in prompt.choices if c.action == "offer-shodang"]
+            s.choose((offer or list(prompt.choices))[0].key)
+        if s.pending[0].outcome == "nagari":
+            break
+    else:
+        raise AssertionError("no nagari")
+    assert "stakes are x4" in s.pending[0].headline and "doubled" not in s.pending[0].headline
+    s.acknowledge()
+    assert "stakes x4" in table_view(s).title
+    log = " ".join(line.text for line in s.log)
+    assert "2 nagari before: stakes x4" in log and "stakes doubled" not in log
+    single = make_rules("pagat", {"nagari_multiplier": "single"})
+    line = narrate(MatchEvent("hand-start", 0, {"seats": [0, 1, 2], "carry": 3}), lambda i: f"P{i}", [0, 1, 2], 0,
+                   lang="ko", rules=single)
+    assert line is not None and "판돈 2배" in line.text, line
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_a_shots_hand_summary_says_who_took_shots_not_who_paid_whom(lang: str) -> None:
+    """PAY-2 / GOO-10: nobody wins shots and nobody pays them to anyone: the stopper's headline
+    says the opponents take them, and the shots taken during the hand (jokers) are one line per
+    reason with each player's count, never "paid ... to" themselves."""
+    s = Session.start(Settings(seed=7, level="normal", hands=1, players=3, preset="goo-stupe", lang=lang))
+    while not s.pending and not s.over:
+        prompt = s.prompt()
+        assert prompt is not None
+        s.choose(prompt.choices[0].key)
+    summary = s.pending[0]
+    text = summary.headline + "\n" + "\n".join(summary.steps)
+    if lang == "en":
+        assert "won" not in summary.headline and "the opponents take" in summary.headline, text
+        assert "Paid during the hand" not in text and "Shots taken during the hand (a joker): You " in text, text
+        assert " pay" not in text, text
+    else:
+        assert "땄습니다" not in summary.headline and "마십니다" in summary.headline, text
+        assert "낸 돈" not in text and "판 중에 마신 잔 (조커): 나 " in text and "냅니다" not in text, text
+    assert sum(1 for step in summary.steps if "(a joker)" in step or "(조커)" in step) == 1, text

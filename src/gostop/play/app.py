@@ -433,7 +433,8 @@ class HelpScreen(ModalScreen[None]):
             with TabbedContent():
                 with TabPane(w.t("Keys"), id="help-keys"), VerticalScroll(classes="page", can_focus=False):
                     yield Static(reflow(quick_start(lang)))
-                    yield Static(keys_text(lang, rules, self.session.settings.players))
+                    yield Static(keys_text(lang, rules, self.session.settings.players,
+                                           cut=self.session.settings.ask_cut))
                 with TabPane(w.t("Rules"), id="help-rules"), VerticalScroll(classes="page", can_focus=False):
                     yield Static(rules_text(rules, self.session.settings.players, lang, flowed=True))
                 with TabPane(w.t("Cards"), id="help-cards"), VerticalScroll(classes="page", can_focus=False):

@@ -103,17 +103,25 @@ def _skip_key_words(rules: Rules, w: Catalog) -> str | None:
     return None
 
 
-def keys_text(lang: str = "en", rules: Rules | None = None, players: int | None = None) -> str:
+def keys_text(lang: str = "en", rules: Rules | None = None, players: int | None = None, *, cut: bool = False) -> str:
     """The keys of the full-screen game and what the markers and the stamps of a table of
     ``rules`` (the default preset when None) with ``players`` seated (None: any number the
     rules allow) say, in ``lang``. Only the keys of decisions this table can ever ask are
-    listed (DEC-7 kept quad, DEC-8 jokers, DEC-9/DEC-10 shodang, DEC-11 bomb, grenade and
-    stock-only turn, DEC-14 junk), and only the stamps it can show
+    listed (DEC-7 kept quad and optional chongtong, DEC-8 jokers, DEC-9/DEC-10 shodang,
+    DEC-11 bomb, grenade and stock-only turn, DEC-14 junk, DEC-15 the goo-stupe shout, DEC-3
+    gwangpalli stay or drop, DEC-4 compensation, VAR-PUSH push or collect; the cut of DEAL-1
+    when the person asked to cut, ``cut``), and only the stamps it can show
     (:func:`gostop.hints.table_stamps`): none at all at a table without baks."""
     if rules is None:
         rules = get_preset(DEFAULT_PRESET)
     w = catalog(lang)
     active = (2 if rules.two_player_only else 3) if players is None else min(players, 3)
+    if rules.two_player_only:
+        seated_max = 2
+    elif players is None:
+        seated_max = 99 if rules.max_players is None else rules.max_players
+    else:
+        seated_max = players
     rows = [("1 .. 9, 0", w.t("play the card with that key (<captures>: it takes a card)"))]
     if rules.bomb_allowed:  # BOMB-1
         rows.append(("b", w.t("bomb 폭탄: three of a month onto the fourth on the table")))
@@ -131,6 +139,17 @@ def keys_text(lang: str = "en", rules: Rules | None = None, players: int | None 
     if rules.shodang and active == 3:  # LIAB-7, LIAB-8
         rows.append(("o", w.t("offer shodang 쇼당")))
         rows.append(("a / r", w.t("accept / refuse a shodang offer")))
+    if rules.chongtong == "optional":  # DEAL-7, DEC-7: chongtong is a choice
+        rows.append(("c / n", w.t("declare chongtong 총통, or keep the four and play on")))
+    if rules.first_turn_ppuk_yell:  # GOO-14, DEC-15
+        rows.append(("y / n", w.t("shout after an opponent's first-turn ppuk, or stay quiet (a shot)")))
+    if rules.multi_player_mode == "gwangpalli" and seated_max > 3:  # GWANG-3, GWANG-5/6
+        rows.append(("s / d", w.t("gwangpalli 광팔이: stay in the hand, or drop out")))
+        rows.append(("c / t / n", w.t("claim compensation, claim and show a triple, or no claim")))
+    if rules.push_limit > 0 and rules.payment_unit != "shots":  # VAR-PUSH (never in shots)
+        rows.append(("p / c", w.t("push 밀기 the winnings to the next hand, or collect them")))
+    if cut:  # DEAL-1, asked only when the person chose to cut
+        rows.append(("c / n", w.t("cut the deck, or deal as shuffled")))
     if rules.surrender_lowest_first:  # EVT-15: junk owed is handed over for you
         rows.append(("1, 2 ...", w.t("which card to take")))
     else:

@@ -335,8 +335,9 @@ def _table_line(
         seats = d.get("seats", [])
         carry = d.get("carry", 0)
         playing = ", ".join(_named(name, s, human) for s in seats)
-        raised = carry and (rules is None or nagari_stakes(rules, int(carry)) > 1)  # MATCH-5 (none with shots)
-        more = w.t("; {n} nagari before: stakes doubled", n=carry) if raised else ""
+        factor = (1 << int(carry) if rules is None else nagari_stakes(rules, int(carry))) if carry else 1
+        # MATCH-5 (the MATCH-8 cap, a single doubling; none with shots): the factor itself
+        more = w.t("; {n} nagari before: stakes x{factor}", n=carry, factor=factor) if factor > 1 else ""
         if d.get("pushes"):
             pushes = int(d["pushes"])
             more += w.n("; {n} push before: stakes x{factor}", "; {n} pushes before: stakes x{factor}", pushes,

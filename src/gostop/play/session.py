@@ -38,7 +38,7 @@ from gostop.cards import MONTH_NAMES, Card, parse_card
 from gostop.engine import Action, Hand, HandResult, Observation, Preview
 from gostop.errors import GostopError
 from gostop.explain import go_warnings_text, settlement_lines
-from gostop.hints import nagari_stakes, score_lines
+from gostop.hints import junk_values, nagari_stakes, score_lines
 from gostop.limits import MAX_PLAY_HANDS
 from gostop.match import (
     LedgerEntry,
@@ -67,6 +67,7 @@ from gostop.words import (
     amount_words,
     catalog,
     item_name,
+    junk_values_text,
     push_choice,
     push_done,
     push_question,
@@ -811,8 +812,12 @@ class Session:
             winner = name(entry.winner)
             if entry.reason == "stop" and result is not None and result.settlement is not None:
                 s = result.settlement
-                headline = w.t("{winner} stopped with {points} points and won {amount}.", winner=winner,
-                               points=s.stop_points, amount=amount_words(w, s.total, s.unit))
+                if s.unit == "shots":  # PAY-2: nobody wins shots; the opponents take them
+                    headline = w.t("{winner} stopped with {points} points: the opponents take {amount} in all.",
+                                   winner=winner, points=s.stop_points, amount=amount_words(w, s.total, s.unit))
+                else:
+                    headline = w.t("{winner} stopped with {points} points and won {amount}.", winner=winner,
+                                   points=s.stop_points, amount=amount_words(w, s.total, s.unit))
                 opp_names = [name(entry.active[o]) for o in result.opponents]
                 goes = result.context.goes if result.context is not None else 0
                 oe_card = None
@@ -834,7 +839,12 @@ class Session:
                     )
                     if not said:  # the final amount when the steps did not end on it
                         amount = amount_words(w, pay, s.unit)
-                        if opp == you_name:
+                        if s.unit == "shots":  # PAY-2: shots are taken, not paid
+                            if opp == you_name:
+                                steps.append("  " + w.t("=> {who} take {amount}", who=opp, amount=amount))
+                            else:
+                                steps.append("  " + w.t("=> {who} takes {amount}", who=opp, amount=amount))
+                        elif opp == you_name:
                             steps.append("  " + w.t("=> {who} pay {amount}", who=opp, amount=amount))
                         else:
                             steps.append("  " + w.t("=> {who} pays {amount}", who=opp, amount=amount))
@@ -842,9 +852,17 @@ class Session:
                 headline = w.t("{winner} won: {reason}.", winner=winner, reason=reason)
         elif entry.outcome == "nagari":
             winner = None
-            headline = w.t("No winner: {reason}. The next hand's stakes are doubled.", reason=reason)
-            if nagari_stakes(self.rules, 1) == 1:  # MATCH-5: no doubling, nor any with shots
+            after = entry.carry + 1  # MATCH-5 k of the next hand (MATCH-6: the limit starts it over)
+            if self.rules.nagari_limit is not None and after >= self.rules.nagari_limit:
+                after = 0
+            factor = nagari_stakes(self.rules, after)  # the MATCH-8 cap; none with shots
+            if factor == 1:
                 headline = w.t("No winner: {reason}.", reason=reason)
+            elif factor == 2:
+                headline = w.t("No winner: {reason}. The next hand's stakes are doubled.", reason=reason)
+            else:
+                headline = w.t("No winner: {reason}. The next hand's stakes are x{factor}.", reason=reason,
+                               factor=factor)
         else:
             winner = None
             headline = w.t("Void deal: {reason}.", reason=reason)
@@ -856,7 +874,13 @@ class Session:
                     items = tuple(score_item_lines(b.items, lang))
                 scored = f"  [{', '.join(items)}]" if items else ""
                 steps.append(f"  {name(entry.active[hs])}: {card_list(caps, lang)}{scored}")
+            taken: dict[str, dict[str, int]] = {}  # shots (PAY-2): taken, not paid to anyone
             for fp in result.fixed_payments:
+                if fp.unit == "shots":
+                    by = taken.setdefault(reason_words(fp.reason, lang), {})
+                    payer = name(entry.active[fp.payer])
+                    by[payer] = by.get(payer, 0) + fp.amount
+                    continue
                 paid = {"reason": reason_words(fp.reason, lang), "payer": name(entry.active[fp.payer]),
                         "amount": amount_words(w, fp.amount, fp.unit)}
                 if fp.payee is None:
@@ -864,6 +888,9 @@ class Session:
                 else:
                     steps.append(w.t("Paid during the hand ({reason}): {payer} {amount} to {payee}",
                                      payee=self._named(entry.active[fp.payee]), **paid))
+            for why, by in taken.items():
+                who_took = ", ".join(f"{who} {amount_words(w, n, 'shots')}" for who, n in by.items())
+                steps.append(w.t("Shots taken during the hand ({reason}): {who_took}", reason=why, who_took=who_took))
         chips = tuple(
             (name(s), entry.shots[s] if unit == "shots" else entry.chips[s],
              entry.shot_totals[s] if unit == "shots" else entry.totals[s])
@@ -953,7 +980,7 @@ class Session:
                 w.t("You owe {creditor} {need} junk for the {event}: which do you give?", creditor=creditor, need=need,
                     event=debt_words(str(debt.get("for", "event")), lang)),
                 self._surrender_choices(legal),
-                (w.t("Junk value: J cards 1, 11D / 12D 2, jokers as printed. Keep your valuable junk if you can."),),
+                (junk_values_text(junk_values(self.rules), lang),),
             )
         if stage == "go-stop":
             return self._go_stop_prompt(obs, legal)
@@ -961,7 +988,11 @@ class Session:
             offerer = next((e.seat for e in reversed(obs.history) if e.type == "offer-shodang"), None)
             who = self.name(m.hand_seats[offerer]) if offerer is not None else w.t("A player")
             answers = {"accept": w.t("accept: end the hand"), "refuse": w.t("refuse: play on")}
-            if nagari_stakes(self.rules, 1) > 1:  # MATCH-5
+            factor = nagari_stakes(self.rules, m.carry + 1)  # MATCH-5, the MATCH-8 cap
+            if factor > 2:
+                question = w.t("{who} offers shodang 쇼당: end this hand now as a nagari (no winner, stakes"
+                               " x{factor} next hand)?", who=who, factor=factor)
+            elif factor == 2:
                 question = w.t("{who} offers shodang 쇼당: end this hand now as a nagari (no winner, stakes doubled"
                                " next hand)?", who=who)
             else:

@@ -24,6 +24,7 @@ from gostop.words.settlement import (
 from gostop.words.table import (
     go_warnings_text,
     item_name,
+    junk_values_text,
     outlook_lines,
     preview_text,
     score_item_lines,
@@ -53,6 +54,7 @@ __all__ = [
     "go_warnings_text",
     "outlook_lines",
     "preview_text",
+    "junk_values_text",
     "push_question",
     "push_choice",
     "push_done",

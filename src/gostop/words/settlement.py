@@ -58,7 +58,7 @@ def factor_words(w: Catalog, name: str) -> str:
     words = {
         "heundeum": w.t("shaking 흔들기"),
         "bombs": w.t("bombs 폭탄"),
-        "nagari carry": w.t("stakes doubled after a nagari 나가리"),
+        "nagari carry": w.t("stakes raised by the nagari 나가리 before"),
         "push": w.t("pushed stakes 밀기 (earlier winners forwent their pay)"),
         "JKX": w.t("the doubling joker"),
         "weol-yak": w.t("weol-yak 월약"),

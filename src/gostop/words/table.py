@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from gostop.hints import GoOutlook, Stamp, go_outlook
+from gostop.hints import GoOutlook, JunkValues, Stamp, go_outlook
 from gostop.rules import Rules
 from gostop.scoring import ScoreItem
 from gostop.words.cards import card_name
@@ -23,6 +23,7 @@ __all__ = [
     "go_warnings_text",
     "outlook_lines",
     "preview_text",
+    "junk_values_text",
 ]
 
 def _item_words(w: Catalog, rule: str, count: int, rain: bool, name: str) -> str:
@@ -263,3 +264,22 @@ def preview_text(kind: str, targets: Sequence[str], lang: str = "en") -> str:
     if kind == "none":
         return w.t("no match: stays on the table")
     return ""
+
+
+def junk_values_text(v: JunkValues, lang: str = "en") -> str:
+    """What each card a debtor may give is worth (SCORE-7, :func:`gostop.hints.junk_values`),
+    for the question which junk to give (EVT-7): ``Junk value: J cards 1, 11D 1, 12D 0, every
+    joker 1. ...``. Cards are named by code in English, by name in Korean."""
+    w = catalog(lang)
+    parts = [w.t("J cards {n}", n=v.plain)]
+    if v.double_11 == v.double_12:
+        parts.append(w.t("11D and 12D {n}", n=v.double_11))
+    else:
+        parts += [w.t("11D {n}", n=v.double_11), w.t("12D {n}", n=v.double_12)]
+    values = {n for _code, n in v.jokers}
+    if len(values) == 1:
+        parts.append(w.t("every joker {n}", n=values.pop()))
+    else:
+        for code, n in v.jokers:
+            parts.append(w.t("{joker} {n}", joker=code if lang == "en" else card_name(code, lang), n=n))
+    return w.t("Junk value: {values}. Give the junk worth least if you can.", values=", ".join(parts))

@@ -1032,11 +1032,51 @@ def _two_first_turn_ppuk_rewards(r: Rules) -> str | None:
     return None
 
 
+def _target_chips_need_chips(r: Rules) -> str | None:
+    # MATCH-1 ends a match when a player's net chips reach the target; at a table paid in shots
+    # (GEN-5, GOO-1) shots are taken, never passed between players, so no net result is ever
+    # "up" and the match could never end. Counting shots instead would be a rule no seed has
+    # (GOO-21: play lasts as long as the players wish), so the combination is refused.
+    if r.payment_unit == "shots" and r.match_target_chips is not None:
+        return (
+            f"match_target_chips = {r.match_target_chips} needs payment_unit = \"chips\": shots are taken, "
+            "not won (GOO-1), so nobody is ever chips up and the match would never end (MATCH-1); "
+            "set match_target_chips = null (match_hands sets the length)"
+        )
+    return None
+
+
+def _boar_pot_needs_chips(r: Rules) -> str | None:
+    # VAR-BOAR pot: every active player antes boar_ante chips and the capturer of 07A takes
+    # the pot. Shots cannot be put in a pot or won (GOO-1), so the pot has no shots reading;
+    # boar = "first_turn" is a fixed payment (PAY-12) and is taken as shots like the others.
+    if r.payment_unit == "shots" and r.boar == "pot":
+        return (
+            "boar = \"pot\" needs payment_unit = \"chips\": the pot antes chips (VAR-BOAR) and shots "
+            "cannot be put in a pot or won (GOO-1); use boar = \"first_turn\" or \"off\""
+        )
+    return None
+
+
+def _push_needs_chips(r: Rules) -> str | None:
+    # VAR-PUSH forgoes a settlement to double the next one; a shots settlement has no factors
+    # (PAY-2: nothing after the shots applies), so no push can ever be offered.
+    if r.payment_unit == "shots" and r.push_limit:
+        return (
+            f"push_limit = {r.push_limit} needs payment_unit = \"chips\": a push doubles the next "
+            "settlement and a settlement in shots is never doubled (PAY-2); set push_limit = 0"
+        )
+    return None
+
+
 _CONTRADICTIONS: tuple[Callable[[Rules], str | None], ...] = (
     _shots_need_rate,
     _shot_knobs_need_shots,
     _cap_below_target,
     _two_first_turn_ppuk_rewards,
+    _target_chips_need_chips,
+    _boar_pot_needs_chips,
+    _push_needs_chips,
 )
 
 

@@ -16,11 +16,14 @@ How (one daemon thread, never the caller's):
 2. the thread then loads the compiled code from that cache in this process (about a second) and
    marks it ready.
 
-The cache is numba's (see :mod:`gostop.fast`): the package's ``gostop/fast/__pycache__`` when it
-is writable (a source tree or a virtualenv), else numba's user-wide cache directory
-(``~/.cache/numba`` style), or ``NUMBA_CACHE_DIR`` when set -- all of them survive a restart.
-The stamp (``gostop-warm.stamp``) sits beside the cache and records the digest of the fast
-engine's sources and the numba/Python versions; a changed source or version compiles again.
+The cache is numba's (see :mod:`gostop.fast`), in the directory numba's cache locators choose
+for the fast engine's files (:func:`gostop.fast.numba_cache_dir`): a subdirectory
+``fast_<sha1>`` of ``NUMBA_CACHE_DIR`` when that is set, else the package's
+``gostop/fast/__pycache__`` when it is writable (a source tree or a virtualenv), else the same
+kind of subdirectory of numba's user-wide cache (``~/.cache/numba``) -- all of them survive a
+restart. The stamp (``gostop-warm.stamp``) and the compile lock (``gostop-warm.lock``) sit in
+that directory, with the compiled files: the stamp records the digest of the fast engine's
+sources and the numba/Python versions; a changed source or version compiles again.
 
 Processes that never call :func:`start` (the simulator, scripts, tests) keep the plain
 behaviour: ``rollouts=auto`` compiles on first use, in the caller, so that measured play never
@@ -131,14 +134,13 @@ def start() -> str:
         return _state
 
 
-def _cache_dir() -> Path:
-    """Where numba keeps the fast engine's cache (and this module its stamp)."""
-    env = os.environ.get("NUMBA_CACHE_DIR")
-    if env:
-        return Path(env)
+def _cache_dir() -> Path | None:
+    """The directory numba keeps the fast engine's compiled code in (and this module its stamp
+    and lock): numba's choice for ``gostop/fast/*.py`` (:func:`gostop.fast.numba_cache_dir`);
+    None when numba keeps no cache."""
     import gostop.fast
 
-    return Path(gostop.fast.__file__).parent / "__pycache__"
+    return gostop.fast.numba_cache_dir(gostop.fast.__file__)
 
 
 def _digest() -> str:
@@ -156,15 +158,20 @@ def _digest() -> str:
 
 
 def _stamp_ok() -> bool:
+    d = _cache_dir()
+    if d is None:
+        return False
     try:
-        return (_cache_dir() / STAMP_NAME).read_text() == _digest()
+        return (d / STAMP_NAME).read_text() == _digest()
     except OSError:
         return False
 
 
 def _write_stamp() -> None:
+    d = _cache_dir()
+    if d is None:  # numba keeps no cache: nothing to stamp
+        return
     try:
-        d = _cache_dir()
         d.mkdir(parents=True, exist_ok=True)
         (d / STAMP_NAME).write_text(_digest())
     except OSError:  # a read-only install: the next start compiles in a child again
@@ -263,9 +270,11 @@ def _cache_lock() -> Iterator[None]:
         import fcntl
 
         d = _cache_dir()
+        if d is None:
+            raise OSError("numba keeps no cache")
         d.mkdir(parents=True, exist_ok=True)
         f = open(d / LOCK_NAME, "a")  # noqa: SIM115 - held for the block below
-    except (ImportError, OSError):  # no fcntl (Windows) or a read-only cache: no lock
+    except (ImportError, OSError):  # no fcntl (Windows), a read-only cache or none: no lock
         yield
         return
     try:

@@ -387,26 +387,36 @@ class GoOutlook:
     LIAB-3, PAY-6); :func:`gostop.words.go_warnings_text` says it in words.
 
     ``last_turn``: the hand ends after this turn, so a go ends it as a nagari (GOSTOP-6) and
-    gives up the stop, worth ``stop_total`` (None: unknown); ``nagari_doubles``: a nagari
-    doubles the next hand's stakes. Otherwise: ``asked_above`` is the score to pass before
-    being asked again (``above_last_go``), or None (asked when a set forms or improves);
-    ``next_goes``, ``next_chips`` and ``next_multiplier`` what a win after one more go adds
-    (0 chips and multiplier 1 when nothing, or in shots games); ``risk``: ``"dok-bak"`` (3
-    players: pays for both losers), ``"double"`` (2 players: pays double) or None. A shots
-    game (PAY-2, GOO-4) has no go-bak and no nagari doubling, whatever those knobs say;
-    ``nagari_shots``: the shots every player takes after a nagari there (GOO-5; else 0).
+    gives up the stop, worth ``stop_total`` (None: unknown); nobody can win after that go, so
+    there is no go-bak ``risk`` and nothing a later win adds (``asked_above`` None,
+    ``next_chips`` 0, ``next_multiplier`` 1). ``stakes_now``: what this hand's stop is
+    multiplied by after the nagari before it (MATCH-5, the MATCH-8 cap); ``stakes_after``:
+    what the next hand's would be after a nagari now (the MATCH-6 limit starts it over).
+    Otherwise: ``asked_above`` is the score to pass before being asked again
+    (``above_last_go``), or None (asked when a set forms or improves); ``next_goes``,
+    ``next_chips`` and ``next_multiplier`` what a win after one more go adds (0 chips and
+    multiplier 1 when nothing, or in shots games); ``risk``: ``"dok-bak"`` (3 players: pays
+    for both losers), ``"double"`` (2 players: pays double) or None. A shots game (PAY-2,
+    GOO-4) has no go-bak and no nagari factor, whatever those knobs say; ``nagari_shots``: the
+    shots every player takes after a nagari there (GOO-5; else 0).
     """
 
     unit: str
     last_turn: bool
     stop_total: int | None
-    nagari_doubles: bool
+    stakes_now: int
+    stakes_after: int
     asked_above: int | None
     next_goes: int
     next_chips: int
     next_multiplier: int
     risk: str | None
     nagari_shots: int = 0
+
+    @property
+    def nagari_doubles(self) -> bool:
+        """A nagari now raises the next hand's stakes (MATCH-5)."""
+        return self.stakes_after > self.stakes_now
 
 
 def go_outlook(
@@ -417,16 +427,21 @@ def go_outlook(
     *,
     last_turn: bool = False,
     stop_total: int | None = None,
+    nagari_before: int = 0,
 ) -> GoOutlook:
     """What saying go means under ``rules`` (see :class:`GoOutlook`).
 
     ``last_turn``: the hand ends after this turn (:func:`final_turn`), so a go ends it as a
-    nagari and gives up the stop (worth ``stop_total``)."""
+    nagari and gives up the stop (worth ``stop_total``); ``nagari_before``: the nagari in a
+    row before this hand (MATCH-5's k)."""
     shots = rules.payment_unit == "shots"
     n = goes + 1
-    pays = rules.go_scheme != "none" and not shots
+    pays = rules.go_scheme != "none" and not shots and not last_turn  # GOSTOP-6: no later win
+    after = nagari_before + 1
+    if rules.nagari_limit is not None and after >= rules.nagari_limit:  # MATCH-6
+        after = 0
     risk: str | None = None
-    if shots:  # PAY-2: the shots are the whole settlement (no liability, no PAY-6 factor)
+    if shots or last_turn:  # PAY-2: shots only; GOSTOP-6: after a last-turn go nobody wins
         pass
     elif players == 3 and rules.dok_bak:  # LIAB-3
         risk = "dok-bak"
@@ -436,8 +451,9 @@ def go_outlook(
         unit="shots" if shots else "chips",
         last_turn=last_turn,
         stop_total=stop_total,
-        nagari_doubles=nagari_stakes(rules, 1) > 1,
-        asked_above=stop_points if rules.go_decision_trigger == "above_last_go" else None,
+        stakes_now=nagari_stakes(rules, nagari_before),
+        stakes_after=nagari_stakes(rules, after),
+        asked_above=stop_points if rules.go_decision_trigger == "above_last_go" and not last_turn else None,
         next_goes=n,
         next_chips=go_chips(rules, n) if pays else 0,
         next_multiplier=go_multiplier(rules, n) if pays else 1,

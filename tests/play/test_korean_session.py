@@ -381,7 +381,7 @@ def test_a_whole_match_in_korean_in_the_line_mode(key: str, store: Store, monkey
     assert set(asked) >= {"선택> "} and "다음 판으로 가려면 Enter> " in asked
     assert "함께 쳐 주셔서 고맙습니다!" in lines
     assert any(line.startswith("대괄호 안의 키 하나를") for line in lines)  # the empty answer
-    assert any(line.startswith("'zz': 여기서 고를 수 있는 것이 아닙니다. 키: [") for line in lines)
+    assert any(line.startswith("'zz': 여기서 선택할 수 있는 것이 아닙니다. 키: [") for line in lines)
 
 
 def test_the_line_setup_in_korean() -> None:

@@ -109,7 +109,8 @@ def keys_text(lang: str = "en", rules: Rules | None = None, players: int | None 
     rules allow) say, in ``lang``. Only the keys of decisions this table can ever ask are
     listed (DEC-7 kept quad and optional chongtong, DEC-8 jokers, DEC-9/DEC-10 shodang,
     DEC-11 bomb, grenade and stock-only turn, DEC-14 junk, DEC-15 the goo-stupe shout, DEC-3
-    gwangpalli stay or drop, DEC-4 compensation, VAR-PUSH push or collect; the cut of DEAL-1
+    gwangpalli stay or drop, DEC-4 compensation, DEC-2 the goo-stupe list with more than 3
+    seated, VAR-PUSH push or collect; the cut of DEAL-1
     when the person asked to cut, ``cut``), and only the stamps it can show
     (:func:`gostop.hints.table_stamps`): none at all at a table without baks."""
     if rules is None:
@@ -150,8 +151,14 @@ def keys_text(lang: str = "en", rules: Rules | None = None, players: int | None 
         rows.append(("p / c", w.t("push 밀기 the winnings to the next hand, or collect them")))
     if cut:  # DEAL-1, asked only when the person chose to cut
         rows.append(("c / n", w.t("cut the deck, or deal as shuffled")))
-    if rules.surrender_lowest_first:  # EVT-15: junk owed is handed over for you
+    listing = rules.multi_player_mode == "rotation" and seated_max > 3  # GOO-17, DEC-2: the numbered list
+    if rules.surrender_lowest_first and listing:  # EVT-15: junk owed is handed over for you
+        rows.append(("1, 2 ...", w.t("which card to take,\nor who comes next on the list (more than 3 players)")))
+    elif rules.surrender_lowest_first:
         rows.append(("1, 2 ...", w.t("which card to take")))
+    elif listing:
+        rows.append(("1, 2 ...", w.t("which card to take, which junk to give,\n"
+                                     "or who comes next on the list (more than 3 players)")))
     else:
         rows.append(("1, 2 ...", w.t("which card to take, or which junk to give")))
     rows += [

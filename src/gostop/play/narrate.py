@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gostop.cards import Card, parse_card
+from gostop.cards import Card, JokerType, parse_card
 from gostop.hints import nagari_stakes
 from gostop.match import MatchEvent
 from gostop.rules import Rules
@@ -104,7 +104,7 @@ def _explain(w: Catalog) -> dict[str, str]:
         "sseul": w.t("the table is swept clean"),
         "stack-capture": w.t("a stack of three taken"),
         "ja-ppuk": w.t("own ppuk stack taken back"),
-        "boss-joker": w.t("a captured joker (the boss joker or a bonus card) collects junk"),
+        "boss-joker": w.t("a captured bonus card takes a junk card from each opponent"),
     }
 
 
@@ -150,7 +150,7 @@ def debt_words(kind: str, lang: str = "en") -> str:
         "ttadak": w.t("ttadak"),
         "stack-capture": w.t("stack-capture"),
         "ja-ppuk": w.t("ja-ppuk"),
-        "boss-joker": w.t("boss-joker"),
+        "boss-joker": w.t("a joker taken"),
         "baek-hwa-jeom": w.t("baek-hwa-jeom"),
         "bomb": w.t("bomb"),
         "grenade": w.t("grenade"),
@@ -176,6 +176,10 @@ def _codes(value: Any) -> list[str]:
     if isinstance(value, (list, tuple, set, frozenset)):
         return [w for v in value for w in _codes(v)]
     return [str(value)]
+
+
+def _card(card: Card | str) -> Card:
+    return card if isinstance(card, Card) else parse_card(card)
 
 
 def _card_or_word(code: str, lang: str) -> str:
@@ -377,6 +381,8 @@ def _hand_line(
     special = _special_events(w)
     if t in special and t not in ("bomb", "grenade", "chongtong"):
         why = _explain(w).get(t, "")
+        if t == "boss-joker" and any(_card(c).joker_type is JokerType.BOSS for c in he.cards):
+            why = w.t("the boss joker takes a junk card from each opponent")  # EVT-9; else a bonus card
         extra = f" ({why})" if why else ""
         owner = d.get("owner")
         if t == "stack-capture" and owner is not None:

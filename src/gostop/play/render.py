@@ -169,6 +169,15 @@ def _stamp_badge(stamp: Stamp, words: Catalog, compact: bool) -> str:
     return words.t("[{name} risk]", name=stamp.hangul)
 
 
+def _hand_and_total(seat: SeatView, unit: str, w: Catalog) -> str:
+    """The seat's hand size and match total; at a table paid in shots, the shots taken so far
+    in this hand (in the total) too (GOO-1)."""
+    if seat.hand_shots:
+        return w.t("  hand {size}  {unit} {chips:+d} ({n:+d} this hand)", size=seat.hand_size,
+                   unit=unit_words(unit, w), chips=seat.chips, n=seat.hand_shots)
+    return w.t("  hand {size}  {unit} {chips:+d}", size=seat.hand_size, unit=unit_words(unit, w), chips=seat.chips)
+
+
 def seat_block(seat: SeatView, target: int, unit: str, hl: Collection[str] = ()) -> Text:
     """One seat: counters, capture area by class, scoring items, stamps, one-card hints."""
     w = catalog(seat.lang)
@@ -180,7 +189,7 @@ def seat_block(seat: SeatView, target: int, unit: str, hl: Collection[str] = ())
     if seat.to_move:
         t.append(w.t(" <- to move"), style="bold")
     t.append(w.t("  points {points}/{target}", points=seat.points, target=target), style="bold")
-    t.append(w.t("  hand {size}  {unit} {chips:+d}", size=seat.hand_size, unit=unit_words(unit, w), chips=seat.chips))
+    t.append(_hand_and_total(seat, unit, w))
     t.append("\n")
     counters = [w.t("go {n}", n=seat.goes)]
     shakes = ",".join(f"{m:02d}" for m in seat.shakes) if seat.shakes else "-"
@@ -229,7 +238,7 @@ def seat_compact(seat: SeatView, target: int, unit: str, hl: Collection[str] = (
     if seat.to_move:
         t.append(w.t(" <- to move"), style="bold")
     t.append(w.t("  points {points}/{target}", points=seat.points, target=target), style="bold")
-    t.append(w.t("  hand {size}  {unit} {chips:+d}", size=seat.hand_size, unit=unit_words(unit, w), chips=seat.chips))
+    t.append(_hand_and_total(seat, unit, w))
     counters = []
     if seat.goes:
         counters.append(w.t("go {n}", n=seat.goes))
@@ -340,12 +349,15 @@ def prompt_block(prompt: Prompt, with_info: bool = True) -> Text:
 
 
 def ledger_block(view: TableView) -> Text:
-    """The match ledger: each player's running total."""
+    """The match ledger: each player's running total (at a table paid in shots, with the
+    shots taken so far in the hand being played)."""
     w = catalog(view.lang)
     t = Text()
     t.append(w.t("Ledger ({unit})", unit=unit_words(view.unit, w)) + "\n", style="bold")
-    for name, total in view.ledger:
-        t.append(f"  {pad(name, 8)} {total:+d}\n")
+    for i, (name, total) in enumerate(view.ledger):
+        live = view.ledger_hand[i] if i < len(view.ledger_hand) else 0
+        more = w.t("  ({n:+d} this hand)", n=live) if live else ""  # GOO-1: shots of the hand so far
+        t.append(f"  {pad(name, 8)} {total:+d}{more}\n")
     return t
 
 

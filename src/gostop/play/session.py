@@ -1105,7 +1105,10 @@ class Session:
                 keys.append("oe-myeon risk")
                 marks.append(w.t("oe-myeon risk"))
                 oe_cards.append(card)
-            choices.append(Choice(key, self.card_label(card), action, _preview_text(pv, w), card, tuple(marks),
+            detail = _preview_text(pv, w)
+            if pv.kind == "joker":  # GOO-10: what playing a joker from hand costs
+                detail += _joker_shot_words(self.rules, obs.players, w)
+            choices.append(Choice(key, self.card_label(card), action, detail, card, tuple(marks),
                                   tuple(keys)))
         for a in legal:
             if a.kind == "play":
@@ -1226,8 +1229,9 @@ class Session:
             return text
         if k == "show-quad":
             return w.t("counts as a heundeum declaration")
-        if k == "reveal":
-            return w.t("the joker goes to your captures; you draw a replacement")
+        if k == "reveal":  # revealing is playing the joker from hand (GOO-10's reading)
+            return (w.t("the joker goes to your captures; you draw a replacement")
+                    + _joker_shot_words(r, obs.players, w))
         if k == "offer-shodang":
             return w.t("show your hand and offer to end the hand as a nagari")
         return ""
@@ -1254,7 +1258,7 @@ class Session:
         info.extend(
             go_warnings_text(
                 self.rules, obs.players, obs.goes[me], obs.stop_points[me], last_turn=last, stop_total=total,
-                no_turn_left=no_turn_left, lang=lang,
+                no_turn_left=no_turn_left, lang=lang, nagari_before=obs.nagari_before,
             )
         )
         if not last and not no_turn_left:
@@ -1397,6 +1401,18 @@ def _bot_move(seat: int, who: str, events: list[MatchEvent], w: Catalog, picking
     elif not taken:
         parts.append(w.t("took nothing"))
     return BotMove(seat, ", ".join(parts), tuple(dict.fromkeys(played + flipped + taken)))
+
+
+def _joker_shot_words(rules: Rules, players: int, w: Catalog) -> str:
+    """GOO-10 (``joker_shot``): who takes a shot when a joker is played from hand, as a clause
+    to add to what the joker does (``""`` at a table where jokers cost no shot)."""
+    if rules.joker_shot == "hand_opponents_stock_self":
+        if players == 2:
+            return w.t("; your opponent takes a shot")
+        return w.t("; each opponent takes a shot")
+    if rules.joker_shot == "hand_self_stock_opponents":
+        return w.t("; you take a shot")
+    return ""
 
 
 def _preview_text(pv: Preview, w: Catalog) -> str:

@@ -82,9 +82,13 @@ class SeatView:
     skips: int
     stamps: tuple[Stamp, ...]
     near: tuple[str, ...]
+    #: The seat's match total; at a table paid in shots, with the shots taken so far in the
+    #: hand being played (``hand_shots`` of them).
     chips: int
     #: The language the seat is drawn in (``"en"`` or ``"ko"``).
     lang: str = "en"
+    #: Shots taken so far in the hand being played (GOO-1; 0 at a table paid in chips).
+    hand_shots: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +119,9 @@ class TableView:
     news: str = ""
     #: The language of the person (``"en"`` or ``"ko"``): the screens' own words follow it.
     lang: str = "en"
+    #: For each ``ledger`` row, the shots taken so far in the hand being played (already in
+    #: the row's total; all 0 at a table paid in chips or between hands).
+    ledger_hand: tuple[int, ...] = ()
 
 
 def _layout(obs: Observation, name: dict[int, str]) -> tuple[MonthPile, ...]:
@@ -168,7 +175,17 @@ def table_view(session: Session, log_lines: int = 12) -> TableView:
     rules = session.rules
     lang = session.settings.lang
     words = catalog(lang)
+    hand, hand_seats = session.shown_hand()
+    # GOO-1: the shots of a hand are taken as it goes (jokers, shouts, steals...) and enter the
+    # ledger when it ends; until then the totals add them, so they never read "+0" mid-hand.
+    live = [0] * m.n
+    if m.shots_unit and hand is not None:
+        seen = hand.observation(0)  # the shots taken are public
+        if seen.result is None:
+            for hs, ts in enumerate(hand_seats):
+                live[ts] = seen.shots[hs]
     totals = m.ledger.totals if not m.shots_unit else m.ledger.shot_totals
+    totals = tuple(t + n for t, n in zip(totals, live, strict=True))
     unit = "shots" if m.shots_unit else "chips"
     ledger = tuple((session.name(s), totals[s]) for s in range(m.n))  # names as the person reads them
     total_hands = rules.match_hands if rules.match_target_chips is None else None
@@ -187,7 +204,6 @@ def table_view(session: Session, log_lines: int = 12) -> TableView:
         hands = words.t("hand {number}", number=number)
     title = f"gostop · {hands} · {rules.preset}{carry}"
     log = tuple(session.log[-log_lines:])
-    hand, hand_seats = session.shown_hand()
     obs = session.observation()
     public: Observation | None = obs
     if public is None and hand is not None:
@@ -240,6 +256,7 @@ def table_view(session: Session, log_lines: int = 12) -> TableView:
                     near=_near_lines(session, obs, hs, words) if obs is not None else (),
                     chips=totals[ts],
                     lang=lang,
+                    hand_shots=live[ts],
                 )
             )
     if m.is_over:
@@ -274,4 +291,5 @@ def table_view(session: Session, log_lines: int = 12) -> TableView:
         your_turn=session.your_turn if playing else "",
         news="" if stale else session.news,
         lang=lang,
+        ledger_hand=tuple(live),
     )

@@ -189,8 +189,16 @@ def outlook_lines(o: GoOutlook, lang: str = "en", *, no_turn_left: bool = False)
                 stop=stop,
             )
         )
-        if o.nagari_doubles:
-            out.append(w.t("After a nagari the next hand's stakes are doubled."))
+        if o.stakes_after > o.stakes_now == 1:  # MATCH-5: the first nagari in a row
+            if o.stakes_after == 2:
+                out.append(w.t("After a nagari the next hand's stakes are doubled."))
+            else:
+                out.append(w.t("After a nagari the next hand's stakes are x{factor}.", factor=o.stakes_after))
+        elif o.stakes_after > o.stakes_now:  # after earlier nagari: the factor rises
+            out.append(w.t("After another nagari the next hand's stakes rise from x{now} to x{factor}.",
+                           now=o.stakes_now, factor=o.stakes_after))
+        elif o.stakes_now > 1 and o.stakes_after == o.stakes_now:  # MATCH-8 cap, or ``single``
+            out.append(w.t("After another nagari the next hand's stakes stay x{factor}.", factor=o.stakes_now))
         if o.nagari_shots:  # GOO-5
             out.append(w.n("After a hand with no winner (nagari 나가리) every player takes {n} shot.",
                            "After a hand with no winner (nagari 나가리) every player takes {n} shots.",
@@ -233,10 +241,13 @@ def go_warnings_text(
     stop_total: int | None = None,
     lang: str = "en",
     no_turn_left: bool = False,
+    nagari_before: int = 0,
 ) -> tuple[str, ...]:
     """What saying go means under ``rules``, in ``lang`` (GOSTOP-2, GOSTOP-6, PAY-3, PAY-5,
-    LIAB-3, PAY-6); ``no_turn_left``: see :func:`outlook_lines`."""
-    o = go_outlook(rules, players, goes, stop_points, last_turn=last_turn, stop_total=stop_total)
+    LIAB-3, PAY-6, MATCH-5); ``no_turn_left``: see :func:`outlook_lines`; ``nagari_before``:
+    the nagari in a row before this hand."""
+    o = go_outlook(rules, players, goes, stop_points, last_turn=last_turn, stop_total=stop_total,
+                   nagari_before=nagari_before)
     return outlook_lines(o, lang, no_turn_left=no_turn_left)
 
 

@@ -63,8 +63,9 @@ def _die_with_parent() -> None:  # in the child, before exec: the server dies wi
 class GameServer:
     """A real ``gostop serve`` process."""
 
-    def __init__(self, data: Path) -> None:
+    def __init__(self, data: Path, args: tuple[str, ...] = ()) -> None:
         self.data = data
+        self.args = args  # after the defaults: a test's own limits (the last of an option wins)
         self.port = _free_port()
         self.db_url = f"sqlite:///{data / 'server.sqlite'}"
         self.url = f"http://127.0.0.1:{self.port}"
@@ -76,7 +77,7 @@ class GameServer:
         self.data.mkdir(parents=True, exist_ok=True)
         cmd = [sys.executable, "-m", "gostop", "serve", "--host", "127.0.0.1", "--port", str(self.port),
                "--db", self.db_url, "--bot-delay", "0.05", "--grace", "900", "--log-level", "warning",
-               "--max-rooms-per-client", "1000"]  # every test makes rooms from 127.0.0.1
+               "--max-rooms-per-client", "1000", *self.args]  # every test makes rooms from 127.0.0.1
         out = self.log.open("ab")
         env = {**os.environ, "GOSTOP_DATA_DIR": str(self.data)}
         self.proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=out, preexec_fn=_die_with_parent)

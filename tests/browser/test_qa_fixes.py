@@ -242,8 +242,9 @@ def test_the_rule_form_refuses_empty_and_wrong_values_in_korean_and_says_card_na
     open_rules(page)
     # the jokers: ticked by name, shown by name (no codes, no JSON)
     page.select_option("#create select[name=knob]", "jokers")
-    meaning = page.locator("#create .knob-meaning").inner_text()
+    meaning = page.locator("#create .knob-current").inner_text()
     assert "조커 2" in meaning and "JK" not in meaning and "[" not in meaning, meaning
+    page.locator("#create .jokers label", has_text="조커 2").locator("input").check()
     page.click("#add-rule")
     change = page.locator('#create .changes li[data-knob="jokers"]')
     expect(change).to_contain_text("조커 2")
@@ -257,10 +258,10 @@ def test_the_rule_form_refuses_empty_and_wrong_values_in_korean_and_says_card_na
         expect(error).to_be_visible()
         expect(error).to_contain_text("1에서 3 사이의 정수")
         expect(page.locator('#create .changes li[data-knob="flex_junk_value"]')).to_have_count(0)
-    page.fill("#create input[name=value]", "2")
+    page.fill("#create input[name=value]", "3")  # pagat's is 2: a change is another value
     page.click("#add-rule")
     expect(page.locator("#create .rule-error")).to_be_hidden()
-    expect(page.locator('#create .changes li[data-knob="flex_junk_value"]')).to_contain_text(": 2")
+    expect(page.locator('#create .changes li[data-knob="flex_junk_value"]')).to_contain_text(": 3")
     for item in page.locator("#create .changes li").all_inner_texts():
         assert HANGUL.search(item) and not IDENTIFIER.search(item), item
 

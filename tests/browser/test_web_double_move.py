@@ -169,7 +169,7 @@ def test_a_refused_move_turns_the_controls_back_on_with_the_error_said(page: Pag
     version = table_state(page)["version"]
     routed.spoil = True
     page.locator(PLAYABLE).first.click()
-    expect(page.locator("#banner")).to_contain_text("is not a legal action now")
+    expect(page.locator("#banner")).to_contain_text("That move cannot be played now")  # illegal_action, i18n.js
     expect(page.locator(PLAYABLE).first).to_be_enabled()
     assert table_state(page)["version"] == version
     routed.spoil = False

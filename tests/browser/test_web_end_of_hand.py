@@ -107,7 +107,7 @@ def test_hand_review_is_refused_for_the_hand_in_play(page: Page, base_url: str) 
     playing = own["view"]["match"]["deal"]
     got = page.request.get(f"{base_url}/api/rooms/{res['room']['id']}/hands/{playing}", headers=auth)
     assert got.status == 409, got.text()
-    assert set(json.loads(got.text())) == {"detail"}
+    assert json.loads(got.text()) == {"detail": json.loads(got.text())["detail"], "code": "hand_in_play"}
 
 
 def test_the_match_record_downloads_from_the_table(page: Page, base_url: str) -> None:

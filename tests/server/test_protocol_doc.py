@@ -85,3 +85,13 @@ def test_the_document_names_every_code_and_limit() -> None:
         assert re.search(rf"\|\s*{close}\s*\|", TEXT), f"close code {close} is not in the table"
     assert f"{protocol.MAX_MESSAGE_BYTES} bytes" in TEXT and "64 KiB" in TEXT
     assert protocol.MAX_FRAME_BYTES == 64 * 1024
+
+
+def test_the_document_names_every_lobby_code_and_its_facts() -> None:
+    from gostop.server.errors import CODES
+
+    for code, facts in CODES.items():
+        found = re.search(rf"`{code}`((?:\s*`\w+`)*)", TEXT)
+        assert found, f"lobby error code {code} is not documented"
+        named = re.findall(r"`(\w+)`", found.group(1))
+        assert named == list(facts), f"lobby error code {code}: the document names {named}, the server sends {list(facts)}"

@@ -471,7 +471,7 @@ def test_lobby_refusals_say_one_clear_sentence(serve: Callable[..., Server]) -> 
             detail = r.json()["detail"]
             assert "Value error" not in detail and "control characters" in detail, detail
         r = http.post("/api/rooms", content=b'{"seats":', headers={"Content-Type": "application/json"})
-        assert r.status_code == 422 and r.json() == {"detail": "the request body is not valid JSON"}, r.text
+        assert r.status_code == 422 and r.json() == {"detail": "the request body is not valid JSON", "code": "bad_input", "field": "body"}, r.text
         # item 5: too many rooms says when to try again (Retry-After: when one would expire)
         made = http.post("/api/rooms", json={"seats": human2})
         assert made.status_code == 201, made.text

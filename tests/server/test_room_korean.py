@@ -121,8 +121,13 @@ def test_every_view_and_event_text_is_said_in_the_language_asked() -> None:
             if view["stop_preview"] is not None:
                 hs = view["hand_seat"]
                 obs = view["hand"]
-                # the English texts are the ones the server always sent
-                assert view["go_warnings"] == list(go_warnings(room.rules, obs["players"], obs["goes"][hs], obs["stop_points"][hs]))
+                # the English texts are the terminal game's (the final turn and a seat with no
+                # turn left said as such: test_server_room.py)
+                sp = room.match.hand.stop_preview()  # type: ignore[union-attr]
+                left = not sp.final_turn_nagari and obs["hand_sizes"][hs] == 0 and obs["skip_allowance"][hs] == 0
+                assert view["go_warnings"] == list(go_warnings(
+                    room.rules, obs["players"], obs["goes"][hs], obs["stop_points"][hs], last_turn=sp.final_turn_nagari,
+                    stop_total=sp.total, no_turn_left=left, nagari_before=obs["nagari_before"]))
             last = room.last_result
             if last is not None and last.settlement is not None and view["last_hand"] is not None:
                 assert view["last_hand"]["plain_steps"] == settlement_lines(

@@ -162,3 +162,39 @@ def test_the_view_says_what_the_match_is_paid_in(preset: str, unit: str) -> None
     assert [p["chips"] for p in view["players"]] == list(m.ledger.totals)
     if unit == "shots":
         assert sum(m.ledger.shot_totals) > 0 and not any(m.ledger.totals)
+
+
+def test_go_warnings_on_the_final_turn_name_no_go_bak_and_the_real_nagari_factor() -> None:
+    """GOSTOP-6: a go on the final turn can only end in a nagari, so the web view's warnings are
+    the terminal game's (play/session.py): no go-bak risk there, and the nagari factor after the
+    nagari before this hand (MATCH-5). The server once left ``last_turn`` out."""
+    from gostop.words import go_warnings_text
+
+    rng = random.Random(5)
+    final = other = 0
+    for seed in range(60):
+        room = Room("g", _config(2, hands=4), seed)
+        while not room.over and final < 3:
+            seat = room.decider()
+            assert seat is not None
+            view = room.view(seat)
+            hand = room.match.hand if room.match is not None else None
+            if hand is not None and view["hand"] is not None and view["hand"]["stage"] == "go-stop":
+                sp = hand.stop_preview()
+                obs = hand.observation(view["hand_seat"])
+                hs = view["hand_seat"]
+                no_turn_left = not sp.final_turn_nagari and obs.hand_sizes[hs] == 0 and obs.skip_allowance[hs] == 0
+                wanted = go_warnings_text(room.rules, obs.players, obs.goes[hs], obs.stop_points[hs],
+                                          last_turn=sp.final_turn_nagari, stop_total=sp.total,
+                                          no_turn_left=no_turn_left, nagari_before=obs.nagari_before)
+                assert view["go_warnings"] == list(wanted)
+                if sp.final_turn_nagari:
+                    final += 1
+                    assert not any("go-bak" in w.lower() for w in view["go_warnings"]), view["go_warnings"]
+                else:
+                    other += 1
+            legal = room.legal_texts()
+            room.apply(seat, "go" if "go" in legal else rng.choice(legal))
+        if final >= 3:
+            break
+    assert final >= 3 and other >= 3, (final, other)

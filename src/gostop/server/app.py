@@ -151,7 +151,8 @@ class Guard:
             wait = self.limiter.take(client[0] if client else "unknown")
             if wait > 0:
                 retry = max(1, math.ceil(wait))
-                response = JSONResponse({"detail": f"too many requests from your address; try again in {retry} s"},
+                response = JSONResponse({"detail": f"too many requests from your address; try again in {retry} s",
+                                         "code": "rate_limited", "retry_after": retry},
                                         status_code=429, headers={"Retry-After": str(retry)})
                 await response(scope, receive, self._headed(send, path))
                 return
@@ -179,7 +180,8 @@ class Guard:
         await self.app(scope, receive, self._headed(send, path))
 
     async def _too_big(self, scope: Any, receive: Any, send: Any, path: str) -> None:
-        response = JSONResponse({"detail": f"request body too big (at most {MAX_BODY_BYTES} bytes)"}, status_code=413,
+        response = JSONResponse({"detail": f"request body too big (at most {MAX_BODY_BYTES} bytes)", "code": "too_big",
+                                 "limit": MAX_BODY_BYTES}, status_code=413,
                                 headers={"Connection": "close"})
         await response(scope, receive, self._headed(send, path))
 
@@ -236,6 +238,16 @@ def validation_detail(errs: Sequence[Any]) -> str:
         where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
         problems.append(f"{where or 'body'}: {msg}")
     return "; ".join(problems) or "invalid request"
+
+
+def validation_field(errs: Sequence[Any]) -> str:
+    """The first wrong field of a 422, dotted (``hands``, ``join.name``, ``seats.0.kind``);
+    ``body`` for a body that is not JSON at all or not an object."""
+    for err in list(errs)[:1]:
+        if err.get("type") == "json_invalid":
+            return "body"
+        return ".".join(str(p) for p in err.get("loc", ()) if p not in ("body", "query", "path", "header")) or "body"
+    return "body"
 
 
 def _close_sockets_on_signals(hub: Hub) -> Callable[[], None]:
@@ -335,7 +347,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def bad_input(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        return JSONResponse({"detail": validation_detail(exc.errors())}, status_code=422)
+        return JSONResponse({"detail": validation_detail(exc.errors()), "code": "bad_input",
+                             "field": validation_field(exc.errors())}, status_code=422)
 
     def allowed_methods(path: str) -> set[str]:
         methods: set[str] = set()
@@ -353,12 +366,15 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             methods = allowed_methods(request.url.path)
             if methods:
                 headers["Allow"] = ", ".join(sorted(methods))
-        return JSONResponse({"detail": str(exc.detail)}, status_code=exc.status_code, headers=headers)
+        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
+        extra = {"status": exc.status_code} if code == "http_error" else {}
+        return JSONResponse({"detail": str(exc.detail), "code": code, **extra}, status_code=exc.status_code,
+                            headers=headers)
 
     @app.exception_handler(Exception)
     async def crash(_request: Request, exc: Exception) -> JSONResponse:
         log.exception("request failed", exc_info=exc)
-        return JSONResponse({"detail": "internal error (logged on the server)"}, status_code=500)
+        return JSONResponse({"detail": "internal error (logged on the server)", "code": "internal"}, status_code=500)
 
     app.include_router(lobby.router)
     app.include_router(socket.router)
@@ -369,8 +385,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         # /api/... never falls through to the static files: 405 (with Allow) or 404 as JSON
         methods = allowed_methods(request.url.path)
         if methods:
-            return JSONResponse({"detail": "Method Not Allowed"}, status_code=405, headers={"Allow": ", ".join(sorted(methods))})
-        return JSONResponse({"detail": f"no such API path: /api/{rest[:80]}"}, status_code=404)
+            return JSONResponse({"detail": "Method Not Allowed", "code": "method_not_allowed"}, status_code=405,
+                                headers={"Allow": ", ".join(sorted(methods))})
+        return JSONResponse({"detail": f"no such API path: /api/{rest[:80]}", "code": "not_found"}, status_code=404)
     if (WEB_DIR / "index.html").is_file():
         mount_versioned(app, WEB_DIR)  # the page with versioned, immutable asset URLs
         app.mount("/", StaticFiles(directory=WEB_DIR, html=True), name="web")

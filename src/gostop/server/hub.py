@@ -228,7 +228,7 @@ class Hub:
         still in play is refused (409): its hidden cards are never sent."""
         live = await self.get(room_id)
         if live is None:
-            raise errors.RoomNotFound(f"there is no room {room_id!r}")
+            raise errors.RoomNotFound(f"there is no room {room_id!r}", room=room_id[:32])
         if not live.room.over:
             if token is None:
                 raise errors.RecordNotPublic("a finished hand is shown to the seated players (send the seat token) "
@@ -242,7 +242,7 @@ class Hub:
             except HandInPlayError as exc:
                 raise errors.HandInPlay(str(exc)) from None
             except RoomError as exc:  # a deal that is not there
-                raise errors.HandNotFound(str(exc)) from None
+                raise errors.HandNotFound(str(exc), deal=deal) from None
 
     async def refresh(self, room_id: str) -> LiveRoom:
         """After a seat change: rebuild, tell everybody, start the bots if the match began."""

@@ -34,7 +34,10 @@ router = APIRouter(prefix="/api")
 
 
 class ErrorOut(BaseModel):
-    detail: str = Field(description="One sentence for people")
+    model_config = ConfigDict(extra="allow")
+    detail: str = Field(description="One sentence for people (English)")
+    code: str = Field(description="What was refused, for a page to say it in its language (docs/protocol.md); "
+                      "the facts the sentence names are sent beside it (knob, limit, seat...)")
 
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
@@ -272,7 +275,7 @@ def _check_rule_changes(rules: dict[str, Any]) -> None:
     for name, value in rules.items():
         knob = KNOBS.get(name)
         if knob is None:
-            raise RuleRefused(f"There is no rule change named {name[:60]!r}.", knob=name[:60])
+            raise RuleRefused(f"There is no rule change named {name[:60]!r}.", knob=name[:60], code="unknown_rule")
         try:
             knob.check(value)
         except (RulesError, ValueError, TypeError):
@@ -304,7 +307,8 @@ async def create_room(body: CreateRoomIn, request: Request) -> dict[str, Any]:
     _check_rule_changes(body.rules)
     for i, s in enumerate(body.seats):
         if s.kind == "bot" and s.level is not None and s.level not in levels:
-            raise BadRequest(f"seat {i}: unknown level {s.level[:60]!r}; levels: {', '.join(levels)}")
+            raise BadRequest(f"seat {i}: unknown level {s.level[:60]!r}; levels: {', '.join(levels)}", "unknown_level",
+                             level=s.level[:60])
     config = RoomConfig(
         seats=[SeatConfig(s.kind, levels[s.level or "normal"] if s.kind == "bot" else None) for s in body.seats],
         name=body.name.strip(),
@@ -318,7 +322,7 @@ async def create_room(body: CreateRoomIn, request: Request) -> dict[str, Any]:
         turn_seconds=body.turn_seconds,
     )
     if body.join is not None and not config.open_seats:
-        raise BadRequest("no human seat to join: every seat is a bot")
+        raise BadRequest("no human seat to join: every seat is a bot", "no_human_seat")
     room, seat, token = await _hub(request).create_room(config, _addr(request), body.join.name if body.join else None)
     return {"room": room, "seat": seat, "token": token}
 
@@ -375,7 +379,8 @@ async def quick(body: QuickIn, request: Request) -> dict[str, Any]:
     """Quick play: ``mode`` ``bots`` (default) -- a new private room against bots, never someone
     else's room; ``people`` -- matchmaking, a queue per preset and table size."""
     if body.preset not in PRESET_NAMES:
-        raise BadRequest(f"unknown preset {body.preset!r}; presets: {', '.join(PRESET_NAMES)}")
+        raise BadRequest(f"unknown preset {body.preset!r}; presets: {', '.join(PRESET_NAMES)}", "unknown_preset",
+                         preset=body.preset)
     room, seat, token = await _hub(request).quick(body.name, body.preset, body.players, body.level, _addr(request),
                                                   body.mode)
     return {"room": room, "seat": seat, "token": token}

@@ -511,8 +511,15 @@ class Room:
                     if sp.settlement is None
                     else settlement_lines(sp.settlement, payers, obs.goes[hs], lang=lang),
                 }
+                # as the terminal game says it (play/session.py): a go on the final turn can only
+                # end in a nagari (GOSTOP-6), a seat with no turn left gives its stop up (TURN-4),
+                # and the nagari factor counts the nagari before this hand (MATCH-5)
+                last = sp.final_turn_nagari
+                no_turn_left = not last and obs.hand_sizes[hs] == 0 and obs.skip_allowance[hs] == 0
                 view["go_warnings"] = list(
-                    go_warnings_text(self.rules, hand.players, obs.goes[hs], obs.stop_points[hs], lang=lang)
+                    go_warnings_text(self.rules, hand.players, obs.goes[hs], obs.stop_points[hs], last_turn=last,
+                                     stop_total=sp.total, no_turn_left=no_turn_left,
+                                     nagari_before=obs.nagari_before, lang=lang)
                 )
         if self.last_result is not None and self.last_deal is not None:
             entry = next((e for e in reversed(m.ledger.entries) if e.deal == self.last_deal), None)

@@ -7,11 +7,13 @@ Called through the :class:`~gostop.server.hub.Hub` (which the HTTP layer,
 from __future__ import annotations
 
 import math
+import re
 import secrets
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from gostop.match.record import dumps_match
+from gostop.rules import KNOBS
 from gostop.server.errors import (
     BadRequest,
     BadToken,
@@ -84,7 +86,7 @@ def room_info(row_or_room: RoomRow | Room, live: LiveRoom | None = None) -> dict
 async def info(hub: Hub, room_id: str) -> dict[str, Any]:
     row = await hub.db(hub.store.get_room, room_id)
     if row is None:
-        raise RoomNotFound(f"there is no room {room_id!r}")
+        raise RoomNotFound(f"there is no room {room_id!r}", room=room_id[:32])
     return room_info(row, hub.rooms.get(room_id))
 
 
@@ -93,19 +95,35 @@ async def list_rooms(hub: Hub, state: str | None, limit: int) -> list[dict[str, 
     return [room_info(r, hub.rooms.get(r.id)) for r in rows]
 
 
+_WORDS = re.compile(r"[A-Za-z0-9_]+")
+
+
+def config_refusal(message: str) -> BadRequest:
+    """A room's choices refused by :meth:`RoomConfig.check` (rule changes that clash with each
+    other, the preset or the table; no match length): ``rules_refused`` names the rules the
+    sentence names (``knobs``) so that a page says them in its language, the sentence after."""
+    if message.startswith("give hands"):
+        return BadRequest(message, "no_match_length")
+    # the rules of the refusal itself, not those of its remedy ("...; set X = null (Y sets ...)")
+    named = [w for w in _WORDS.findall(message.split("; ")[0]) if w in KNOBS] or [
+        w for w in _WORDS.findall(message) if w in KNOBS]
+    knobs = list(dict.fromkeys(named))
+    return BadRequest(message, "rules_refused", knobs=knobs)
+
+
 async def create_room(hub: Hub, config: RoomConfig, creator: str, join_name: str | None) -> tuple[dict[str, Any], int | None, str | None]:
     try:
         config.check()
     except RoomError as exc:
-        raise BadRequest(str(exc)) from None
+        raise config_refusal(str(exc)) from None
     if not any(s.kind == "human" for s in config.seats) and join_name is not None:
-        raise BadRequest("no human seat to join: every seat is a bot")
+        raise BadRequest("no human seat to join: every seat is a bot", "no_human_seat")
     stale_before = datetime.now(UTC) - timedelta(seconds=hub.settings.waiting_seconds)
     if await hub.db(hub.store.active_rooms_of, creator, stale_before) >= hub.settings.max_rooms_per_client:
         raise TooManyRooms(
             f"too many open rooms from your address (at most {hub.settings.max_rooms_per_client}); "
             "finish or leave one first (a waiting room nobody sits in expires by itself)",
-            await _retry_after(hub, creator, stale_before),
+            await _retry_after(hub, creator, stale_before), limit=hub.settings.max_rooms_per_client,
         )
     seat = token = None
     tokens: dict[int, str] = {}
@@ -148,13 +166,14 @@ async def join(hub: Hub, room_id: str, name: str, seat: int | None) -> tuple[dic
     def change(row: RoomRow) -> tuple[dict[str, Any], str, dict[int, str | None]]:
         config = RoomConfig.from_json(row.config)
         if row.state != "waiting":
-            raise RoomClosed("that room has already started" if row.state == "playing" else "that match is over")
+            raise RoomClosed("that room has already started" if row.state == "playing" else "that match is over",
+                             "room_started" if row.state == "playing" else "room_over")
         open_seats = config.open_seats
         if seat is not None:
             if not 0 <= seat < len(config.seats):
-                raise BadRequest(f"seat must be 0 to {len(config.seats) - 1}")
+                raise BadRequest(f"seat must be 0 to {len(config.seats) - 1}", "bad_seat", max=len(config.seats) - 1)
             if seat not in open_seats:
-                raise SeatTaken(f"seat {seat} is not open")
+                raise SeatTaken(f"seat {seat} is not open", seat=seat)
             s = seat
         elif open_seats:
             s = open_seats[0]
@@ -169,7 +188,7 @@ async def join(hub: Hub, room_id: str, name: str, seat: int | None) -> tuple[dic
     try:
         await hub.db(hub.store.update_room, room_id, change)
     except KeyError:
-        raise RoomNotFound(f"there is no room {room_id!r}") from None
+        raise RoomNotFound(f"there is no room {room_id!r}", room=room_id[:32]) from None
     live = await hub.refresh(room_id)
     return room_info(live.room, live), chosen[0], token
 
@@ -216,7 +235,7 @@ async def quick(hub: Hub, name: str, preset: str, players: int, level: str, crea
     else:
         spec = hub.settings.levels.get(level)
         if spec is None:
-            raise BadRequest(f"unknown level {level!r}; levels: {', '.join(hub.settings.levels)}")
+            raise BadRequest(f"unknown level {level!r}; levels: {', '.join(hub.settings.levels)}", "unknown_level", level=level[:60])
         seats = [SeatConfig("human")] + [SeatConfig("bot", spec) for _ in range(players - 1)]
         config = RoomConfig(seats=seats, name=f"{name} vs bots", preset=preset, public=False)
     info, seat, token = await create_room(hub, config, creator, name)
@@ -229,7 +248,7 @@ async def record(hub: Hub, room_id: str, token: str | None) -> dict[str, Any] | 
     is not loaded), or a seated player's own view of a match in play."""
     found = await hub.db(hub.store.get_record, room_id)
     if found is None:
-        raise RoomNotFound(f"there is no room {room_id!r}")
+        raise RoomNotFound(f"there is no room {room_id!r}", room=room_id[:32])
     state, text = found
     if state == "over" and text is not None:
         return text
@@ -244,7 +263,7 @@ async def record(hub: Hub, room_id: str, token: str | None) -> dict[str, Any] | 
         raise BadToken("that token holds no seat of this room")
     live = await hub.get(room_id)
     if live is None:
-        raise RoomNotFound(f"there is no room {room_id!r}")
+        raise RoomNotFound(f"there is no room {room_id!r}", room=room_id[:32])
     room = live.room
     if room.over:
         await hub.committer.write_record(live)

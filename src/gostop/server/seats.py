@@ -85,7 +85,7 @@ async def new_transfer_code(hub: Hub, room_id: str, token: str) -> dict[str, Any
     """A one-time code that moves the seat of ``token`` to another device."""
     row = await hub.db(hub.store.get_room, room_id)
     if row is None:
-        raise RoomNotFound(f"there is no room {room_id!r}")
+        raise RoomNotFound(f"there is no room {room_id!r}", room=room_id[:32])
     seat = await hub.seat_for(room_id, token)
     if seat is None:
         raise BadToken("that token holds no seat of this room")
@@ -101,13 +101,14 @@ async def redeem_transfer(hub: Hub, room_id: str, text: str) -> tuple[dict[str, 
     """Take the seat of a transfer code on this device: the room, the seat and its new token."""
     code = normalize_code(text)
     if code is None:
-        raise BadRequest(f"a transfer code is {CODE_LENGTH} letters and digits, as shown on the device that holds the seat")
+        raise BadRequest(f"a transfer code is {CODE_LENGTH} letters and digits, as shown on the device that holds the seat",
+                         "bad_code_format", length=CODE_LENGTH)
     token = secrets.token_urlsafe(32)
     new_hash = token_hash(token)
     try:
         outcome, seat = await hub.db(hub.store.redeem_transfer, room_id, _code_hash(room_id, code), new_hash, MAX_CODE_TRIES)
     except KeyError:
-        raise RoomNotFound(f"there is no room {room_id!r}") from None
+        raise RoomNotFound(f"there is no room {room_id!r}", room=room_id[:32]) from None
     if outcome == "locked":
         raise TooManyCodes("too many wrong codes for this room: ask for a new code on the device that holds the seat")
     if outcome != "ok" or seat is None:

@@ -1,9 +1,13 @@
 // The lobby's HTTP calls (docs/protocol.md "Lobby") and the seat tokens kept in localStorage.
-import { t } from "./i18n.js";
+import { errorText, t } from "./i18n.js";
 
 export class ApiError extends Error {
-  /** `data`: the answer's JSON ({detail, ...facts such as code and knob}), or null. */
-  constructor(status, detail, data = null) { super(detail); this.status = status; this.data = data; }
+  /** `message`: the refusal in the page's language (by its `code`, errorText); `detail`: the
+   * server's English sentence; `data`: the answer's JSON ({detail, code, ...facts}), or null. */
+  constructor(status, detail, data = null) {
+    super(data && data.code ? errorText({ ...data, detail }) : detail);
+    this.status = status; this.detail = detail; this.data = data;
+  }
 }
 
 async function call(method, path, body, token) {

@@ -333,27 +333,138 @@ export function reasonText(obj) {
   return (obj && (obj.reason_text || obj.reason)) || "";
 }
 
-const ERRORS_KO = {
-  rate_limited: "너무 빨리 보냈습니다. 잠시 후 다시 하세요.",
-  not_your_turn: "지금은 내 차례가 아닙니다.",
-  illegal_action: "지금 할 수 없는 수입니다.",
-  stale_version: "판이 바뀌었습니다. 다시 불러옵니다.",
-  room_not_started: "아직 게임이 시작되지 않았습니다: 빈자리가 있습니다.",
-  room_over: "이 게임은 끝났습니다.",
-  spectator: "관전자는 패를 낼 수 없습니다.",
-  spectators_off: "이 방은 관전을 허용하지 않습니다.",
-  bad_token: "자리 열쇠가 맞지 않습니다.",
-  room_unknown: "없는 방입니다.",
-  conflict: "다른 수가 먼저 들어왔습니다. 다시 불러옵니다.",
-  protocol: "이 화면은 서버와 버전이 맞지 않습니다. 새로고침하세요.",
-  internal: "서버에 문제가 생겼습니다.",
-  rematch_refused: "지금은 한 판 더를 할 수 없습니다 (게임이 끝나야 하고, 자리에 앉은 사람만 답할 수 있습니다).",
+// Every refusal of the server by its `code` (the table's `error` messages, ERROR_CODES of
+// gostop.server.protocol, and the lobby's HTTP errors, CODES of gostop.server.errors; the
+// test tests/browser/test_web_errors.py keeps this list whole), said with the facts sent beside
+// it: `p` holds them (`limit`, `knob`, `seat`...), `p.detail` the server's English sentence and
+// `p.name(knob)` a rule's name in the page's language. An unknown code: the server's sentence.
+const quoted = (xs) => xs.map((x) => `“${x}”`).join(", ");
+const inSeconds = (n, ko) => {
+  if (!n) return "";
+  const min = Math.ceil(n / 60);
+  if (ko) return n >= 60 ? ` (약 ${min}분 뒤)` : ` (${n}초 뒤)`;
+  return n >= 60 ? ` (in about ${min} min)` : ` (in ${n} s)`;
+};
+const FIELDS = {
+  en: { hands: "the number of hands", name: "the room name", "join.name": "your name", seats: "the seats",
+    rules: "the rule changes", turn_seconds: "the turn timer", target_chips: "the chip target", code: "the transfer code", players: "the players" },
+  ko: { hands: "판 수", name: "방 이름", "join.name": "이름", seats: "자리", rules: "바꾼 규칙", turn_seconds: "제한 시간",
+    target_chips: "목표 칩", code: "옮기기 코드", players: "인원" },
+};
+const ERRORS = {
+  en: {
+    // the table (WebSocket) -- mostly a page out of step with the server
+    bad_json: "The server could not read what this page sent. Reload the page.",
+    too_big: (p) => `That was too much to send at once${p.limit ? ` (at most ${p.limit} bytes)` : ""}.`,
+    rate_limited: (p) => `Too many requests at once: wait a moment and try again${inSeconds(p.retry_after, false)}.`,
+    bad_message: "The server refused a message of this page. Reload the page.",
+    unknown_type: "This page sent a message the server does not know. Reload the page.",
+    protocol: "This page does not match the server's version. Reload the page.",
+    hello_first: "The connection started the wrong way. Reload the page.",
+    bad_token: "Your seat key does not fit this table (the seat was given up or moved to another device).",
+    room_unknown: "This room does not exist (or no longer does).",
+    spectators_off: "This room does not allow spectators.",
+    spectator: "Spectators cannot play.",
+    duplicate: "That was already sent.",
+    stale_version: "The table has changed: loading it again.",
+    not_your_turn: "It is not your turn.",
+    illegal_action: "That move cannot be played now.",
+    room_not_started: "The match has not started: there are open seats.",
+    room_over: "This match is over.",
+    conflict: "Another move came first: loading the table again.",
+    rematch_refused: "A rematch cannot be taken now (the match must be over, and only seated players answer).",
+    internal: "Something went wrong on the server.",
+    // the lobby (HTTP)
+    bad_request: (p) => `The server could not use that${p.detail ? `: ${p.detail}` : "."}`,
+    bad_input: (p) => `Check ${FIELDS.en[p.field] || p.field || "the form"}${p.detail ? ` (${p.detail})` : ""}.`,
+    unknown_preset: (p) => `This server has no rule set “${p.preset}”.`,
+    unknown_level: (p) => `This server has no bot level “${p.level}”.`,
+    no_human_seat: "Every seat is a bot: there is no seat for you.",
+    bad_seat: (p) => `There is no such seat (seats 1 to ${(p.max ?? 0) + 1}).`,
+    unknown_rule: (p) => `There is no rule “${p.knob}” to change.`,
+    bad_rule: (p) => `This rule change is not allowed: “${p.name(p.knob)}”.`,
+    rules_refused: (p) => (p.knobs && p.knobs.length
+      ? `These rules do not go together: ${quoted(p.knobs.map(p.name))}. ${p.detail || ""}`.trim()
+      : `These rules cannot make a table. ${p.detail || ""}`.trim()),
+    no_match_length: "Give the number of hands (or a chip target).",
+    record_not_public: "The record is public once the match is over; until then only the seated players see it.",
+    room_started: "This room has already started.",
+    seat_taken: (p) => `Seat ${(p.seat ?? 0) + 1} is taken.`,
+    room_full: "This room is full: every seat is taken.",
+    too_many_rooms: (p) => `You have too many open rooms${p.limit ? ` (at most ${p.limit})` : ""}: finish or leave one first. A waiting room nobody sits in expires by itself${inSeconds(p.retry_after, false)}.`,
+    match_over: "The match is over: there is no seat to move.",
+    bad_code_format: (p) => `A transfer code is ${p.length || 6} letters and digits, as shown on the device that holds the seat.`,
+    bad_transfer_code: "That code is wrong, used or expired: ask for a new one on the device that holds the seat.",
+    too_many_codes: "Too many wrong codes for this room: ask for a new code on the device that holds the seat.",
+    hand_in_play: "That hand is still being played: its cards stay hidden until it ends.",
+    hand_not_found: "This match has no such hand.",
+    not_found: "The server does not know this request (the page may be older than the server: reload it).",
+    method_not_allowed: "The server does not take this request (the page may be older than the server: reload it).",
+    http_error: (p) => `The server refused the request (HTTP ${p.status}).`,
+  },
+  ko: {
+    bad_json: "서버가 이 화면이 보낸 내용을 읽지 못했습니다. 새로고침하세요.",
+    too_big: (p) => `한 번에 보내기에는 너무 큽니다${p.limit ? ` (최대 ${p.limit}바이트)` : ""}.`,
+    rate_limited: (p) => `요청이 너무 많습니다. 잠시 후 다시 하세요${inSeconds(p.retry_after, true)}.`,
+    bad_message: "서버가 이 화면의 메시지를 받지 않았습니다. 새로고침하세요.",
+    unknown_type: "서버가 모르는 메시지를 보냈습니다. 새로고침하세요.",
+    protocol: "이 화면은 서버와 버전이 맞지 않습니다. 새로고침하세요.",
+    hello_first: "연결이 잘못 시작되었습니다. 새로고침하세요.",
+    bad_token: "자리 열쇠가 맞지 않습니다 (자리를 떠났거나 다른 기기로 옮겼습니다).",
+    room_unknown: "없는 방입니다 (또는 없어졌습니다).",
+    spectators_off: "이 방은 관전을 허용하지 않습니다.",
+    spectator: "관전자는 패를 낼 수 없습니다.",
+    duplicate: "이미 보낸 내용입니다.",
+    stale_version: "판이 바뀌었습니다. 다시 불러옵니다.",
+    not_your_turn: "지금은 내 차례가 아닙니다.",
+    illegal_action: "지금 할 수 없는 수입니다.",
+    room_not_started: "아직 게임이 시작되지 않았습니다: 빈자리가 있습니다.",
+    room_over: "이 게임은 끝났습니다.",
+    conflict: "다른 수가 먼저 들어왔습니다. 다시 불러옵니다.",
+    rematch_refused: "지금은 한 판 더를 할 수 없습니다 (게임이 끝나야 하고, 자리에 앉은 사람만 답할 수 있습니다).",
+    internal: "서버에 문제가 생겼습니다.",
+    bad_request: (p) => `서버가 이 요청을 받을 수 없습니다${p.detail ? ` (자세히: ${p.detail})` : ""}.`,
+    bad_input: (p) => `${FIELDS.ko[p.field] || p.field || "입력한 내용"}을(를) 확인하세요${p.detail ? ` (자세히: ${p.detail})` : ""}.`,
+    unknown_preset: (p) => `이 서버에는 “${p.preset}” 규칙 모음이 없습니다.`,
+    unknown_level: (p) => `이 서버에는 “${p.level}” 봇 난이도가 없습니다.`,
+    no_human_seat: "모든 자리가 봇이라 앉을 자리가 없습니다.",
+    bad_seat: (p) => `그런 자리는 없습니다 (1~${(p.max ?? 0) + 1}번 자리).`,
+    unknown_rule: (p) => `“${p.knob}”(이)라는 바꿀 수 있는 규칙은 없습니다.`,
+    bad_rule: (p) => `이 규칙은 이렇게 바꿀 수 없습니다: “${p.name(p.knob)}”.`,
+    rules_refused: (p) => (p.knobs && p.knobs.length
+      ? `이 규칙들은 함께 쓸 수 없습니다: ${quoted(p.knobs.map(p.name))}.${p.detail ? ` (자세히: ${p.detail})` : ""}`
+      : `이 규칙으로는 판을 만들 수 없습니다.${p.detail ? ` (자세히: ${p.detail})` : ""}`),
+    no_match_length: "판 수(또는 목표 칩)를 정하세요.",
+    record_not_public: "게임 기록은 게임이 끝나야 공개됩니다. 그 전에는 자리에 앉은 사람만 볼 수 있습니다.",
+    room_started: "이 방은 이미 게임을 시작했습니다.",
+    seat_taken: (p) => `${(p.seat ?? 0) + 1}번 자리는 이미 찼습니다.`,
+    room_full: "빈자리가 없습니다.",
+    too_many_rooms: (p) => `열어 둔 방이 너무 많습니다${p.limit ? ` (최대 ${p.limit}개)` : ""}. 먼저 하나를 끝내거나 나가세요. 아무도 앉지 않은 대기 방은 저절로 없어집니다${inSeconds(p.retry_after, true)}.`,
+    match_over: "게임이 끝나서 옮길 자리가 없습니다.",
+    bad_code_format: (p) => `옮기기 코드는 자리가 있는 기기에 나온 ${p.length || 6}자리 영문·숫자입니다.`,
+    bad_transfer_code: "코드가 틀렸거나, 이미 썼거나, 시간이 지났습니다. 자리가 있는 기기에서 새 코드를 받으세요.",
+    too_many_codes: "틀린 코드가 너무 많습니다. 자리가 있는 기기에서 새 코드를 받으세요.",
+    hand_in_play: "아직 치고 있는 판입니다. 판이 끝날 때까지 패는 보이지 않습니다.",
+    hand_not_found: "이 게임에 그런 판은 없습니다.",
+    not_found: "서버가 모르는 요청입니다 (화면이 서버보다 오래되었을 수 있습니다. 새로고침하세요).",
+    method_not_allowed: "서버가 받지 않는 요청입니다 (화면이 서버보다 오래되었을 수 있습니다. 새로고침하세요).",
+    http_error: (p) => `서버가 요청을 거절했습니다 (HTTP ${p.status}).`,
+  },
 };
 
-/** The sentence of a server `error` message in the current language. */
-export function errorText(msg) {
-  if (lang === "ko") return ERRORS_KO[msg.code] || `${t("error")} (${msg.code})`;
-  return msg.message;
+/** The codes this page can say (for tests: every code of the server must be here). */
+export function errorCodes(language) { return Object.keys(ERRORS[language] || {}); }
+
+/**
+ * A refusal of the server in the page's language: a table `error` message (`{code, message}`)
+ * or a lobby answer (`{detail, code, ...facts}`). `name(knob)` says a rule by what it means
+ * (the lobby knows; else its identifier). An unknown code: the server's English sentence.
+ */
+export function errorText(msg, name = (k) => k, language = lang) {
+  const s = msg && msg.code ? (ERRORS[language][msg.code] ?? ERRORS.en[msg.code]) : undefined;
+  const detail = msg ? (msg.message || msg.detail || "") : "";
+  if (s === undefined) return detail || t("error");
+  return typeof s === "function" ? s({ ...msg, detail, name }) : s;
 }
 
 // -- The facts of a settlement (view.last_hand.score_items / losers), said here -------------

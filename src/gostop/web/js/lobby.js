@@ -1,6 +1,6 @@
 // The lobby: quick play vs bots, create a room (seats, bots, hands, rule changes in plain
 // words), the list of public rooms with join / watch / resume.
-import { botName, getLang, levelGapLine, levelOption, levelText, presetTitle, roomTitle, setLevelSpecs, t } from "./i18n.js";
+import { botName, errorText, getLang, levelGapLine, levelOption, levelText, presetTitle, roomTitle, setLevelSpecs, t } from "./i18n.js";
 import { h, words } from "./dom.js";
 import { baseCode, cardName } from "./cards.js";
 import { api, ApiError, playerName, saveSeat, savedSeat, setPlayerName } from "./api.js";
@@ -26,6 +26,14 @@ const w = words({
     typeValue: (what, none) => `Type ${what}${none ? " (or leave it empty for none)" : ""}.`,
     ruleRefused: "This rule change is not allowed:", createRefused: "The room could not be created:",
     takes: (title, what) => `${title} takes ${what}.`,
+    // the value a rule has now (the rule set's, or the change already in the list)
+    currentRule: (where, value) => `Now (${where}): ${value}. Choose another value to change it.`,
+    currentChange: (value) => `Now (your change): ${value}. Choose another value to change it.`,
+    sameValue: (value) => `That is already the rule (${value}): choose another value.`,
+    handsValue: (hi) => `Hands: type a whole number from 1 to ${hi}.`,
+    // finished matches: apart from the tables to join or watch, folded, the newest few
+    finishedRooms: (n) => `Finished matches (${n})`, result: "See the result",
+    noLiveRooms: "No table to join or watch right now.",
   },
   ko: {
     anySeats: "2자리 이상", seatsUpTo: (n) => `2–${n}자리`,
@@ -42,6 +50,12 @@ const w = words({
     typeValue: (what, none) => `입력할 수 있는 값: ${what}${none ? " (비워 두면 없음)" : ""}.`,
     ruleRefused: "이 규칙은 바꿀 수 없습니다:", createRefused: "방을 만들 수 없습니다:",
     takes: (title, what) => `${title}: ${what}만 됩니다.`,
+    currentRule: (where, value) => `지금 (${where}): ${value}. 바꾸려면 다른 값을 고르세요.`,
+    currentChange: (value) => `지금 (내가 바꾼 값): ${value}. 바꾸려면 다른 값을 고르세요.`,
+    sameValue: (value) => `이미 그 규칙입니다 (${value}). 다른 값을 고르세요.`,
+    handsValue: (hi) => `판 수: 1에서 ${hi} 사이의 정수를 입력하세요.`,
+    finishedRooms: (n) => `끝난 게임 (${n})`, result: "결과 보기",
+    noLiveRooms: "지금 들어가거나 관전할 판이 없습니다.",
   },
 });
 
@@ -250,8 +264,12 @@ export function allowedText(k, withNone = true) {
 const WHOLE = /^[+-]?\d+$/;
 
 /** The control of a rule's value and its reader: `read()` gives {value} or {error} (a
- * sentence in the page's language); nothing empty or of the wrong kind gets through. */
-function knobControl(k, def) {
+ * sentence in the page's language); nothing empty or of the wrong kind gets through. A form
+ * that changes a rule opens on a value other than `now`, the rule's current value (said beside
+ * it): the other of yes / no, the first other choice, no jokers when there are jokers (and the
+ * first joker when there are none); a number is typed. */
+function knobControl(k, now) {
+  const def = now;
   const label = knobTitle(k);
   if (k.kind === "bool") {
     const sel = select("value", [["true", t("yes")], ["false", t("no")]], def === true ? "false" : "true", label);
@@ -264,8 +282,8 @@ function knobControl(k, def) {
     return { el: sel, read: () => ({ value: sel.value === "" ? null : sel.value }) };
   }
   if (k.kind === "jokers") {
-    const had = new Set((def || []).map((c) => baseCode(String(c))));
-    const boxes = JOKERS.map((code) => h("input", { type: "checkbox", name: "joker", value: code, checked: had.has(code) }));
+    const none = !(def || []).length;
+    const boxes = JOKERS.map((code, i) => h("input", { type: "checkbox", name: "joker", value: code, checked: none && i === 0 }));
     const el = h("span.jokers", { role: "group", "aria-label": label }, boxes.map((b) => h("label.check", {}, b, " ", cardName(b.value))));
     return { el, read: () => ({ value: boxes.filter((b) => b.checked).map((b) => b.value) }) };
   }
@@ -296,22 +314,35 @@ function knobControl(k, def) {
   return { el: input, read };
 }
 
-/** A refusal of the server in the page's language: a rule change the server names (its
- * `knob`) is said here; any other refusal keeps the server's sentence behind a lead-in. */
+/** A refusal of the server in the page's language (errorText, by its code and facts), each
+ * rule it names said by what it means; a rule change of the wrong kind also says what the rule
+ * takes. */
 function refusalText(err, knobs, lead) {
-  const d = err && err.data;
+  if (!err) return "";
+  const d = err.data;
+  const name = (n) => { const k = knobs.find((x) => x.name === n); return k ? knobTitle(k) : n; };
   if (d && d.code === "bad_rule") {
     const k = knobs.find((x) => x.name === d.knob);
-    return k ? `${w("ruleRefused")} ${w("takes", `“${knobTitle(k)}”`, allowedText(k))}` : `${w("ruleRefused")} ${err.message}`;
+    if (k) return `${w("ruleRefused")} ${w("takes", `“${knobTitle(k)}”`, allowedText(k))}`;
   }
-  return err ? `${lead} ${err.message}` : "";
+  const text = d && d.code ? errorText({ ...d, detail: err.detail }, name) : err.message;
+  return `${lead} ${text}`;
 }
+
+/** Two values of a rule are the same (jokers: the same cards, in any order). */
+function sameValue(k, a, b) {
+  const norm = (v) => (k.kind === "jokers" && Array.isArray(v) ? [...v].map(String).sort() : v ?? null);
+  return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
+}
+
+const HANDS_MAX = 24;
 
 function createPanel(presets) {
   const err = h("p.error", { role: "alert", hidden: true });
   const name = h("input", { name: "room-name", type: "text", maxlength: "40", placeholder: t("roomNamePlaceholder") });
   const preset = select("preset", presets.presets.map((p) => [p.name, presetTitle(p.name, p.description)]), "pagat", t("preset"));
-  const hands = h("input", { name: "hands", type: "number", min: "1", max: "24", value: "3" });
+  // the page checks the number itself and says what is wrong in its language (not the browser's)
+  const hands = h("input", { name: "hands", type: "text", inputmode: "numeric", size: "4", value: "3", placeholder: `1–${HANDS_MAX}` });
   const pub = h("input", { name: "public", type: "checkbox", checked: true });
   const spect = h("input", { name: "spectators", type: "checkbox", checked: true });
   const timer = select("turn-seconds", [["", w("timerOff")], ...[10, 20, 30, 60, 120].map((n) => [String(n), w("seconds", n)])], "", w("turnTimer"));
@@ -344,6 +375,7 @@ function createPanel(presets) {
   // each rule is named by what it means, in the page's language (never by its identifier)
   const knobSel = select("knob", knobs.map((k) => [k.name, knobTitle(k)]), knobs[0]?.name, t("changeRule"));
   const meaning = h("p.meaning.knob-meaning");
+  const current = h("p.meaning.knob-current", { "aria-live": "polite" });
   let control = { el: h("span"), read: () => ({ error: "" }) };
   const ruleErr = h("p.error.rule-error", { role: "alert", hidden: true });
   const changeList = h("ul.changes", { "aria-label": t("ruleChanges") });
@@ -352,8 +384,11 @@ function createPanel(presets) {
     const k = knobs.find((x) => x.name === knobSel.value);
     if (!k) return;
     const def = k.defaults ? k.defaults[preset.value] : undefined;
-    meaning.textContent = `${knobMeaning(k)}${def !== undefined ? ` — ${presetTitle(preset.value, presetOf(preset.value).description)}: ${valueText(k, def)}` : ""}`;
-    const ctl = knobControl(k, def);
+    const now = changes.has(k.name) ? changes.get(k.name) : def;
+    meaning.textContent = knobMeaning(k);
+    current.textContent = changes.has(k.name) ? w("currentChange", valueText(k, now))
+      : def !== undefined ? w("currentRule", presetTitle(preset.value, presetOf(preset.value).description), valueText(k, def)) : "";
+    const ctl = knobControl(k, now);
     control.el.replaceWith(ctl.el);
     control = ctl;
     ruleErr.hidden = true;
@@ -364,7 +399,7 @@ function createPanel(presets) {
       const knob = knobs.find((x) => x.name === k);
       changeList.appendChild(h("li", { dataset: { knob: k } },
         h("strong", {}, knob ? knobTitle(knob) : k), ": ", knob ? valueText(knob, v) : String(v),
-        " ", h("button.link", { type: "button", onclick: () => { changes.delete(k); drawChanges(); } }, t("remove"))));
+        " ", h("button.link", { type: "button", onclick: () => { changes.delete(k); drawChanges(); drawKnob(); } }, t("remove"))));
     }
   }
   knobSel.addEventListener("change", drawKnob);
@@ -380,24 +415,46 @@ function createPanel(presets) {
       (control.el.querySelector?.("input") || control.el).focus();
       return;
     }
+    const def = k.defaults ? k.defaults[preset.value] : undefined;
+    const now = changes.has(k.name) ? changes.get(k.name) : def;
+    if (def !== undefined && sameValue(k, got.value, now)) {
+      // the value the rule has already: nothing to change
+      ruleErr.textContent = w("sameValue", valueText(k, now));
+      ruleErr.hidden = false;
+      return;
+    }
     ruleErr.hidden = true;
-    changes.set(k.name, got.value);
+    // back to the rule set's own value: no change left for that rule
+    if (def !== undefined && sameValue(k, got.value, def)) changes.delete(k.name);
+    else changes.set(k.name, got.value);
     drawChanges();
+    drawKnob();
   });
   const knobRow = h("div.row", {}, field(t("changeRule"), knobSel), control.el, addBtn);
   drawKnob();
 
   const btn = h("button.primary#create-room", { type: "submit" }, t("create"));
-  const form = h("form.panel#create", {},
+  const form = h("form.panel#create", { novalidate: true },
     h("h2", {}, t("createRoom")),
     h("div.row", {}, field(t("roomName"), name), field(t("preset"), preset), field(t("hands"), hands)),
     aboutLine(presets, preset),
     h("div.row", {}, field(t("seats"), seatCount), field(w("turnTimer"), timer)), timerNote, seatList,
-    h("details", {}, h("summary", {}, t("changeRule")), knobRow, ruleErr, meaning, changeList),
+    h("details", {}, h("summary", {}, t("changeRule")), knobRow, ruleErr, current, meaning, changeList),
     h("div.row", {}, h("label.check", {}, pub, " ", t("publicRoom")), h("label.check", {}, spect, " ", t("allowSpectators"))),
     btn, err);
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
+    const handsRaw = hands.value.trim();
+    const handsN = Number(handsRaw);
+    if (!WHOLE.test(handsRaw) || handsN < 1 || handsN > HANDS_MAX) {
+      // an empty or wrong number is said, never replaced: the page's words, not the browser's
+      err.textContent = w("handsValue", HANDS_MAX);
+      err.hidden = false;
+      hands.setAttribute("aria-invalid", "true");
+      hands.focus();
+      return;
+    }
+    hands.removeAttribute("aria-invalid");
     btn.disabled = true;
     const n = Number(seatCount.value);
     const seats = [];
@@ -408,7 +465,7 @@ function createPanel(presets) {
     const body = {
       name: name.value.trim(), preset: preset.value, rules: Object.fromEntries(changes), seats,
       // a room others see (listed, or with seats for people) never names me "you" to them
-      hands: Number(hands.value) || 3, public: pub.checked, spectators: spect.checked,
+      hands: handsN, public: pub.checked, spectators: spect.checked,
       join: { name: myName(pub.checked || seats.filter((x) => x.kind === "human").length > 1) },
       turn_seconds: timer.value ? Number(timer.value) : null,
     };
@@ -423,24 +480,45 @@ function roomRow(room) {
   const who = room.seats.map((s) => (s.kind === "bot" ? `${botName(s.name) || t("bot_")} (${levelText(s.level)})` : s.name || t("openSeat"))).join(", ");
   const actions = h("span.actions");
   const link = `#/room/${encodeURIComponent(room.id)}`;
-  if (mine) actions.append(h("a.button.primary", { href: link }, t("resume")));
-  else if (open > 0 && room.state === "waiting") actions.append(h("a.button.primary", { href: link }, t("join")));
-  if (room.spectators && !mine) actions.append(h("a.button", { href: `${link}/watch` }, t("watch")));
-  return h("li.room", { dataset: { room: room.id } },
+  if (room.state === "over") {
+    // a finished match: only its result to see (my seat's view, or the spectators')
+    if (mine || room.spectators) actions.append(h("a.button", { href: mine ? link : `${link}/watch` }, w("result")));
+  } else {
+    if (mine) actions.append(h("a.button.primary", { href: link }, t("resume")));
+    else if (open > 0 && room.state === "waiting") actions.append(h("a.button.primary", { href: link }, t("join")));
+    if (room.spectators && !mine) actions.append(h("a.button", { href: `${link}/watch` }, t("watch")));
+  }
+  const openText = open && room.state === "waiting" ? ` · ${t("openSeats", open)}` : "";
+  return h("li.room", { dataset: { room: room.id, state: room.state } },
     h("span.name", {}, roomTitle(room)), " ",
-    h("span.meta", {}, `${presetTitle(room.preset)} · ${t("seatsN", room.seats.length)} · ${t(room.state)}${open ? ` · ${t("openSeats", open)}` : ""}`),
+    h("span.meta", {}, `${presetTitle(room.preset)} · ${t("seatsN", room.seats.length)} · ${t(room.state)}${openText}`),
     h("span.who", {}, who), actions);
 }
 
+/** How many finished matches the lobby lists (the newest), folded under the live tables. */
+const FINISHED_SHOWN = 5;
+
 function roomsPanel() {
-  const list = h("ul.rooms", { "aria-live": "polite" });
+  // the tables to join, watch or resume first; finished matches apart, folded (a player looks
+  // for a table, not for old results), only the newest few
+  const list = h("ul.rooms#live-rooms", { "aria-live": "polite" });
+  const none = h("p.meaning.no-live-rooms", { hidden: true }, w("noLiveRooms"));
+  const finishedList = h("ul.rooms");
+  const finishedTitle = h("summary");
+  const finished = h("details.finished-rooms#finished-rooms", { hidden: true }, finishedTitle, finishedList);
   const err = h("p.error", { role: "alert", hidden: true });
-  // the room list is shown only when there are rooms to join, watch or resume
-  const panel = h("section.panel#room-list", { hidden: true }, h("h2", {}, t("rooms"), " ", h("button.link", { type: "button", onclick: () => refresh() }, t("refresh"))), list, err);
+  // the room list is shown only when there are rooms to join, watch, resume or see the result of
+  const panel = h("section.panel#room-list", { hidden: true }, h("h2", {}, t("rooms"), " ", h("button.link", { type: "button", onclick: () => refresh() }, t("refresh"))), list, none, finished, err);
   async function refresh() {
     try {
       const { rooms } = await api.rooms();
-      list.replaceChildren(...rooms.map(roomRow));
+      const live = rooms.filter((r) => r.state !== "over");
+      const over = rooms.filter((r) => r.state === "over").slice(0, FINISHED_SHOWN);
+      list.replaceChildren(...live.map(roomRow));
+      none.hidden = live.length > 0 || !over.length;
+      finishedList.replaceChildren(...over.map(roomRow));
+      finishedTitle.textContent = w("finishedRooms", over.length);
+      finished.hidden = !over.length;
       panel.hidden = !rooms.length;
       errorLine(err, null);
     } catch (e) { errorLine(err, e, [], `${t("error")}:`); panel.hidden = false; }

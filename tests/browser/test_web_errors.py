@@ -1,0 +1,206 @@
+"""The server's refusals in the page's language, and the lobby's rule form and room list (a QA
+pass of the lobby): every code the server can send has an English and a Korean text
+(web/js/i18n.js); on a Korean page, too many rooms, rules that clash and an empty hands field
+are said in Korean (the server's English only as the detail of a rules clash); the rule form
+opens on a value other than the current one, said beside it; the jokers fit a phone; finished
+matches are listed apart from the tables to join or watch."""
+
+from __future__ import annotations
+
+import re
+import time
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from conftest import GameServer
+from playwright.sync_api import Page, expect
+
+from gostop.server.errors import CODES
+from gostop.server.protocol import ERROR_CODES
+
+HANGUL = re.compile(r"[\uac00-\ud7a3]")
+ENGLISH_WORDS = re.compile(r"\b(?:too|many|rooms|the|address|contradictory|needs|refused)\b", re.I)
+
+
+def korean(page: Page, url: str) -> None:
+    page.goto(url + "/")
+    page.evaluate("() => localStorage.setItem('gostop.lang', 'ko')")
+    page.reload()
+
+
+def open_rules(page: Page) -> None:
+    page.click("#advanced > summary")
+    page.click("#create details summary")
+
+
+@pytest.fixture(scope="module")
+def one_room_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[GameServer]:
+    """A server of its own that lets one address open one room at a time."""
+    server = GameServer(tmp_path_factory.mktemp("one-room"), args=("--max-rooms-per-client", "1")).start()
+    yield server
+    server.stop()
+
+
+def test_every_code_of_the_server_has_an_english_and_a_korean_text(page: Page, base_url: str) -> None:
+    page.goto(base_url + "/")
+    codes = sorted(set(ERROR_CODES) | set(CODES))
+    facts = {"limit": 20, "retry_after": 90, "knob": "jokers", "knobs": ["jokers", "boar_ante"], "seat": 1, "max": 2,
+             "length": 6, "deal": 3, "status": 418, "field": "hands", "preset": "pagat", "level": "easy", "room": "abc"}
+    said: dict[str, dict[str, str]] = page.evaluate(
+        """async ([codes, facts]) => {
+          const i18n = await import("/js/i18n.js");
+          const out = {};
+          for (const lang of ["en", "ko"]) {
+            const known = new Set(i18n.errorCodes(lang));
+            out[lang] = {};
+            for (const code of codes) {
+              out[lang][code] = known.has(code)
+                ? i18n.errorText({ code, detail: "ENGLISH DETAIL", ...facts }, (k) => `<${k}>`, lang) : null;
+            }
+          }
+          return out;
+        }""", [codes, facts])
+    missing = {lang: [c for c, text in said[lang].items() if text is None] for lang in said}
+    assert missing == {"en": [], "ko": []}, f"codes without a text in web/js/i18n.js: {missing}"
+    for code in codes:
+        en, ko = said["en"][code], said["ko"][code]
+        assert en and "undefined" not in en and "NaN" not in en, (code, en)
+        assert HANGUL.search(ko) and "undefined" not in ko and "NaN" not in ko, (code, ko)
+    # the facts are said: the limit, the rules by their names, the seat counted from 1
+    assert "20" in said["ko"]["too_many_rooms"] and "2분" in said["ko"]["too_many_rooms"]
+    assert "<jokers>" in said["ko"]["rules_refused"] and "<boar_ante>" in said["ko"]["rules_refused"]
+    assert "ENGLISH DETAIL" in said["ko"]["rules_refused"]
+    assert "2번 자리" in said["ko"]["seat_taken"]
+
+
+def test_too_many_rooms_and_clashing_rules_are_said_in_korean(page: Page, one_room_server: GameServer) -> None:
+    korean(page, one_room_server.url)
+    # rules that clash with the rule set (goo-stupe is paid in shots: no chip target)
+    open_rules(page)
+    page.select_option("#create select[name=preset]", "goo-stupe")
+    page.select_option("#create select[name=knob]", "match_target_chips")
+    page.fill("#create input[name=value]", "50")
+    page.click("#add-rule")
+    page.click("#create-room")
+    error = page.locator("#create > p.error")
+    expect(error).to_be_visible()
+    text = error.inner_text()
+    before, _, detail = text.partition("자세히:")
+    assert "함께 쓸 수 없습니다" in before, text
+    meanings = {k["name"]: k["meaning"] for k in page.evaluate(
+        "async () => (await (await fetch('/api/presets?lang=ko')).json()).knobs")}
+    assert meanings["match_target_chips"].rstrip(". ")[:20] in before, text
+    assert "match_target_chips" not in before and "payment_unit" not in before, text
+    assert "match_target_chips" in detail, text  # the server's English, after the Korean
+    # one room is open from this address, a second one is refused: said in Korean with the limit
+    page.click("#quick-play")
+    page.wait_for_url(re.compile(r"#/room/"))
+    page.goto(one_room_server.url + "/")
+    page.click("#quick-play")
+    error = page.locator("#quick p.error")
+    expect(error).to_be_visible()
+    text = error.inner_text()
+    assert "열어 둔 방이 너무 많습니다" in text and "최대 1개" in text, text
+    assert not ENGLISH_WORDS.search(text), text
+
+
+def test_the_hands_field_says_what_is_wrong_in_the_pages_words(page: Page, base_url: str) -> None:
+    korean(page, base_url)
+    page.click("#advanced > summary")
+    sent: list[str] = []
+    page.on("request", lambda r: sent.append(r.url) if r.method == "POST" else None)
+    for typed in ("", "0", "abc", "25"):
+        page.fill("#create input[name=hands]", typed)
+        page.click("#create-room")
+        error = page.locator("#create > p.error")
+        expect(error).to_have_text("판 수: 1에서 24 사이의 정수를 입력하세요.")
+        # no browser bubble (its language is the browser's): the page's form checks itself
+        assert page.evaluate("() => document.querySelector('#create input[name=hands]').validationMessage") == ""
+        assert page.evaluate("() => document.activeElement.name") == "hands"
+    assert sent == [], f"a wrong hands value was sent: {sent}"
+    page.fill("#create input[name=hands]", "2")
+    page.click("#create-room")
+    page.wait_for_url(re.compile(r"#/room/"))
+
+
+def test_the_rule_form_opens_on_another_value_than_the_current_one(page: Page, base_url: str) -> None:
+    page.goto(base_url + "/")
+    open_rules(page)
+    # jokers: pagat has jokers 2 and 3; the form opens on no jokers, the current value said
+    page.select_option("#create select[name=knob]", "jokers")
+    expect(page.locator("#create .knob-current")).to_contain_text("Now (Pagat rules (the default)):")
+    ticked = page.locator("#create .jokers input:checked")
+    expect(ticked).to_have_count(0)
+    # the current value again is refused as no change
+    for code in ("JK2", "JK3"):
+        page.locator(f"#create .jokers input[value={code}]").check()
+    page.click("#add-rule")
+    expect(page.locator("#create .rule-error")).to_contain_text("That is already the rule")
+    expect(page.locator('#create .changes li[data-knob="jokers"]')).to_have_count(0)
+    # yes / no: opens on the other of the current value, as a choice does
+    knobs = page.evaluate("async () => (await (await fetch('/api/presets')).json()).knobs")
+    for kind in ("bool", "enum"):
+        k = next(k for k in knobs if k["kind"] == kind and k["defaults"]["pagat"] is not None)
+        page.select_option("#create select[name=knob]", k["name"])
+        shown = page.locator("#create select[name=value]").input_value()
+        assert shown != str(k["defaults"]["pagat"]).lower(), (k["name"], shown)
+        page.click("#add-rule")
+        expect(page.locator(f'#create .changes li[data-knob="{k["name"]}"]')).to_have_count(1)
+        # the list holds the change: the form now opens on the rule set's value again, said as mine
+        expect(page.locator("#create .knob-current")).to_contain_text("Now (your change)")
+
+
+def test_the_jokers_fit_a_phone(page: Page, base_url: str) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(base_url + "/")
+    open_rules(page)
+    page.select_option("#create select[name=knob]", "jokers")
+    boxes = [b for b in (lab.bounding_box() for lab in page.locator("#create .jokers label").all()) if b]
+    assert len(boxes) == 6
+    for b in boxes:
+        assert b["x"] >= 0 and b["x"] + b["width"] <= 390, b
+        assert b["height"] >= 32, f"a joker's box is {b['height']:.0f} px tall: too small to tap on a phone"
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            apart = a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"] or \
+                a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"]
+            assert apart, f"two joker boxes overlap: {a} {b}"
+
+
+def _post(url: str, body: str) -> Any:
+    import json
+    req = urllib.request.Request(url, data=body.encode(), headers={"Content-Type": "application/json"}, method="POST")
+    with urllib.request.urlopen(req, timeout=10) as r:
+        return json.loads(r.read())
+
+
+def test_finished_matches_are_listed_apart(page: Page, base_url: str) -> None:
+    # a public one-hand match of two bots: it ends by itself
+    room = _post(base_url + "/api/rooms", '{"name": "Finished table", "seats": [{"kind": "bot", "level": "easy"},'
+                 ' {"kind": "bot", "level": "easy"}], "hands": 1, "public": true}')["room"]["id"]
+    deadline = time.time() + 60
+    while _get_state(base_url, room) != "over":
+        assert time.time() < deadline, "the bots' match did not end"
+        time.sleep(0.3)
+    page.goto(base_url + "/")
+    expect(page.locator("#room-list")).to_be_visible()
+    expect(page.locator(f'#live-rooms li.room[data-room="{room}"]')).to_have_count(0)
+    finished = page.locator("#finished-rooms")
+    expect(finished).to_be_visible()
+    assert finished.get_attribute("open") is None, "the finished matches are folded"
+    finished.locator("summary").click()
+    row = finished.locator(f'li.room[data-room="{room}"]')
+    expect(row).to_be_visible()
+    expect(row.get_by_role("link")).to_have_text("See the result")
+    assert len(finished.locator("li.room").all()) <= 5
+
+
+def _get_state(base_url: str, room: str) -> str:
+    import json
+    with urllib.request.urlopen(f"{base_url}/api/rooms/{room}", timeout=10) as r:
+        return str(json.loads(r.read())["state"])
+
+
+

@@ -1,0 +1,94 @@
+"""Every refusal of the lobby carries a stable ``code`` and the facts its sentence names, so
+that a page says it in its own language (docs/protocol.md, "Errors of the lobby"), against a
+real ``gostop serve``: too many rooms (with the limit), rules that clash (naming the rules),
+a rule change refused, a wrong field (422), a taken seat, an unknown room and API path."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from serverproc import Server
+
+from gostop.server import errors
+
+SERVER = Path(__file__).resolve().parents[2] / "src" / "gostop" / "server"
+
+
+def test_lobby_refusals_carry_a_code_and_their_facts(serve) -> None:  # type: ignore[no-untyped-def]
+    server: Server = serve(args=("--max-rooms-per-client", "2"))
+    two = [{"kind": "human"}, {"kind": "bot", "level": "easy"}]
+    with server.http() as http:
+        # rules that clash with the preset: the rules the sentence names, by identifier
+        r = http.post("/api/rooms", json={"preset": "goo-stupe", "seats": two, "rules": {"match_target_chips": 50}})
+        body = r.json()
+        assert r.status_code == 400 and body["code"] == "rules_refused", body
+        assert body["knobs"] == ["match_target_chips", "payment_unit"], body
+        r = http.post("/api/rooms", json={"preset": "goo-stupe", "seats": two, "target_chips": 100})
+        assert r.json()["code"] == "rules_refused" and "payment_unit" in r.json()["knobs"], r.text
+        # one rule change of the wrong kind, and one that does not exist
+        r = http.post("/api/rooms", json={"seats": two, "rules": {"boar_ante": "lots"}})
+        assert r.json()["code"] == "bad_rule" and r.json()["knob"] == "boar_ante", r.text
+        r = http.post("/api/rooms", json={"seats": two, "rules": {"boar_pot": True}})
+        assert r.json()["code"] == "unknown_rule" and r.json()["knob"] == "boar_pot", r.text
+        # a field out of range (422): the field named
+        r = http.post("/api/rooms", json={"seats": two, "hands": 0})
+        assert r.status_code == 422 and r.json()["code"] == "bad_input" and r.json()["field"] == "hands", r.text
+        r = http.post("/api/rooms", json={"seats": two, "join": {"name": "\n"}})
+        assert r.json()["code"] == "bad_input" and r.json()["field"] == "join.name", r.text
+        r = http.post("/api/rooms", content=b"{nope", headers={"Content-Type": "application/json"})
+        assert r.json()["code"] == "bad_input" and r.json()["field"] == "body", r.text
+        r = http.post("/api/rooms", json={"seats": [{"kind": "bot", "level": "nosuch"}, {"kind": "human"}]})
+        assert r.json()["code"] == "unknown_level" and r.json()["level"] == "nosuch", r.text
+        # a taken seat, a seat out of range
+        people = [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}]
+        room = http.post("/api/rooms", json={"seats": people, "join": {"name": "Ann"}}).json()["room"]["id"]
+        r = http.post(f"/api/rooms/{room}/join", json={"name": "Bo", "seat": 0})
+        assert r.status_code == 409 and r.json()["code"] == "seat_taken" and r.json()["seat"] == 0, r.text
+        r = http.post(f"/api/rooms/{room}/join", json={"name": "Bo", "seat": 5})
+        assert r.json()["code"] == "bad_seat" and r.json()["max"] == 2, r.text
+        # too many rooms from one address: the limit said
+        http.post("/api/rooms", json={"seats": people, "join": {"name": "Ann"}})
+        r = http.post("/api/rooms", json={"seats": people, "join": {"name": "Ann"}})
+        assert r.status_code == 429 and r.json()["code"] == "too_many_rooms" and r.json()["limit"] == 2, r.text
+        assert r.json()["retry_after"] == int(r.headers["Retry-After"]), r.text
+        # no room, no API path, a bad transfer code
+        r = http.get("/api/rooms/nosuchroom")
+        assert r.status_code == 404 and r.json()["code"] == "room_unknown", r.text
+        assert http.get("/api/nosuch").json()["code"] == "not_found"
+        r = http.post(f"/api/rooms/{room}/transfer/redeem", json={"code": "!"})
+        assert r.json()["code"] == "bad_code_format" and r.json()["length"] == 6, r.text
+
+
+def test_every_refusal_names_a_known_code() -> None:
+    """Each ``code=`` (or a refusal's second argument) given where the server refuses, and each
+    class's own code, is one of :data:`errors.CODES` (the list the page has texts for)."""
+    used: set[str] = {cls.default_code for cls in _refusal_classes()}
+    for path in SERVER.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute | ast.Name):
+                name = node.func.attr if isinstance(node.func, ast.Attribute) else node.func.id
+                if name in {c.__name__ for c in _refusal_classes()}:
+                    if len(node.args) > 1 and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str):
+                        used.add(node.args[1].value)
+                    for kw in node.keywords:
+                        if kw.arg == "code" and isinstance(kw.value, ast.Constant):
+                            used.add(str(kw.value.value))
+            if isinstance(node, ast.Dict):  # JSON answers made by hand: {"detail": ..., "code": "..."}
+                keys = [k.value for k in node.keys if isinstance(k, ast.Constant)]
+                if "detail" in keys and "code" in keys:
+                    value = node.values[keys.index("code")]
+                    if isinstance(value, ast.Constant):
+                        used.add(str(value.value))
+    assert used - set(errors.CODES) == set(), f"codes the server sends but errors.CODES does not list: {used - set(errors.CODES)}"
+    assert {"rules_refused", "too_many_rooms", "rate_limited", "too_big", "not_found", "internal"} <= used
+
+
+def _refusal_classes() -> list[type[errors.Refusal]]:
+    out: list[type[errors.Refusal]] = []
+    todo: list[type[errors.Refusal]] = [errors.Refusal]
+    while todo:
+        cls = todo.pop()
+        out.append(cls)
+        todo.extend(cls.__subclasses__())
+    return out

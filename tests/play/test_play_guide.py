@@ -37,8 +37,12 @@ def test_card_words_in_both_languages() -> None:
     from gostop.cards import parse_card
 
     assert card_words(parse_card("09J1")) == "chrysanthemum junk"
-    assert card_words(parse_card("09J1"), "ko") == "국화 피 · chrysanthemum junk"
-    assert card_words(parse_card("02R"), "ko") == "매조 띠 · plum ribbon"
+    # no English on a Korean screen (as on the web table); a joker says what it is worth (JOKER-1)
+    assert card_words(parse_card("09J1"), "ko") == "국화 피"
+    assert card_words(parse_card("02R"), "ko") == "매조 띠"
+    assert card_words(parse_card("JK2"), "ko") == "조커 2 · 쌍피"
+    assert card_words(parse_card("JK3"), "ko") == "조커 3 · 쓰리피"
+    assert card_words(parse_card("JK2"), "en") == "two-junk joker"
 
 
 def test_pi_bak_stamp_and_panel_read_the_sake_cup_the_same_way() -> None:
@@ -94,7 +98,8 @@ def test_choices_show_korean_names_with_lang_ko() -> None:
     prompt = s.prompt()
     assert prompt is not None
     labels = [c.label for c in prompt.choices if c.card is not None]
-    assert labels and all(" · " in lb for lb in labels)
+    # the Korean names alone: no English gloss on a Korean screen
+    assert labels and all(re.search("[가-힣]", lb) and not re.search("[A-Za-z]{3,}", lb) for lb in labels), labels
 
 
 def test_rules_page_states_the_tables_knobs() -> None:

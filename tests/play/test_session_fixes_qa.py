@@ -146,10 +146,10 @@ def test_give_up_offers_one_choice_per_distinct_card_named_as_every_card_choice(
     by_code = {c.card.code: c for c in prompt.choices if c.card is not None}
     assert len(by_code) == 9
     assert by_code["01J1"].label == f"{s.card_label(parse_card('01J1'))} (같은 패 2장 중 아무거나)"
-    assert by_code["01J1"].label.startswith("송학 피 · pine junk")
-    assert by_code["03J1"].label == "벚꽃 피 · cherry junk"
+    assert by_code["01J1"].label.startswith("송학 피 (")
+    assert by_code["03J1"].label == "벚꽃 피"
     joker = next(c for c in prompt.choices if c.card is not None and c.card.is_joker)
-    assert joker.label == "조커 1 · one-junk joker (같은 패 11장 중 아무거나)"
+    assert joker.label == "조커 1 · 피 (같은 패 11장 중 아무거나)"
     assert "#" not in joker.label and "give " not in joker.label
     assert prompt.question.startswith("싹쓸이 때문에 훈에게 피")  # the Korean session speaks Korean
     assert {c.card.code for c in prompt.choices if c.card} >= {"11D", "12D", "11J1"}  # months apart

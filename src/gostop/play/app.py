@@ -309,8 +309,8 @@ class ChoiceItem(Static):
         short = [ChoiceItem._short_mark(m, k, lang) for m, k in pairs]
         styles.update({sm: ChoiceItem._mark_style(k) for sm, (_m, k) in zip(short, pairs, strict=True)})
         attempts = []
-        # the English name after a Korean one ("국화 피 · chrysanthemum junk") goes whole or
-        # not at all: a torn gloss ("국화 피 · chrysanthemum") says nothing more
+        # what follows a middle dot (a joker's worth, "조커 2 · 쌍피"; an English gloss in a
+        # label made elsewhere) goes whole or not at all: a torn gloss says nothing more
         gloss = label.index("·") if "·" in label else len(label)
         for ms in (marks, short):  # the card's words, whole, from the end; then short markers
             for n in range(len(label), -1, -1):

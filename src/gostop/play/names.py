@@ -1,7 +1,8 @@
-"""Card and month names for people, in English or in Korean with the English.
+"""Card and month names for people, in English or in Korean.
 
 The terminal game names a card by its code (``09A``) and words: ``chrysanthemum animal`` in
-English (``--lang en``), ``국화 열끗 · chrysanthemum animal`` in Korean (``--lang ko``). September
+English (``--lang en``), ``국화 열끗`` in Korean (``--lang ko``; a joker with a junk value says
+it: ``조커 2 · 쌍피``), as the web table does: no English left on a Korean screen. September
 is 국화 (gukhwa, chrysanthemum); 국진 (gukjin) is only the nickname of its animal card, the
 sake cup 09A.
 """
@@ -33,9 +34,13 @@ def card_korean(card: Card) -> str:
     return card_name(card, "ko")
 
 
+#: What a joker with a printed junk value is worth, in the words Korean players use (JOKER-1).
+_JOKER_VALUE_KO = {"1": "피", "2": "쌍피", "3": "쓰리피"}
+
+
 def card_words(card: Card, lang: str = "en") -> str:
-    """A short name for choices: ``plum ribbon``, or ``매조 띠 · plum ribbon`` in Korean."""
-    english = card.english_name if card.is_joker else card_name(card, "en")
+    """A short name for choices: ``plum ribbon``, ``매조 띠`` in Korean, ``조커 2 · 쌍피``."""
     if lang == "ko":
-        return f"{card_korean(card)} · {english}"
-    return english
+        value = _JOKER_VALUE_KO.get(card.joker_type.value) if card.joker_type is not None else None
+        return card_korean(card) + (f" · {value}" if value else "")
+    return card.english_name if card.is_joker else card_name(card, "en")

@@ -357,3 +357,20 @@ def test_english_help_texts_are_unchanged() -> None:
     assert guide.quick_start("en").startswith("How to play, in one minute\n--------------------------\nGo Stop is a fishing")
     assert "  ? or help    this help                      rules      the rules of this table\n" in guide.plain_keys_text("en")
     assert "01 Jan -- pine 송학" in guide.card_guide(PRESETS["pagat"])
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_the_title_line_names_the_rule_set_in_the_players_language(preset: str) -> None:
+    """The top line named the rule set by its id ("matgo") on a Korean screen too; it says the
+    name players use (맞고), in English a plain name."""
+    from gostop.play.session import Session, Settings
+    from gostop.play.view import table_view
+    from gostop.words import preset_title
+
+    players = 2 if preset == "matgo" else 3
+    for lang in ("en", "ko"):
+        s = Session.start(Settings(seed=1, level="easy", hands=1, players=players, preset=preset, lang=lang))
+        title = table_view(s).title
+        assert preset_title(preset, lang) in title, (lang, title)
+        if lang == "ko":
+            assert preset not in title and re.search("[가-힣]", preset_title(preset, lang)), title

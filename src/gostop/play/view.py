@@ -18,7 +18,7 @@ from gostop.hints import Stamp, bak_stamps, flex_junk_value, nagari_stakes, near
 from gostop.play.narrate import LogLine
 from gostop.play.session import HandSummary, Prompt, Session
 from gostop.rules import Rules
-from gostop.words import Catalog, catalog, item_name, score_item_lines
+from gostop.words import Catalog, catalog, item_name, preset_title, score_item_lines
 
 __all__ = ["MonthPile", "SeatView", "TableView", "table_view", "TABLE_STAGES", "stage_texts"]
 
@@ -202,7 +202,7 @@ def table_view(session: Session, log_lines: int = 12) -> TableView:
         hands = words.t("hand {number} of {total}", number=number, total=total_hands)
     else:
         hands = words.t("hand {number}", number=number)
-    title = f"gostop · {hands} · {rules.preset}{carry}"
+    title = f"gostop · {hands} · {preset_title(rules.preset, session.settings.lang)}{carry}"
     log = tuple(session.log[-log_lines:])
     obs = session.observation()
     public: Observation | None = obs

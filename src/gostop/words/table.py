@@ -24,6 +24,7 @@ __all__ = [
     "outlook_lines",
     "preview_text",
     "junk_values_text",
+    "preset_title",
 ]
 
 def _item_words(w: Catalog, rule: str, count: int, rain: bool, name: str) -> str:
@@ -294,3 +295,19 @@ def junk_values_text(v: JunkValues, lang: str = "en") -> str:
         for code, n in v.jokers:
             parts.append(w.t("{joker} {n}", joker=code if lang == "en" else card_name(code, lang), n=n))
     return w.t("Junk value: {values}. Give the junk worth least if you can.", values=", ".join(parts))
+
+
+def preset_title(preset: str, lang: str = "en") -> str:
+    """A rule set's short name for a title line in ``lang``: its id in English (``matgo``),
+    the name players use in Korean (``맞고``); a name without one (a rules file's own) is
+    shown as it is."""
+    w = catalog(lang)
+    names = {
+        "pagat": w.t("pagat"),
+        "pagat-classic": w.t("pagat-classic"),
+        "fuda-wiki": w.t("fuda-wiki"),
+        "blog": w.t("blog"),
+        "matgo": w.t("matgo"),
+        "goo-stupe": w.t("goo-stupe"),
+    }
+    return names.get(preset, preset)

@@ -213,6 +213,23 @@ function pileEl(hand, m, cards, choosing) {
   return pile;
 }
 
+/** The gap between two piles of the field on a phone held upright, in card widths (app.css). */
+const FIELD_GAP = 0.15;
+
+/** The least width of the widest row when piles of widths `ws` (card widths) are cut, in their
+ * order, into at most `rows` rows (FIELD_GAP between two piles of a row). */
+function widestRow(ws, rows) {
+  const row = (i, j) => ws.slice(i, j).reduce((a, x) => a + x, 0) + FIELD_GAP * Math.max(0, j - i - 1);
+  const best = (i, r) => {
+    if (i >= ws.length) return 0;
+    if (r <= 1) return row(i, ws.length);
+    let least = Infinity;
+    for (let j = i + 1; j <= ws.length; j++) least = Math.min(least, Math.max(row(i, j), best(j, r - 1)));
+    return least;
+  };
+  return best(0, rows);
+}
+
 /** The field grouped by month, in two halves with the stock between them. */
 function layoutEl(view) {
   const hand = view.hand;
@@ -234,8 +251,13 @@ function layoutEl(view) {
   // after its first) and gaps: the cards are sized to keep each half on one row (app.css)
   const units = (ms) => ms.reduce((a, m) => a + 1 + 0.45 * (byMonth.get(m).length - 1), 0);
   const halves = [months.slice(0, half), months.slice(half)];
+  // a phone held upright: the fuller half's widest row when each half is cut into r rows at
+  // best (r = 1..4; piles in their order, a gap between two piles FIELD_GAP card widths);
+  // app.css sizes the cards for each r (the row's width, r rows' height) and takes the largest
+  const rowsOf = {};
+  for (let r = 1; r <= 4; r++) rowsOf[`--u${r}`] = Math.max(1, ...halves.map((ms) => widestRow(ms.map((m) => units([m])), r))).toFixed(2);
   const box = h("div.layout", { "aria-label": t("table"), style: {
-    "--units": Math.max(1, ...halves.map(units)).toFixed(2), "--gaps": String(Math.max(0, ...halves.map((x) => x.length - 1))),
+    "--units": Math.max(1, ...halves.map(units)).toFixed(2), "--gaps": String(Math.max(0, ...halves.map((x) => x.length - 1))), ...rowsOf,
   } }, left, stock, right);
   if (!months.length) left.appendChild(h("p.empty", {}, "—"));
   return box;
@@ -261,7 +283,9 @@ function highlight(root, month, targets) {
 function handEl(view, ctx) {
   const hand = view.hand;
   const plays = new Map((view.legal || []).filter((e) => e.kind === "play").map((e) => [e.cards[0], e]));
-  const box = h("div.myhand", { role: "group", "aria-label": t("yourHand"), style: { "--slots": Math.max(hand.hand.length, 1) } });
+  // --half: the columns of the hand folded into two rows (a phone held upright, app.css)
+  const slots = Math.max(hand.hand.length, 1);
+  const box = h("div.myhand", { role: "group", "aria-label": t("yourHand"), style: { "--slots": slots, "--half": Math.ceil(slots / 2) } });
   hand.hand.forEach((code, i) => {
     const entry = plays.get(code);
     const key = HAND_KEYS[i];
@@ -297,7 +321,10 @@ function handEl(view, ctx) {
     });
     const targets = entry && entry.preview ? entry.preview.targets : [];
     const word = entry && entry.preview && ["none", "joker", "stack", "choice"].includes(entry.preview.kind) ? previewWord(entry) : targets.length ? "" : what;
-    const whatEl = h("span.what", { "aria-hidden": "true" }, word ? h("span", {}, word) : null,
+    // "choose one of" and its two cards: on a phone held upright the two cards stand for the
+    // words (app.css; the card's name says it all to a screen reader)
+    const choice = entry && entry.preview && entry.preview.kind === "choice" && targets.length;
+    const whatEl = h(`span.what${choice ? ".choice" : ""}`, { "aria-hidden": "true" }, word ? h("span.word", {}, word) : null,
       targets.length ? h("span.mini", {}, targets.map((c) => cardEl(c, { size: "xs" }))) : null);
     const again = h("span.tapagain", { hidden: ctx.selected !== code, dataset: { code } }, w("tapAgain"));
     const wrap = h("div.handslot", {}, el, h("span.key", { "aria-hidden": "true" }, key || ""), whatEl, again);
@@ -450,7 +477,8 @@ function decisionsEl(view, ctx) {
     const label = e.kind === "list" ? w("listNext", seatName(view, e.value ?? Number(e.action.split(" ")[1]))) : actionLabel(e);
     const [main, ...more] = label.split(" — ");
     b.append(h("span", {}, main, more.length ? h("small.why", {}, ` — ${more.join(" — ")}`) : null), key ? h("kbd", { "aria-hidden": "true" }, key) : "",
-      key && !ctx.touch ? h("span.visually-hidden", {}, ` (${t("key")} ${key})`) : null); // said as a card's key is
+      key && !ctx.touch ? h("span.visually-hidden", {}, ` (${t("key")} ${key})`) : ""); // said as a card's key is
+    // ("", never null: the DOM's append writes null as the word "null" on a touch screen's button)
     b.addEventListener("click", () => ctx.act(e.action));
     if (e.kind === "pick") {
       b.addEventListener("mouseenter", () => { const root = b.closest(".table-page"); if (root) highlight(root, 0, e.cards); });
@@ -553,18 +581,21 @@ export function renderTable(root, view, ctx) {
     playing.map((p) => playerBox(view, p, ctx.knobs)),
     benched.length ? h("div.benched", {}, benched.map((p) => playerBox(view, p, ctx.knobs))) : null));
   page.appendChild(h("section.board", { "aria-label": t("table") }, view.hand ? layoutEl(view) : null));
-  page.appendChild(h("div.mine", {}, me ? playerBox(view, me, ctx.knobs) : null));
-  // the decision panel is anchored above the hand (position: absolute): it never moves the table
+  // the decision panel is anchored above the hand (position: absolute): it never moves the table;
+  // a secondary control alone (shodang's folded "More") sits beside my captures, in their row:
+  // anchored over them it was drawn on top of their words and cards
   const dec = decisionsEl(view, ctx);
+  const minor = dec !== null && dec.classList.contains("minor");
+  page.appendChild(h("div.mine", {}, me ? playerBox(view, me, ctx.knobs) : null, minor ? dec : null));
   // before the hand is dealt out (gwangpalli's stay or drop) there is no hand to sit above
-  const dock = h(`div.dock${view.hand ? "" : ".static"}`, {}, dec);
+  const dock = h(`div.dock${view.hand ? "" : ".static"}`, {}, minor ? null : dec);
   if (dec && ctx.holdDecisions) dec.classList.add("held");
   page.appendChild(dock);
   const hand = view.hand && view.hand_seat !== null && view.hand_seat !== undefined && view.seat !== null;
   page.appendChild(h("section.handbox", {}, h("h2.visually-hidden", {}, t("yourHand")), hand ? handEl(view, ctx) : null,
     me ? h("p.keyhelp", {}, t("keys")) : null)); // a spectator has no keys to play with
   root.replaceChildren(page);
-  if (dec && view.hand) roomForButtons(page, dec);
+  if (dec && !minor && view.hand) roomForButtons(page, dec);
   // a new view under a resting pointer: the hovered card keeps its highlight (no new mouseenter
   // comes until the pointer moves)
   if (ctx.hovered) {

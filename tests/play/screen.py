@@ -27,6 +27,11 @@ async def until_shown(pilot: Any, app: Any, text: str, timeout: float = 15.0) ->
         await pilot.pause(0.05)
 
 
+#: A card code (``03B``, ``10J1``, ``JK2``, ``JK1-6``): a card's face on the board and in the
+#: choices, never a word of a sentence.
+CARD_CODE = re.compile(r"\b(?:\d\d[BARDJ]\d?|JK[0-9BXP](?:-\d+)?)\b")
+
+
 def flat(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 

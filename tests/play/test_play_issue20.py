@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pexpect
 import pytest
-from screen import screen_rows
+from screen import CARD_CODE, screen_rows
 from typer.testing import CliRunner
 
 from gostop.cli import app as cli_app
@@ -27,6 +27,7 @@ from gostop.play.plain import PROMPT
 from gostop.play.session import Choice, Session, Settings
 from gostop.play.store import Store, gostop_command
 from gostop.rules import get_preset
+from gostop.words import card_name
 
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 
@@ -135,7 +136,9 @@ def test_oe_myeon_warning_marks_the_cards_left_on_the_table() -> None:
             for c in marked:  # only cards that take nothing and stay on the table (LIAB-4 (A))
                 assert c.detail.startswith("no match"), c
             line = next(x for x in p.info if x.startswith("<oe-myeon risk>"))
-            assert all(c.card is not None and c.card.code in line for c in marked)
+            # the cards are named (a sentence never names a card by its code)
+            assert all(c.card is not None and card_name(c.card) in line for c in marked)
+            assert not CARD_CODE.search(line), line
             assert "you pay for both losers (oe-myeon 외면)" in line
             return
         s.choose(next((c.key for c in p.choices if c.action != "offer-shodang"), p.choices[0].key))

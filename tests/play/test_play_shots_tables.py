@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from screen import CARD_CODE
 
 from gostop.hints import go_outlook, nagari_stakes
 from gostop.match import MatchEvent
@@ -187,7 +188,8 @@ def test_the_junk_to_give_says_the_junk_values_of_this_table(lang: str) -> None:
     values of its table, never another preset's."""
     goo = " ".join(_first_surrender("goo-stupe", lang).info)
     pagat = " ".join(_first_surrender("pagat", lang).info)
-    said = {"en": ("11D 1, 12D 0, every joker 1", "11D and 12D 2, JK2 2, JK3 3"),
+    said = {"en": ("paulownia double junk 1, willow / rain double junk 0, every joker 1",
+                   "paulownia and willow / rain double junk 2, two-junk joker 2, three-junk joker 3"),
             "ko": ("오동 쌍피 1, 비 쌍피 0, 조커는 모두 1", "오동 쌍피와 비 쌍피 2, 조커 2는 2, 조커 3은 3")}[lang]
     assert said[0] in goo and said[1] not in goo, goo
     assert said[1] in pagat and said[0] not in pagat, pagat
@@ -211,7 +213,9 @@ def test_junk_values_agree_with_the_scoring_of_every_preset(preset: str) -> None
         assert dict(v.jokers) == {c.split("-")[0]: junk_value(rules, parse_card(c)) for c in rules.jokers
                                   if rules.uniform_joker_value is not None or not c.startswith(("JKB", "JKX", "JKP"))}
         en = junk_values_text(v, "en")
-        assert f"12D {v.double_12}" in en or f"11D and 12D {v.double_12}" in en, en
+        assert (f"willow / rain double junk {v.double_12}" in en
+                or f"paulownia and willow / rain double junk {v.double_12}" in en), en
+        assert not CARD_CODE.search(en), en  # the cards named, never by code
 
 
 def test_two_nagari_in_a_row_say_the_stakes_are_x4() -> None:

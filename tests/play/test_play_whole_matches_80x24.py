@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pexpect
 import pytest
-from screen import screen_rows
+from screen import flat, screen_rows
 from textual.pilot import Pilot
 
 from gostop.play.app import GoStopApp, SummaryScreen
@@ -132,7 +132,7 @@ def test_whole_match_full_screen_at_80x24(store: Store, players: int, seed: int)
                 for card in obs.captures[obs.seat]:
                     assert card.code in text, (prompt.stage, card, text)
             if any("oe-myeon risk" in c.marks for c in prompt.choices):
-                assert "<oe-myeon" in text and "oe-myeon 외면" in " ".join(rows)
+                assert "<oe-myeon" in text and "oe-myeon 외면" in flat(" ".join(rows))
                 seen["oe-myeon"] = 1
             if session.news:
                 assert "Shodang 쇼당" in rows[0] + rows[1]  # the top line says the outcome

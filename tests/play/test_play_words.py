@@ -71,7 +71,7 @@ def test_nagari_and_first_dealer_lines() -> None:
     assert first is not None
     assert first.text == (
         "Minji deals first (each draws a card: the earliest month deals; on the same month the lower card "
-        "deals, junk before ribbon, animal, bright; you draw 07A, Minji draws 02J1)."
+        "deals, junk before ribbon, animal, bright; you draw bush clover animal, Minji draws plum junk)."
     )
 
 

@@ -273,9 +273,10 @@ def test_your_turn_does_not_say_took_nothing_while_you_choose() -> None:
     s.choose("12B")
     prompt = s.prompt()
     assert prompt is not None and prompt.stage == "pick-stock"
-    assert s.your_turn == "You played 12B, turned 11D, now choosing which card to take"
+    assert s.your_turn == ("You played willow / rain bright, turned paulownia double junk, now choosing which "
+                           "card to take")
     s.choose(prompt.choices[0].key)
-    assert s.your_turn.startswith("You played 12B, turned 11D, took ")
+    assert s.your_turn.startswith("You played willow / rain bright, turned paulownia double junk, took ")
 
 
 def test_pick_hand_and_a_bots_pending_pick() -> None:
@@ -286,7 +287,7 @@ def test_pick_hand_and_a_bots_pending_pick() -> None:
         if prompt.stage == "pick-hand":
             break
         s.choose(prompt.choices[0].key)
-    assert s.your_turn == "You played 03B, now choosing which card to take"
+    assert s.your_turn == "You played cherry bright, now choosing which card to take"
     bot = Session.start(Settings(seed=1, level="easy", hands=1), play_bots=False)
     for _ in range(60):
         if bot.bot_to_move():
@@ -299,7 +300,7 @@ def test_pick_hand_and_a_bots_pending_pick() -> None:
         assert prompt is not None
         bot.choose(prompt.choices[0].key, play_bots=False)
     assert bot.last_move is not None and "took nothing" not in bot.last_move.text
-    assert bot.last_move.text.endswith("turned 04J2, now choosing which card to take")
+    assert bot.last_move.text.endswith("turned wisteria junk, now choosing which card to take")
 
 
 # -- 6: a settlement in which one loser pays for both ----------------------------------------
@@ -384,8 +385,8 @@ def test_log_lines_name_you_in_lower_case_inside_a_sentence() -> None:
         assert said is not None
         return said.text
 
-    assert line(1, "surrender", ("05J1",), to=0, **{"for": "chok"}) == "STEAL: Jun gives you 05J1 (chok)."
-    assert line(0, "surrender", ("05J1",), to=1, **{"for": "chok"}) == "STEAL: You give Jun 05J1 (chok)."
+    assert line(1, "surrender", ("05J1",), to=0, **{"for": "chok"}) == "STEAL: Jun gives you iris junk (chok)."
+    assert line(0, "surrender", ("05J1",), to=1, **{"for": "chok"}) == "STEAL: You give Jun iris junk (chok)."
     assert line(2, "payment", to=0, amount=3, reason="joker").startswith("Minji pays you 3 chips")
     assert "(your ppuk stack)" in line(1, "stack-capture", ("03B",), owner=0)
     assert line(1, "shot", n=1, reason="no-junk") == "Jun takes 1 shot (no junk to give)."
@@ -473,7 +474,7 @@ def test_a_nagari_at_the_deal_shows_the_four_cards_and_does_not_say_re_dealt() -
     seen: list[str] = []
     _play(s, _first_choice, seen)
     log = [line.text for line in s.log]
-    assert "Four cards of one month on the table: 03B 03R 03J1 03J2." in log, log[:10]
+    assert "Four cards of one month on the table: cherry bright, cherry ribbon, cherry junk, cherry junk." in log, log[:10]
     assert "Nagari 나가리: four cards of one month on the table." in log, log[:10]
     assert not any("re-dealt" in t for t in seen), [t for t in seen if "re-dealt" in t]
     assert not [t for t in log if RAW_EVENT.match(t)], [t for t in log if RAW_EVENT.match(t)]

@@ -40,6 +40,20 @@ def test_a_junk_card_given_says_who_took_it_from_whom() -> None:
     assert callout_text("surrender", "Ann", "ko", to="민지") == "민지: Ann의 피 뺏음!"
 
 
+def test_a_joker_that_takes_junk_is_named_not_guessed_at() -> None:
+    """EVT-9 and a joker deck's bonus cards: the feed said "captured a joker (the boss joker or
+    a bonus card)" (조커(보스 조커나 보너스 패)), leaving the reader to guess which; the event
+    carries the card, and the line names it."""
+    for code in ("JK2", "JKB"):
+        ev = {"type": "boss-joker", "seat": 1, "cards": [code]}
+        en, ko = event_line(ev, "Minji"), event_line(ev, "민지", "ko")
+        assert en is not None and ko is not None
+        assert card_name(code) in en and " or " not in en and "each opponent gives a junk card" in en, en
+        assert card_name(code, "ko") in ko and "나 " not in ko and "피 한 장씩" in ko and code not in ko, ko
+    bare = event_line({"type": "boss-joker", "seat": 1, "cards": []}, "민지", "ko")
+    assert bare is not None and "조커" in bare and "보너스 패" not in bare, bare
+
+
 def test_every_event_of_whole_matches_has_a_line_in_both_languages() -> None:
     seen: set[str] = set()
     for preset, players, seed in (("pagat", 3, 1), ("matgo", 2, 2), ("pagat", 5, 3), ("goo-stupe", 3, 4)):

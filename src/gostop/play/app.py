@@ -319,7 +319,12 @@ class ChoiceItem(Static):
                 if gloss < n < len(label):
                     continue
                 attempts.append((detail, ms, label[:n]))
-        attempts.append((ChoiceItem._short_detail(detail, lang), short, []))
+        brief = ChoiceItem._short_detail(detail, lang)
+        if not brief:  # nothing of what it does fits: its name still says what the card is
+            # (a Korean joker's line was "JK2-2" alone at 80 columns: neither "조커" nor its worth)
+            attempts.extend(("", short, label[:n]) for n in range(len(label), 0, -1)
+                            if label[n - 1] not in SEPARATORS and not gloss < n < len(label))
+        attempts.append((brief, short, []))
         if short:  # the markers say more than "lays it"
             attempts.append(("", short, []))
         if lang != "en":  # longer words: markers give way too, the last first (never cut)
@@ -857,12 +862,29 @@ class GoStopApp(App[int]):
             last = next((ln for ln in reversed(log) if ln.kind != "turn"), None)
             if last is not None:
                 news = (last.text, LOG_STYLES.get(last.kind, ""))
-        if news is not None:  # no empty segment: "· " after the title alone, else two spaces
-            status.append(("  " if view.status else " · ") if status else "")
-            status.append(news[0], style=news[1])
+        head = status
+        sitting_out = ""
         if compact and len(view.ledger) > len(view.seats):  # players sitting out: their totals too
             unit = unit_words(view.unit, w).capitalize()
-            status.append(f"\n{unit}: " + " · ".join(f"{n} {t:+d}" for n, t in view.ledger), style="dim")
+            sitting_out = f"\n{unit}: " + " · ".join(f"{n} {t:+d}" for n, t in view.ledger)
+
+        def with_news(said: str | None) -> Text:
+            line = head.copy()
+            if news is not None and said:  # no empty segment: "· " after the title alone, else two spaces
+                line.append(("  " if view.status else " · ") if line else "")
+                line.append(said, style=news[1])
+            if sitting_out:
+                line.append(sitting_out, style="dim")
+            return line
+
+        status = with_news(news[0] if news is not None else None)
+        # the parts in fewer words, shortest last, for a screen too tight for them: the last move
+        # with its cards counted, then no news (the log keeps it, the board underlines the move)
+        shorter: dict[str, list[Text]] = {}
+        if news is not None:
+            if news[0] == view.last_move and view.last_move_short != view.last_move:
+                shorter["#status"] = [with_news(view.last_move_short)]
+            shorter.setdefault("#status", []).append(with_news(None))
         opp = Text()
         for s in view.seats:
             if not s.you:
@@ -870,12 +892,18 @@ class GoStopApp(App[int]):
         if not view.seats:
             opp.append(self._waiting(view.prompt, w), style="dim")
         table = (layout_compact(view) if compact else layout_block(view)) if view.seats else Text()
-        you = Text()
-        if view.your_turn:
-            you.append(view.your_turn + "\n", style="dim")
-        for s in view.seats:
-            if s.you:
-                you.append_text(seat(s, view.target, view.unit, view.highlight))
+        def your_row(turn: str) -> Text:
+            you = Text()
+            if turn:
+                you.append(turn + "\n", style="dim")
+            for s in view.seats:
+                if s.you:
+                    you.append_text(seat(s, view.target, view.unit, view.highlight))
+            return you
+
+        you = your_row(view.your_turn)
+        if view.your_turn_short != view.your_turn:
+            shorter["#you"] = [your_row(view.your_turn_short)]
         if view.hand and (view.prompt is None or view.prompt.stage != "main"):
             you.append(w.t("Your hand:") + " ", style="bold")
             for i, c in enumerate(view.hand):
@@ -883,7 +911,7 @@ class GoStopApp(App[int]):
                     you.append(" ")
                 you.append_text(card_text(c))
         items = self._draw_prompt(view.prompt, compact)
-        self._fit(view.prompt, compact, status, opp, table, you, items)
+        self._fit(view.prompt, compact, status, opp, table, you, items, shorter)
         if not compact:
             self.query_one("#ledger", Static).update(ledger_block(view))
             self.query_one("#log", Static).update(log_block(view.log))
@@ -949,11 +977,14 @@ class GoStopApp(App[int]):
         return visualize(widget, text, markup=False).get_height(styles, max(1, width)) if text.plain else 0
 
     def _fit(self, prompt: Any, compact: bool, status: Text, opp: Text, table: Text, you: Text,
-             items: list[ChoiceItem]) -> None:
+             items: list[ChoiceItem], shorter: dict[str, list[Text]] | None = None) -> None:
         """Draw the table's parts so that they fit the screen's height: the blank rows between
-        them go first when the screen is tight; at the go / stop question every opponent and the
-        table stay in view (the player weighs the others' points): the explanation lines fold
-        into paragraphs, then the question's lines scroll rather than the table."""
+        them go first when the screen is tight, then the parts that have a form in fewer words
+        take them, shortest last (``shorter``: the last move with its cards counted, ``took 3
+        cards``, then no news; the log names them all); at the go / stop question every opponent and the table stay in view
+        (the player weighs the others' points): the explanation lines fold into paragraphs,
+        then the question's lines scroll rather than the table."""
+        shorter = shorter or {}
         parts = {"#status": status, "#opponents": opp, "#table": table, "#you": you}
         box = self.query_one("#prompt", VerticalScroll)
         box.styles.max_height = None  # the stylesheet's
@@ -988,10 +1019,23 @@ class GoStopApp(App[int]):
             def prompt_rows(fold: bool) -> int:
                 return head + self._rows(info, Text("\n".join(self._info_lines(prompt, fold))), w - 2)
 
-            if main_rows() + you_rows() + prompt_rows(False) > room:  # no blank rows between the parts
+            tight = main_rows() + you_rows() + prompt_rows(False) > room
+            if tight:  # no blank rows between the parts
                 for k in ("#opponents", "#table", "#you"):
                     parts[k] = parts[k].copy()
                     parts[k].rstrip()
+            you_max = 5 if compact else 8 - 1  # the stylesheet's max-height (and the border)
+            for short in shorter.get("#you", ()):
+                if self._rows(statics["#you"], parts["#you"], w - 2) <= you_max and (
+                        main_rows() + you_rows() + prompt_rows(False) <= room):
+                    break
+                parts["#you"] = short.copy()
+                if tight:
+                    parts["#you"].rstrip()
+            for short in shorter.get("#status", ()):
+                if main_rows() + you_rows() + prompt_rows(False) <= room:
+                    break
+                parts["#status"] = short
             if prompt.stage == "go-stop" and main_rows() + you_rows() + prompt_rows(False) > room:
                 info.update(Text("\n".join(self._info_lines(prompt, fold=True)), style="italic"))
                 if prompt_rows(True) > room - main_rows() - you_rows():  # the lines scroll; one at least shows

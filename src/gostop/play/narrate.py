@@ -1,10 +1,11 @@
-"""Events as sentences for the event log: ``Minji plays 05R onto 05J1``, ``PPUK 뻑! ...``.
+"""Events as sentences for the event log: ``Minji plays iris ribbon onto iris junk``, ``PPUK 뻑! ...``.
 
 :func:`narrate` turns one match event (a table event or a wrapped hand event) into a
 :class:`LogLine`, or None for events not worth a line. It only translates: what happened is
 the engine's and the match's. Every sentence comes from the message catalogue of the
-language (:mod:`gostop.words.catalog`): English names cards by their codes (drawn beside the
-text), Korean by their names (``난초 띠``).
+language (:mod:`gostop.words.catalog`), and a sentence names its cards by their names in every
+language (``iris ribbon, iris junk``; ``난초 띠, 난초 피``): a code (``05R``) is a card's face on
+the board and in the choices, never a word of a sentence.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ __all__ = [
     "narrate",
     "cards_text",
     "card_list",
+    "choice_cards",
     "words",
     "reason_words",
     "reason_of_end",
@@ -190,13 +192,20 @@ def _card_or_word(code: str, lang: str) -> str:
 
 
 def card_list(cards: Any, lang: str = "en") -> str:
-    """Cards as a player reads them in a sentence: their codes separated by spaces in English
-    (``-`` for none), their names separated by commas in another language (``난초 띠, 난초
-    피``)."""
-    if lang == "en":
-        return words(cards) or "-"
+    """Cards as a player reads them in a sentence, in every language: their names separated by
+    commas (``iris ribbon, iris junk``; ``난초 띠, 난초 피``; ``-`` for none). A word that is no
+    card code stays as it is."""
     names = [_card_or_word(c, lang) for c in _codes(cards)]
     return catalog(lang).t(", ").join(names) or "-"
+
+
+def choice_cards(cards: Any, lang: str = "en") -> str:
+    """Cards named inside a choice of the choice list, where the cards' faces are on the board
+    beside it: their codes in English (``takes 06R``; the choice's own card has its name beside
+    its code), their names in another language (:func:`card_list`)."""
+    if lang == "en":
+        return words(cards) or "-"
+    return card_list(cards, lang)
 
 
 def words(value: Any) -> str:
@@ -465,7 +474,7 @@ def _hand_line(
         return LogLine(said(w.t("{who} take {cards} with {card}.", **f),
                             w.t("{who} takes {cards} with {card}.", **f)), kind)
     if t == "flip":
-        choice = [card_list([c], lang) if lang != "en" else words(c) for c in d.get("choice") or ()]
+        choice = [card_list([c], lang) for c in d.get("choice") or ()]
         if _codes(d.get("onto")):
             f["onto"] = card_list(d.get("onto"), lang)
             return LogLine(said(w.t("{who} flip {cards} onto {onto}.", **f),

@@ -51,7 +51,15 @@ from gostop.match import (
 from gostop.match.gwangpalli import compensation_amount, eligible_cards, has_triple
 from gostop.match.record import loads_match_record
 from gostop.play.names import LANGS, LEVEL_NAMES, card_words
-from gostop.play.narrate import LogLine, card_list, debt_words, narrate, reason_of_end, reason_words
+from gostop.play.narrate import (
+    LogLine,
+    card_list,
+    choice_cards,
+    debt_words,
+    narrate,
+    reason_of_end,
+    reason_words,
+)
 from gostop.play.store import DamagedSave, Store, gostop_command
 from gostop.rules import Rules, get_preset
 from gostop.table import (
@@ -296,11 +304,13 @@ def _card_code(raw: str) -> str | None:
 @dataclass(frozen=True, slots=True)
 class BotMove:
     """What a bot's last action did, for the screen: ``text`` in words and the ``cards`` it
-    played and took (highlighted)."""
+    played and took (highlighted); ``short``: the same in fewer words, for a screen too tight
+    for ``text`` (several cards counted: ``took 3 cards``; the log says them all)."""
 
     seat: int
     text: str
     cards: tuple[str, ...]
+    short: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -406,6 +416,8 @@ class Session:
         self.save_problem: str | None = None
         #: The person's own last turn in words (``You played 03B, turned 07J1, took ...``).
         self.your_turn: str = ""
+        #: :attr:`your_turn` in fewer words (:attr:`BotMove.short`), for a tight screen.
+        self.your_turn_short: str = ""
         #: The outcome of the latest shodang offer (who accepted, who refused and what the
         #: refuser risks), shown on the top line until the person's next decision.
         self.news: str = ""
@@ -686,7 +698,7 @@ class Session:
             he = ev.hand_event
             if ev.type == "hand-start":
                 self._turn_events, self._turn_seat, self._shodang = [], None, None
-                self.your_turn = ""
+                self.your_turn = self.your_turn_short = ""
             if ev.type != "hand" or he is None:
                 continue
             if he.type == "turn":
@@ -712,7 +724,7 @@ class Session:
         if move is None:
             return
         if seat == self.human:
-            self.your_turn = move.text
+            self.your_turn, self.your_turn_short = move.text, move.short
         else:
             self.last_move = move
 
@@ -924,10 +936,9 @@ class Session:
         return item if self.settings.lang == "en" else item_name(item, self.settings.lang)
 
     def _action_words(self, a: Any) -> str:
-        """An action in the person's words (English: its text, ``play 03B``)."""
+        """An action in the person's words, its cards named (``play plum ribbon``; English:
+        an action without cards is its text, ``go``)."""
         lang = self.settings.lang
-        if lang == "en":
-            return str(a)
         w = self.words
         kind = getattr(a, "kind", "")
         cards = getattr(a, "cards", ())
@@ -937,6 +948,10 @@ class Session:
             return w.t("take {card}", card=card_list(cards, lang))
         if kind == "surrender" and cards:
             return w.t("give up {cards}", cards=card_list(cards, lang))
+        if kind == "reveal" and cards:
+            return w.t("reveal joker {card}", card=card_list(cards[:1], lang))
+        if lang == "en":
+            return str(a)
         obs = self.observation()
         if isinstance(a, Action) and obs is not None and kind in ("bomb", "grenade", "skip", "shake", "show-quad",
                                                                   "reveal", "offer-shodang"):
@@ -1199,7 +1214,7 @@ class Session:
         if k == "show-quad":
             return w.t("show your quad of {month}", month=_month_name(a.month, w))
         if k == "reveal":
-            return w.t("reveal joker {card}", card=card_list(a.cards[:1], w.lang))
+            return w.t("reveal joker {card}", card=choice_cards(a.cards[:1], w.lang))
         if k == "offer-shodang":
             return w.t("offer shodang 쇼당")
         return str(a)
@@ -1329,7 +1344,7 @@ class Session:
             unit = self.rules.payment_unit  # GWANG-6 in chips, or shots taken by the payers
             claims = {
                 "claim": w.t("claim {amount} from each payer for {cards}", amount=amount_words(w, one, unit),
-                             cards=card_list(paid, lang)),
+                             cards=choice_cards(paid, lang)),
                 "claim-triple": w.t("claim and show a triple: {amount}", amount=amount_words(w, two, unit)),
             }
             no_claim = w.t("no claim")
@@ -1382,25 +1397,31 @@ def _bot_move(seat: int, who: str, events: list[MatchEvent], w: Catalog, picking
     if not played and not taken and not flipped:
         return None
     lang = w.lang
-    parts: list[str] = []  # the first part names the player
 
-    def said(first: str, then: str) -> None:
-        parts.append(then if parts else first)
+    def told(counted: bool) -> str:
+        parts: list[str] = []  # the first part names the player
 
-    if played:
-        shown = card_list(played, lang)
-        said(w.t("{who} played {cards}", who=who, cards=shown), w.t("played {cards}", cards=shown))
-    if flipped:
-        shown = card_list(flipped, lang)
-        said(w.t("{who} turned {cards}", who=who, cards=shown), w.t("turned {cards}", cards=shown))
-    if taken:
-        shown = card_list(taken, lang)
-        said(w.t("{who} took {cards}", who=who, cards=shown), w.t("took {cards}", cards=shown))
-    if picking:
-        parts.append(w.t("now choosing which card to take"))
-    elif not taken:
-        parts.append(w.t("took nothing"))
-    return BotMove(seat, ", ".join(parts), tuple(dict.fromkeys(played + flipped + taken)))
+        def said(first: str, then: str) -> None:
+            parts.append(then if parts else first)
+
+        def shown(cards: list[str]) -> str:
+            if counted and len(cards) > 1:
+                return w.n("{n} card", "{n} cards", len(cards))
+            return card_list(cards, lang)
+
+        if played:
+            said(w.t("{who} played {cards}", who=who, cards=shown(played)), w.t("played {cards}", cards=shown(played)))
+        if flipped:
+            said(w.t("{who} turned {cards}", who=who, cards=shown(flipped)), w.t("turned {cards}", cards=shown(flipped)))
+        if taken:
+            said(w.t("{who} took {cards}", who=who, cards=shown(taken)), w.t("took {cards}", cards=shown(taken)))
+        if picking:
+            parts.append(w.t("now choosing which card to take"))
+        elif not taken:
+            parts.append(w.t("took nothing"))
+        return ", ".join(parts)
+
+    return BotMove(seat, told(False), tuple(dict.fromkeys(played + flipped + taken)), told(True))
 
 
 def _joker_shot_words(rules: Rules, players: int, w: Catalog) -> str:
@@ -1416,19 +1437,20 @@ def _joker_shot_words(rules: Rules, players: int, w: Catalog) -> str:
 
 
 def _preview_text(pv: Preview, w: Catalog) -> str:
-    """What a card would do, in a few words (from the engine's preview)."""
+    """What a card would do, in a few words (from the engine's preview): in the choice list,
+    its cards named as :func:`choice_cards` (codes in English, on the board beside it)."""
     lang = w.lang
     if pv.kind == "one":
-        return w.t("takes {cards}", cards=card_list(pv.takes, lang) if pv.takes else "")
+        return w.t("takes {cards}", cards=choice_cards(pv.takes, lang) if pv.takes else "")
     if pv.kind == "choice":
-        names = [card_list([c], lang) for c in pv.matches]
+        names = [choice_cards([c], lang) for c in pv.matches]
         if len(names) == 2 and names[0] == names[1]:  # two cards alike (two plain junk of a month)
             return w.t("takes one of the two {card}", card=names[0])
         if len(names) == 2:
             return w.t("takes {first} or {second} (you choose)", first=names[0], second=names[1])
-        return w.t("takes {cards} (you choose)", cards=card_list(pv.matches, lang))
+        return w.t("takes {cards} (you choose)", cards=choice_cards(pv.matches, lang))
     if pv.kind == "stack":
-        return w.t("takes the stack {cards}", cards=card_list(pv.takes, lang) if pv.takes else "")
+        return w.t("takes the stack {cards}", cards=choice_cards(pv.takes, lang) if pv.takes else "")
     if pv.kind == "joker":
         return w.t("joker: to your captures, the top stock card is played instead")
     return w.t("no match: stays on the table")

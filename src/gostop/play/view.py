@@ -111,10 +111,16 @@ class TableView:
     playing: bool
     #: Codes of the cards the last bot move played or took (drawn highlighted).
     highlight: frozenset[str] = frozenset()
-    #: That move in words (``Minji played 05R, took 05J1``), or "".
+    #: That move in words (``Minji played iris ribbon, took iris ribbon, iris junk``), or "".
     last_move: str = ""
-    #: The person's own last turn in words (``You played 03B, turned 07J1, took 03J1 03B``).
+    #: :attr:`last_move` in fewer words, for a tight screen (``Minji played iris ribbon, took 2
+    #: cards``).
+    last_move_short: str = ""
+    #: The person's own last turn in words (``You played cherry bright, turned maple junk, took
+    #: cherry junk, cherry bright``).
     your_turn: str = ""
+    #: :attr:`your_turn` in fewer words, for a tight screen.
+    your_turn_short: str = ""
     #: The outcome of the latest shodang offer, until the person's next decision.
     news: str = ""
     #: The language of the person (``"en"`` or ``"ko"``): the screens' own words follow it.
@@ -288,7 +294,9 @@ def table_view(session: Session, log_lines: int = 12) -> TableView:
         playing=playing,
         highlight=frozenset(moved.cards) if moved is not None else frozenset(),
         last_move=moved.text if moved is not None else "",
+        last_move_short=moved.short if moved is not None else "",
         your_turn=session.your_turn if playing else "",
+        your_turn_short=session.your_turn_short if playing else "",
         news="" if stale else session.news,
         lang=lang,
         ledger_hand=tuple(live),

@@ -163,10 +163,10 @@ def event_line(
         "skip": lambda: w.t("{who} takes a stock-only turn.", who=who),
         "surrender": lambda: w.t("{who} gives up {cards}.", who=who, cards=cards),
         "no-junk": lambda: w.t("{who} has no junk to give.", who=who),
-        "boss-joker": lambda: w.t(
-            "{who} captured a joker (the boss joker or a bonus card): each opponent gives a junk card.",
-            who=who,
-        ),
+        # EVT-9 / the bonus cards of a joker deck: the event names the card taken (no "the boss
+        # joker or a bonus card" left for the reader to work out)
+        "boss-joker": lambda: w.t("{who} captured {cards}: each opponent gives a junk card.", who=who, cards=cards)
+        if codes else w.t("{who} captured a joker: each opponent gives a junk card.", who=who),
         "baek-hwa-jeom": lambda: w.t("{who}: baek-hwa-jeom.", who=who),
         "nagari": lambda: w.t("Nagari: nobody wins this hand."),
         "offer-shodang": lambda: w.t("{who} offers shodang and shows their hand.", who=who),

@@ -280,20 +280,21 @@ def preview_text(kind: str, targets: Sequence[str], lang: str = "en") -> str:
 
 def junk_values_text(v: JunkValues, lang: str = "en") -> str:
     """What each card a debtor may give is worth (SCORE-7, :func:`gostop.hints.junk_values`),
-    for the question which junk to give (EVT-7): ``Junk value: J cards 1, 11D 1, 12D 0, every
-    joker 1. ...``. Cards are named by code in English, by name in Korean."""
+    for the question which junk to give (EVT-7), its cards named: ``Junk value: plain junk 1,
+    paulownia double junk 1, willow / rain double junk 0, every joker 1. ...`` (in Korean
+    ``보통 피 1, 오동 쌍피 1, 비 쌍피 0, ...``)."""
     w = catalog(lang)
-    parts = [w.t("J cards {n}", n=v.plain)]
+    parts = [w.t("plain junk {n}", n=v.plain)]
     if v.double_11 == v.double_12:
-        parts.append(w.t("11D and 12D {n}", n=v.double_11))
+        parts.append(w.t("paulownia and willow / rain double junk {n}", n=v.double_11))
     else:
-        parts += [w.t("11D {n}", n=v.double_11), w.t("12D {n}", n=v.double_12)]
+        parts += [w.t("paulownia double junk {n}", n=v.double_11), w.t("willow / rain double junk {n}", n=v.double_12)]
     values = {n for _code, n in v.jokers}
     if len(values) == 1:
         parts.append(w.t("every joker {n}", n=values.pop()))
     else:
         for code, n in v.jokers:
-            parts.append(w.t("{joker} {n}", joker=code if lang == "en" else card_name(code, lang), n=n))
+            parts.append(w.t("{joker} {n}", joker=card_name(code, lang), n=n))
     return w.t("Junk value: {values}. Give the junk worth least if you can.", values=", ".join(parts))
 
 

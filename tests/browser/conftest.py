@@ -25,6 +25,14 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+from playwright.sync_api import expect  # noqa: E402
+
+#: How long an ``expect`` waits for the page to come round. Playwright's 5 s default is short
+#: where a change has to travel through the server first (a player leaves; every other page
+#: hears it) while two pytest workers, their servers and three browser contexts share two cores:
+#: such a wait failed a full run once and passed alone. Only a failing check waits this long.
+expect.set_options(timeout=10_000)
+
 #: Debian's ``chromium-headless-shell``: Chromium's old headless mode, the one Playwright itself
 #: runs for headless tests. On 2 cores it ran this suite in about 60 % of the time and CPU that
 #: the full ``/usr/bin/chromium`` took (same version; docs/benchmarks.md), which stays the

@@ -481,3 +481,24 @@ def test_errors_do_not_repeat_long_input() -> None:
         with pytest.raises(RulesError) as info:
             get_preset("pagat").with_overrides(change)
         assert len(str(info.value)) < 400, str(info.value)[:500]
+
+
+@pytest.mark.parametrize(
+    ("preset", "changes", "knobs"),
+    [
+        ("goo-stupe", {"match_target_chips": 50}, ("match_target_chips", "payment_unit")),
+        ("goo-stupe", {"boar": "pot"}, ("boar", "payment_unit")),
+        ("goo-stupe", {"push_limit": 2}, ("push_limit", "payment_unit")),
+        ("goo-stupe", {"shots_per_points": None}, ("payment_unit", "shots_per_points")),
+        ("goo-stupe", {"first_turn_ppuk_payment": 3}, ("first_turn_ppuk_payment", "first_turn_ppuk_yell")),
+        ("pagat", {"nagari_shots": 1}, ("nagari_shots", "payment_unit")),
+        ("pagat", {"score_cap": 2}, ("score_cap", "stop_target_two_player", "stop_target_three_player")),
+        ("pagat", {"boar_ante": "lots"}, ("boar_ante",)),
+    ],
+)
+def test_a_rules_error_carries_the_knobs_of_the_clash_as_data(preset: str, changes: dict[str, Any], knobs: tuple[str, ...]) -> None:
+    """Where a clash is found, its knobs are kept beside the sentence (``RulesError.knobs``),
+    so that a face names them in its language without reading the English."""
+    with pytest.raises(RulesError) as info:
+        make_rules(preset, changes)
+    assert info.value.knobs == knobs

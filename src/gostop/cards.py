@@ -31,6 +31,7 @@ from gostop.errors import GostopError
 __all__ = [
     "Kind",
     "JokerType",
+    "MAX_JOKER_COPIES",
     "Card",
     "CardCodeError",
     "MONTH_CARDS",
@@ -191,6 +192,8 @@ _KIND_BY_LETTER = {
 
 MONTH_CARD_RE = re.compile(r"^(0[1-9]|1[0-2])(B|A|R|D|J[12])$")
 JOKER_RE = re.compile(r"^JK([123BXP])(?:-([2-9]|[1-9][0-9]))?$")
+#: Most copies of one joker type a deck may hold (``JK1`` .. ``JK1-99``: the copy suffix of JOKER_RE).
+MAX_JOKER_COPIES = 99
 VALID_FORMS = (
     "a month card 01..12 + B/A/R/D/J1/J2 (e.g. 01B, 09A, 11D, 12J2) "
     "or a joker JK1/JK2/JK3/JKB/JKX/JKP with an optional copy suffix -2..-99 (e.g. JK1-2)"

@@ -21,7 +21,7 @@ import difflib
 import functools
 import tomllib
 import typing
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -64,7 +64,15 @@ DEFAULT_PRESET = "pagat"
 
 
 class RulesError(GostopError, ValueError):
-    """An invalid rules configuration (message names the knob and what is allowed)."""
+    """An invalid rules configuration (message names the knob and what is allowed).
+
+    ``knobs``: the knobs at fault, as data (a wrong value: its knob; contradictory rules: every
+    knob of the clash, those to change first), so that a face names them in its own language
+    without reading the English message; empty when no knob is at fault."""
+
+    def __init__(self, message: str = "", knobs: Iterable[str] = ()) -> None:
+        super().__init__(message)
+        self.knobs: tuple[str, ...] = tuple(dict.fromkeys(knobs))
 
 
 @dataclass(frozen=True)
@@ -108,7 +116,7 @@ class Knob:
         if value is None:
             if self.nullable:
                 return None
-            raise RulesError(f"knob {self.name!r} cannot be null; allowed: {self.allowed}")
+            raise RulesError(f"knob {self.name!r} cannot be null; allowed: {self.allowed}", (self.name,))
         if self.kind == "bool":
             if isinstance(value, bool):
                 return value
@@ -119,7 +127,7 @@ class Knob:
             typed = value if isinstance(value, str) else _shown(value)
             close = difflib.get_close_matches(typed, [str(c) for c in self.choices], n=1) if len(typed) <= 100 else []
             hint = f" (did you mean {close[0]!r}?)" if close else ""
-            raise RulesError(f"knob {self.name!r}: {_shown(value)} is not allowed{hint}; allowed: {self.allowed}")
+            raise RulesError(f"knob {self.name!r}: {_shown(value)} is not allowed{hint}; allowed: {self.allowed}", (self.name,))
         if self.kind == "int_or_target":
             if value == "target":
                 return value
@@ -133,7 +141,7 @@ class Knob:
             try:
                 deck_cards(codes)
             except CardCodeError as exc:
-                raise RulesError(f"knob 'jokers': {_cut(str(exc))}") from None
+                raise RulesError(f"knob 'jokers': {_cut(str(exc))}", (self.name,)) from None
             return codes
         if self.kind == "int_pair":
             if (
@@ -149,7 +157,7 @@ class Knob:
                 or (self.maximum is not None and hi > self.maximum)
             ):
                 raise RulesError(
-                    f"knob {self.name!r}: [{clip(lo)}, {clip(hi)}] is out of range; allowed: {self.allowed}"
+                    f"knob {self.name!r}: [{clip(lo)}, {clip(hi)}] is out of range; allowed: {self.allowed}", (self.name,)
                 )
             return (lo, hi)
         return self._check_int(value)
@@ -160,12 +168,12 @@ class Knob:
         if (self.minimum is not None and value < self.minimum) or (
             self.maximum is not None and value > self.maximum
         ):
-            raise RulesError(f"knob {self.name!r}: {clip(value)} is out of range; allowed: {self.allowed}")
+            raise RulesError(f"knob {self.name!r}: {clip(value)} is out of range; allowed: {self.allowed}", (self.name,))
         return value
 
     def _type_error(self, value: Any, expected: str) -> RulesError:
         return RulesError(
-            f"knob {self.name!r}: wrong type {type(value).__name__} ({_shown(value)}); expected {expected}"
+            f"knob {self.name!r}: wrong type {type(value).__name__} ({_shown(value)}); expected {expected}", (self.name,)
         )
 
 
@@ -886,9 +894,10 @@ class Rules:
         if self.preset not in _PRESET_OVERRIDES:
             raise RulesError(f"unknown preset {clip(self.preset)}{_did_you_mean(self.preset, PRESET_NAMES)}")
         for check in _CONTRADICTIONS:
-            problem = check(self)
-            if problem:
-                raise RulesError(f"contradictory rules: {problem}")
+            clash = check(self)
+            if clash:
+                problem, knobs = clash
+                raise RulesError(f"contradictory rules: {problem}", knobs)
 
     # -- access ---------------------------------------------------------------------------
 
@@ -905,7 +914,8 @@ class Rules:
         if self.two_player_only and players != 2:
             raise RulesError(
                 f"the {self.preset} rules are for 2 players only, not {clip(players)}; "
-                "play it with 2 players or pick another preset (gostop rules list)"
+                "play it with 2 players or pick another preset (gostop rules list)",
+                ("two_player_only",),
             )
 
     def stop_target(self, players: int) -> int:
@@ -989,7 +999,8 @@ def _check_names(changes: Mapping[str, Any]) -> None:
     for name in changes:
         if name not in KNOBS:
             raise RulesError(
-                f"unknown knob {clip(name)}{_did_you_mean(name, KNOBS)}; `gostop rules show pagat` lists the knobs"
+                f"unknown knob {clip(name)}{_did_you_mean(name, KNOBS)}; `gostop rules show pagat` lists the knobs",
+                (str(name)[:60],),
             )
 
 
@@ -997,14 +1008,18 @@ def _check_names(changes: Mapping[str, Any]) -> None:
 
 _SHOT_KNOBS = ("first_turn_ppuk_yell", "no_junk_shot", "ja_ppuk_shot")
 
+#: A contradiction found: the sentence for people, and the knobs of the clash as data (the
+#: knobs to change first, then those they clash with), for :attr:`RulesError.knobs`.
+_Clash = tuple[str, tuple[str, ...]]
 
-def _shots_need_rate(r: Rules) -> str | None:
+
+def _shots_need_rate(r: Rules) -> _Clash | None:
     if r.payment_unit == "shots" and r.shots_per_points is None:
-        return "payment_unit = \"shots\" needs shots_per_points (e.g. 5)"
+        return "payment_unit = \"shots\" needs shots_per_points (e.g. 5)", ("payment_unit", "shots_per_points")
     return None
 
 
-def _shot_knobs_need_shots(r: Rules) -> str | None:
+def _shot_knobs_need_shots(r: Rules) -> _Clash | None:
     if r.payment_unit == "shots":
         return None
     on = [k for k in _SHOT_KNOBS if getattr(r, k)]
@@ -1013,26 +1028,29 @@ def _shot_knobs_need_shots(r: Rules) -> str | None:
     if r.nagari_shots:
         on.append("nagari_shots")
     if on:
-        return f"{', '.join(on)} only apply with payment_unit = \"shots\" (payment_unit is \"chips\")"
+        return (f"{', '.join(on)} only apply with payment_unit = \"shots\" (payment_unit is \"chips\")",
+                (*on, "payment_unit"))
     return None
 
 
-def _cap_below_target(r: Rules) -> str | None:
+def _cap_below_target(r: Rules) -> _Clash | None:
     if r.score_cap is None:
         return None
     target = max(r.stop_target_two_player, r.stop_target_three_player)
     if r.score_cap < target:
-        return f"score_cap {r.score_cap} is below a stop target ({target}): nobody could ever stop"
+        above = tuple(k for k in ("stop_target_two_player", "stop_target_three_player") if getattr(r, k) > r.score_cap)
+        return f"score_cap {r.score_cap} is below a stop target ({target}): nobody could ever stop", ("score_cap", *above)
     return None
 
 
-def _two_first_turn_ppuk_rewards(r: Rules) -> str | None:
+def _two_first_turn_ppuk_rewards(r: Rules) -> _Clash | None:
     if r.payment_unit == "shots" and r.first_turn_ppuk_payment and r.first_turn_ppuk_yell:
-        return "first_turn_ppuk_payment and first_turn_ppuk_yell both reward a first-turn ppuk; set one to off"
+        return ("first_turn_ppuk_payment and first_turn_ppuk_yell both reward a first-turn ppuk; set one to off",
+                ("first_turn_ppuk_payment", "first_turn_ppuk_yell"))
     return None
 
 
-def _target_chips_need_chips(r: Rules) -> str | None:
+def _target_chips_need_chips(r: Rules) -> _Clash | None:
     # MATCH-1 ends a match when a player's net chips reach the target; at a table paid in shots
     # (GEN-5, GOO-1) shots are taken, never passed between players, so no net result is ever
     # "up" and the match could never end. Counting shots instead would be a rule no seed has
@@ -1042,11 +1060,11 @@ def _target_chips_need_chips(r: Rules) -> str | None:
             f"match_target_chips = {r.match_target_chips} needs payment_unit = \"chips\": shots are taken, "
             "not won (GOO-1), so nobody is ever chips up and the match would never end (MATCH-1); "
             "set match_target_chips = null (match_hands sets the length)"
-        )
+        ), ("match_target_chips", "payment_unit")
     return None
 
 
-def _boar_pot_needs_chips(r: Rules) -> str | None:
+def _boar_pot_needs_chips(r: Rules) -> _Clash | None:
     # VAR-BOAR pot: every active player antes boar_ante chips and the capturer of 07A takes
     # the pot. Shots cannot be put in a pot or won (GOO-1), so the pot has no shots reading;
     # boar = "first_turn" is a fixed payment (PAY-12) and is taken as shots like the others.
@@ -1054,22 +1072,22 @@ def _boar_pot_needs_chips(r: Rules) -> str | None:
         return (
             "boar = \"pot\" needs payment_unit = \"chips\": the pot antes chips (VAR-BOAR) and shots "
             "cannot be put in a pot or won (GOO-1); use boar = \"first_turn\" or \"off\""
-        )
+        ), ("boar", "payment_unit")
     return None
 
 
-def _push_needs_chips(r: Rules) -> str | None:
+def _push_needs_chips(r: Rules) -> _Clash | None:
     # VAR-PUSH forgoes a settlement to double the next one; a shots settlement has no factors
     # (PAY-2: nothing after the shots applies), so no push can ever be offered.
     if r.payment_unit == "shots" and r.push_limit:
         return (
             f"push_limit = {r.push_limit} needs payment_unit = \"chips\": a push doubles the next "
             "settlement and a settlement in shots is never doubled (PAY-2); set push_limit = 0"
-        )
+        ), ("push_limit", "payment_unit")
     return None
 
 
-_CONTRADICTIONS: tuple[Callable[[Rules], str | None], ...] = (
+_CONTRADICTIONS: tuple[Callable[[Rules], _Clash | None], ...] = (
     _shots_need_rate,
     _shot_knobs_need_shots,
     _cap_below_target,
@@ -1307,7 +1325,7 @@ def load_rules(path: str) -> Rules:
     try:
         return rules_from_toml(text)
     except RulesError as exc:
-        raise RulesError(f"{path}: {exc}") from None
+        raise RulesError(f"{path}: {exc}", exc.knobs) from None
 
 
 def save_rules(rules: Rules, path: str, full: bool = True) -> None:

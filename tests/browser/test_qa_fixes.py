@@ -240,11 +240,11 @@ def test_the_rule_form_refuses_empty_and_wrong_values_in_korean_and_says_card_na
     korean(page, base_url)
     page.reload()
     open_rules(page)
-    # the jokers: ticked by name, shown by name (no codes, no JSON)
+    # the jokers: counted by name, shown by name (no codes, no JSON)
     page.select_option("#create select[name=knob]", "jokers")
     meaning = page.locator("#create .knob-current").inner_text()
     assert "조커 2" in meaning and "JK" not in meaning and "[" not in meaning, meaning
-    page.locator("#create .jokers label", has_text="조커 2").locator("input").check()
+    page.locator("#create .jokers label", has_text="조커 2").locator("input").fill("1")
     page.click("#add-rule")
     change = page.locator('#create .changes li[data-knob="jokers"]')
     expect(change).to_contain_text("조커 2")

@@ -17,6 +17,7 @@ import pytest
 from conftest import GameServer
 from playwright.sync_api import Page, expect
 
+from gostop.limits import MAX_ROOM_HANDS
 from gostop.server.errors import CODES
 from gostop.server.protocol import ERROR_CODES
 
@@ -111,16 +112,20 @@ def test_the_hands_field_says_what_is_wrong_in_the_pages_words(page: Page, base_
     page.click("#advanced > summary")
     sent: list[str] = []
     page.on("request", lambda r: sent.append(r.url) if r.method == "POST" else None)
-    for typed in ("", "0", "abc", "25"):
+    # the bound is the server's own (GET /api/presets limits.hands), the one it enforces
+    most = page.evaluate("async () => (await (await fetch('/api/presets')).json()).limits.hands")
+    assert most == MAX_ROOM_HANDS
+    for typed in ("", "0", "abc", str(most + 1)):
         page.fill("#create input[name=hands]", typed)
         page.click("#create-room")
         error = page.locator("#create > p.error")
-        expect(error).to_have_text("판 수: 1에서 24 사이의 정수를 입력하세요.")
+        expect(error).to_have_text(f"판 수: 1에서 {most} 사이의 정수를 입력하세요.")
         # no browser bubble (its language is the browser's): the page's form checks itself
         assert page.evaluate("() => document.querySelector('#create input[name=hands]').validationMessage") == ""
         assert page.evaluate("() => document.activeElement.name") == "hands"
     assert sent == [], f"a wrong hands value was sent: {sent}"
-    page.fill("#create input[name=hands]", "2")
+    # the server's bound itself is taken by the form and by the server (the form once stopped at 24)
+    page.fill("#create input[name=hands]", str(most))
     page.click("#create-room")
     page.wait_for_url(re.compile(r"#/room/"))
 
@@ -131,11 +136,11 @@ def test_the_rule_form_opens_on_another_value_than_the_current_one(page: Page, b
     # jokers: pagat has jokers 2 and 3; the form opens on no jokers, the current value said
     page.select_option("#create select[name=knob]", "jokers")
     expect(page.locator("#create .knob-current")).to_contain_text("Now (Pagat rules (the default)):")
-    ticked = page.locator("#create .jokers input:checked")
-    expect(ticked).to_have_count(0)
+    counts = page.locator("#create .jokers input").evaluate_all("els => els.map((e) => e.value)")
+    assert counts == ["0"] * 6, counts
     # the current value again is refused as no change
     for code in ("JK2", "JK3"):
-        page.locator(f"#create .jokers input[value={code}]").check()
+        page.locator(f"#create .jokers input[data-joker={code}]").fill("1")
     page.click("#add-rule")
     expect(page.locator("#create .rule-error")).to_contain_text("That is already the rule")
     expect(page.locator('#create .changes li[data-knob="jokers"]')).to_have_count(0)
@@ -203,4 +208,39 @@ def _get_state(base_url: str, room: str) -> str:
         return str(json.loads(r.read())["state"])
 
 
-
+def test_the_tables_errors_say_their_facts_and_a_code_alone_still_reads(page: Page, base_url: str) -> None:
+    """The table's ``error`` carries its facts beside ``code`` (ERROR_FACTS): the page says
+    whose decision it is, the move refused, why a rematch is refused, in its language; an error
+    of an older server, the code alone, still gives a sentence."""
+    page.goto(base_url + "/")
+    said: dict[str, dict[str, str]] = page.evaluate(
+        """async () => {
+          const i18n = await import("/js/i18n.js");
+          const out = {};
+          const msgs = {
+            turn: {code: "not_your_turn", seat: 1, message: "it is seat 1's decision, not yours"},
+            turnBare: {code: "not_your_turn", message: "it is seat 1's decision, not yours"},
+            go: {code: "illegal_action", action: "go", message: "'go' is not a legal action now"},
+            stop: {code: "illegal_action", action: "stop", message: "'stop' is not a legal action now"},
+            rematch: {code: "rematch_refused", reason: "not_over", message: "the match is not over yet"},
+            rematchBare: {code: "rematch_refused", message: "the match is not over yet"},
+            field: {code: "bad_message", field: "seq", message: "'seq' must be a whole number"},
+            big: {code: "too_big", limit: 4096, message: "a message may be at most 4096 bytes"},
+          };
+          for (const lang of ["en", "ko"]) {
+            out[lang] = {};
+            for (const [k, m] of Object.entries(msgs)) out[lang][k] = i18n.errorText({type: "error", seq: 1, ...m}, undefined, lang);
+          }
+          return out;
+        }""")
+    en, ko = said["en"], said["ko"]
+    assert "seat 2" in en["turn"] and "2번 자리" in ko["turn"], (en, ko)
+    assert en["turnBare"] == "It is not your turn." and ko["turnBare"] == "지금은 내 차례가 아닙니다."
+    assert "“Go”" in en["go"] and "“고”" in ko["go"], (en, ko)
+    assert "“고”를 " in ko["go"] and "“스톱”을 " in ko["stop"], ko  # the particle the word takes, not 을(를)
+    assert "not over" in en["rematch"] and "끝나지 않았습니다" in ko["rematch"], (en, ko)
+    assert en["rematchBare"].startswith("A rematch cannot be taken now") and HANGUL.search(ko["rematchBare"])
+    assert "seq" in en["field"] and "4096" in ko["big"], (en, ko)
+    for lang in (en, ko):
+        for text in lang.values():
+            assert "undefined" not in text and "NaN" not in text and "decision, not yours" not in text, text

@@ -92,3 +92,52 @@ def _refusal_classes() -> list[type[errors.Refusal]]:
         out.append(cls)
         todo.extend(cls.__subclasses__())
     return out
+
+
+def test_clashing_rules_are_named_as_data_from_where_the_clash_is_found(serve) -> None:  # type: ignore[no-untyped-def]
+    """The knobs of a ``rules_refused`` come from the error that found the clash
+    (``RulesError.knobs``, ``MatchError.knobs``), never from words picked out of its English
+    sentence: a preset that seats two (matgo) at a table of three names ``two_player_only``
+    (the sentence names no knob); a score cap below the stop targets names the targets too."""
+    server: Server = serve()
+    two = [{"kind": "human"}, {"kind": "bot", "level": "easy"}]
+    three = [*two, {"kind": "bot", "level": "easy"}]
+    with server.http() as http:
+        r = http.post("/api/rooms", json={"preset": "matgo", "seats": three})
+        assert r.status_code == 400 and r.json()["code"] == "rules_refused", r.text
+        assert r.json()["knobs"] == ["two_player_only"], r.text
+        r = http.post("/api/rooms", json={"preset": "pagat", "seats": two, "rules": {"score_cap": 2}})
+        assert r.json()["code"] == "rules_refused", r.text
+        assert r.json()["knobs"] == ["score_cap", "stop_target_two_player", "stop_target_three_player"], r.text
+        r = http.post("/api/rooms", json={"preset": "goo-stupe", "seats": two, "rules": {"push_limit": 2}})
+        assert r.json()["knobs"] == ["push_limit", "payment_unit"], r.text
+        r = http.post("/api/rooms", json={"preset": "pagat", "seats": [*three, *three, two[0]], "rules": {"jokers": []}})
+        assert r.json()["code"] == "rules_refused" and r.json()["knobs"] == ["jokers"], r.text
+        r = http.post("/api/rooms", json={"seats": two, "hands": None})
+        assert r.json()["code"] == "no_match_length", r.text
+
+
+def test_a_refusal_names_the_knobs_of_the_error_not_the_words_of_its_sentence() -> None:
+    from gostop.server.room import NoMatchLength, RoomError
+    from gostop.server.rooms import config_refusal
+
+    said = config_refusal(RoomError("payment_unit and jokers are words here", ("boar",)))
+    assert said.code == "rules_refused" and said.params == {"knobs": ["boar"]}
+    assert config_refusal(RoomError("score_cap is only a word here")).params == {"knobs": []}
+    assert config_refusal(NoMatchLength("give hands or target_chips")).code == "no_match_length"
+
+
+def test_the_hands_bound_is_published_and_is_the_one_enforced(serve) -> None:  # type: ignore[no-untyped-def]
+    """One number: GET /api/presets ``limits.hands`` (the lobby's form checks and names it) is
+    the bound POST /api/rooms enforces (gostop.limits.MAX_ROOM_HANDS)."""
+    from gostop.limits import MAX_ROOM_HANDS
+
+    server: Server = serve()
+    two = [{"kind": "human"}, {"kind": "bot", "level": "easy"}]
+    with server.http() as http:
+        most = http.get("/api/presets").json()["limits"]["hands"]
+        assert most == MAX_ROOM_HANDS
+        r = http.post("/api/rooms", json={"seats": two, "hands": most + 1})
+        assert r.status_code == 422 and r.json()["field"] == "hands", r.text
+        r = http.post("/api/rooms", json={"seats": two, "hands": most, "public": False})
+        assert r.status_code == 201, r.text

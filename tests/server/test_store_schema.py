@@ -130,3 +130,29 @@ def test_a_database_at_the_head_starts_without_alembic(tmp_path: Path) -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
     assert out.stdout.strip() == "False"
     assert _schema(sa.create_engine(url))["version"] == [SCHEMA_HEAD]
+
+
+def test_rooms_that_ended_before_revision_0003_keep_no_end_time(urls: tuple[str, str]) -> None:
+    """A database at 0002 (no ``ended_at``) upgraded at start: its finished room keeps NULL and
+    is listed after the rooms that end from now on; a room still playing records its end."""
+    old = Store(urls[0])
+    try:
+        _alembic_upgrade(old, "0002")
+        with old.engine.begin() as conn:
+            for room_id, made, state, record in (("legacy", "2026-01-02 10:00:00", "over", "'{}'"),
+                                                 ("live", "2026-01-01 10:00:00", "playing", "null")):
+                conn.execute(sa.text(
+                    "INSERT INTO rooms (id, created_at, updated_at, config, seed, state, version, public, creator, record) "
+                    f"VALUES ('{room_id}', '{made}', '{made}', '{{}}', 7, '{state}', 0, true, 'c', {record})"))
+        old.migrate()
+        assert _schema(old.engine)["version"] == [SCHEMA_HEAD] == ["0003"]
+        assert "ended_at" in [c["name"] for c in sa.inspect(old.engine).get_columns("rooms")]
+        legacy = old.get_room("legacy")
+        assert legacy is not None and legacy.state == "over" and legacy.record == "{}" and legacy.ended_at is None
+        ended = old.set_state("live", "over", "{}")
+        assert ended is not None and old.get_room("live").ended_at == ended  # type: ignore[union-attr]
+        # made after "live" but without an end time: listed after it
+        assert [r.id for r in old.list_rooms("over", 10)] == ["live", "legacy"]
+        assert [r.id for r in old.list_rooms(None, 10)] == ["legacy", "live"]
+    finally:
+        old.dispose()

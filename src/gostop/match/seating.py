@@ -92,17 +92,20 @@ def check_table(rules: Rules, players: Sequence[Player]) -> None:
     if rules.two_player_only and n != 2:  # GEN-7
         raise MatchError(
             f"the {rules.preset} rules are for 2 players only, not {n}; "
-            "seat 2 players or pick another preset (gostop rules list)"
+            "seat 2 players or pick another preset (gostop rules list)",
+            ("two_player_only",),
         )
     if rules.first_dealer == "oldest":
         missing = [p.name for p in players if p.age is None]
         if missing:
             raise MatchError(
                 "first_dealer = oldest (MATCH-3, GOO-18) needs every player's age; missing for "
-                + ", ".join(missing)
+                + ", ".join(missing),
+                ("first_dealer",),
             )
     if rules.first_dealer in ("draw_night", "draw_day") and n > len(deck_cards(())):
-        raise MatchError(f"{n} players cannot each draw a month card for the first dealer (MATCH-3); use lot or oldest")
+        raise MatchError(f"{n} players cannot each draw a month card for the first dealer (MATCH-3); use lot or oldest",
+                         ("first_dealer",))
     if n <= 3:
         return
     limit = rules.max_players
@@ -110,15 +113,17 @@ def check_table(rules: Rules, players: Sequence[Player]) -> None:
         limit = min(limit or GWANGPALLI_MAX, GWANGPALLI_MAX)
         if n > limit:
             raise MatchError(
-                f"gwangpalli (GWANG-1) seats 4 to {limit} players (max_players = {rules.max_players}), got {n}"
+                f"gwangpalli (GWANG-1) seats 4 to {limit} players (max_players = {rules.max_players}), got {n}",
+                ("max_players", "multi_player_mode"),
             )
         if n == GWANGPALLI_MAX and not rules.jokers:
             raise MatchError(
                 "7 seated players in gwangpalli need at least one joker in the deck (DECK-3, GWANG-9: "
-                "7 x 7 = 49 cards); set jokers, e.g. jokers = [\"JK2\", \"JK3\"]"
+                "7 x 7 = 49 cards); set jokers, e.g. jokers = [\"JK2\", \"JK3\"]",
+                ("jokers",),
             )
     elif limit is not None and n > limit:
-        raise MatchError(f"max_players = {limit} but {n} players are seated")
+        raise MatchError(f"max_players = {limit} but {n} players are seated", ("max_players",))
 
 
 def draw_key(card: Card, night: bool) -> tuple[int, int]:

@@ -145,7 +145,7 @@ class Committer:
         if not live.unrecorded:
             return
         try:
-            await self.db(self.store.set_state, live.room.id, "over", dumps_match(live.room.record()))
+            live.ended = await self.db(self.store.set_state, live.room.id, "over", dumps_match(live.room.record()))
             live.unrecorded = False
         except Exception as exc:
             log.warning("room %s: the record could not be written yet: %s", live.room.id, exc)
@@ -160,6 +160,7 @@ class Committer:
         if len(actions) < old.version:
             log.warning("room %s: the database is behind memory (%d < %d)", old.id, len(actions), old.version)
         live.room, recent = self.build(row, actions)
+        live.ended = row.ended_at
         live.recent.clear()
         live.recent.extend(recent)
         live.room.keep_bots_of(old)  # the bots keep their memory of the hand

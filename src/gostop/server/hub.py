@@ -154,7 +154,7 @@ class Hub:
                     return None
                 actions = await self.db(self.store.load_actions, room_id)
                 room, recent = self.committer.build(row, actions)
-                live = LiveRoom(room, created=row.created_at, presence=Presence.empty(len(room.config.seats)))
+                live = LiveRoom(room, created=row.created_at, ended=row.ended_at, presence=Presence.empty(len(room.config.seats)))
                 live.recent.extend(recent)
                 if live.room.over:
                     await seat_moves.load_rematch(self, live)
@@ -406,11 +406,13 @@ class Hub:
                 )
                 return
             if room.decider() != seat:
-                conn.send(error_message("not_your_turn", f"it is seat {room.decider()}'s decision, not yours", seq, room.version))
+                conn.send(error_message("not_your_turn", f"it is seat {room.decider()}'s decision, not yours", seq, room.version,
+                                        seat=room.decider()))
                 return
             if action not in room.legal_texts():
                 shown = ", ".join(room.legal_texts()[:10])
-                conn.send(error_message("illegal_action", f"{action[:40]!r} is not a legal action now; legal: {shown}", seq, room.version))
+                conn.send(error_message("illegal_action", f"{action[:40]!r} is not a legal action now; legal: {shown}", seq,
+                                        room.version, action=action[:40]))
                 return
             outcome = await self.committer.commit(live, seat, action)
             if outcome != "ok":
@@ -482,7 +484,8 @@ class Hub:
             self._ahead.pop(room_id, None)
             self.driver.quiet(live)
             for conn in list(live.conns):
-                conn.send(error_message("room_unknown", "this room expired: nobody took a seat in it for a long time"))
+                conn.send(error_message("room_unknown", "this room expired: nobody took a seat in it for a long time",
+                                        room=room_id))
                 await conn.close_socket(CLOSE_CODES["room_unknown"], "this room expired: nobody took a seat in it")
         if gone:
             log.info("%d waiting rooms nobody sat in expired", len(gone))

@@ -111,6 +111,8 @@ class LiveRoom:
     turn_timer: asyncio.TimerHandle | None = None
     driver: asyncio.Task[None] | None = None
     created: datetime | None = None
+    #: when the match ended (UTC, as the store recorded it; None: not over, or not recorded)
+    ended: datetime | None = None
     used: float = field(default_factory=time.monotonic)
     unrecorded: bool = False  # over in memory, the record not yet written (retried)
     recent: deque[Recent] = field(default_factory=lambda: deque(maxlen=RECENT_ACTIONS))

@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from gostop import __version__
 from gostop.agents import LEVEL_EDGES, LEVEL_EDGES_FEW_DEALS
+from gostop.cards import MAX_JOKER_COPIES, JokerType
 from gostop.limits import MAX_ROOM_HANDS
 from gostop.rules import KNOBS, PRESET_NAMES, PRESETS, Knob, RulesError
 from gostop.server import seats as seat_moves
@@ -144,6 +145,8 @@ class RoomOut(BaseModel):
     version: int
     hands_played: int
     created_at: str | None
+    ended_at: str | None = Field(None, description="when the match ended (ISO 8601, UTC) once the room is over; "
+                                 "null before, and for a match that ended before the server kept it")
 
 
 class SeatTokenOut(BaseModel):
@@ -240,14 +243,17 @@ async def presets(
         )
     knobs = []
     for k in KNOBS.values():
+        # a jokers knob: its choices are the joker types, its maximum the copies of one type a
+        # deck may hold (a deck of two JK2 is ["JK2", "JK2-2"])
+        jokers = k.kind == "jokers"
         knobs.append(
             {
                 "name": k.name,
                 "kind": k.kind,
                 "meaning": knob_meaning(k.name, lang),
-                "choices": list(k.choices),
-                "minimum": k.minimum,
-                "maximum": k.maximum,
+                "choices": [f"JK{t.value}" for t in JokerType] if jokers else list(k.choices),
+                "minimum": 0 if jokers else k.minimum,
+                "maximum": MAX_JOKER_COPIES if jokers else k.maximum,
                 "nullable": k.nullable,
                 "defaults": {p: _plain(getattr(PRESETS[p], k.name)) for p in PRESET_NAMES},
             }
@@ -264,7 +270,11 @@ async def presets(
     # the bot each level plays, as a room's bot seat carries it: a page names a seat by its level,
     # also a level this server adds (--level NAME=SPEC)
     specs = {name: bot_spec(spec) for name, spec in levels.items()}
-    return {"presets": out_presets, "levels": list(levels), "level_specs": specs, "level_edges": edges, "knobs": knobs}
+    # the bounds of POST /api/rooms that a page checks (and names) before it sends: one number
+    # each, this server's own (gostop.limits), never a copy in the page
+    limits = {"hands": MAX_ROOM_HANDS}
+    return {"presets": out_presets, "levels": list(levels), "level_specs": specs, "level_edges": edges, "knobs": knobs,
+            "limits": limits}
 
 
 def _check_rule_changes(rules: dict[str, Any]) -> None:
@@ -333,7 +343,7 @@ async def list_rooms(
     state: Literal["waiting", "playing", "over"] | None = None,
     limit: Annotated[int, Query(ge=1, le=200)] = 50,
 ) -> dict[str, Any]:
-    """Public rooms, newest first."""
+    """Public rooms, newest first (finished rooms, ``state=over``: by when they ended)."""
     return {"rooms": await _hub(request).list_rooms(state, limit)}
 
 

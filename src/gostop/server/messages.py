@@ -190,13 +190,25 @@ class Probe(_Msg):
 
 
 class Error(_Msg):
-    """A message refused; ``code`` is one of the documented codes, ``message`` one sentence."""
+    """A message refused; ``code`` is one of the documented codes, ``message`` one English
+    sentence; the facts it names are sent beside them (``gostop.server.protocol.ERROR_FACTS``),
+    for a page to say the refusal in its own language."""
 
     type: Literal["error"]
     seq: int | None
     code: Literal[ERROR_CODES]  # type: ignore[valid-type]
     message: str
     version: int | None = None
+    limit: int | None = Field(None, description="too_big: the bytes a message may hold")
+    field: str | None = Field(None, description="bad_message: the field missing or of the wrong type")
+    protocol: int | None = Field(None, description="protocol: the protocol this server speaks")
+    seconds: float | None = Field(None, description="hello_first: the seconds a hello may take")
+    room: str | None = Field(None, description="room_unknown: the room asked for")
+    last_seq: int | None = Field(None, description="duplicate: the last seq taken from this socket")
+    seat: int | None = Field(None, description="not_your_turn: the seat whose decision it is (from 0)")
+    action: str | None = Field(None, description="illegal_action: the action refused (its first 40 characters)")
+    reason: Literal["spectator", "not_over", "not_seated", "gone", "taken"] | None = Field(
+        None, description="rematch_refused: why")
 
 
 ClientMessage = Annotated[Hello | ActionMsg | Sync | Ping | RematchMsg | Lang, Field(discriminator="type")]

@@ -27,6 +27,7 @@ __all__ = [
     "CLOSE_RESTART",
     "CLOSE_QUIET",
     "ERROR_CODES",
+    "ERROR_FACTS",
     "CLOSE_CODES",
     "LANGS",
     "ClientMessage",
@@ -62,6 +63,21 @@ ERROR_CODES = (
     "internal",
 )
 
+#: The facts an ``error`` of each code carries beside ``code`` (docs/protocol.md, ``error``), for a
+#: page to say the refusal in its own language (web/js/i18n.js); ``message`` stays one English
+#: sentence, and a code alone still gives a page its sentence. Codes not listed carry none.
+ERROR_FACTS: dict[str, tuple[str, ...]] = {
+    "too_big": ("limit",),  # bytes a message may hold
+    "bad_message": ("field",),  # the field missing or of the wrong type (absent: the frame itself)
+    "protocol": ("protocol",),  # the protocol this server speaks
+    "hello_first": ("seconds",),  # only when the hello did not come in time: the seconds allowed
+    "room_unknown": ("room",),
+    "duplicate": ("last_seq",),  # the last seq taken from this socket
+    "not_your_turn": ("seat",),  # the seat whose decision it is (counted from 0)
+    "illegal_action": ("action",),  # the refused action text, cut to 40 characters
+    "rematch_refused": ("reason",),  # spectator, not_over, not_seated, gone or taken
+}
+
 #: Errors after which the server closes the socket, and the close code it uses.
 CLOSE_CODES = {"bad_token": 4401, "room_unknown": 4404, "spectators_off": 4403, "hello_first": 4408, "protocol": 4400}
 #: Other close codes: a client that sends too fast for too long, a client that does not read
@@ -87,13 +103,15 @@ _TYPES = ("hello", "action", "sync", "ping", "rematch", "lang")
 
 
 class ProtocolError(GostopError):
-    """A client message the server refuses: ``code`` (see :data:`ERROR_CODES`) and a sentence."""
+    """A client message the server refuses: ``code`` (see :data:`ERROR_CODES`), a sentence and
+    the facts it names (:data:`ERROR_FACTS`)."""
 
-    def __init__(self, code: str, message: str, seq: int | None = None) -> None:
+    def __init__(self, code: str, message: str, seq: int | None = None, **facts: Any) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.seq = seq
+        self.facts = facts
 
 
 @dataclass(frozen=True)
@@ -116,9 +134,9 @@ class ClientMessage:
 def _int(data: dict[str, Any], key: str, seq: int | None) -> int:
     v = data.get(key)
     if not isinstance(v, int) or isinstance(v, bool):
-        raise ProtocolError("bad_message", f"'{key}' must be a whole number, got {json.dumps(v)[:40]}", seq)
+        raise ProtocolError("bad_message", f"'{key}' must be a whole number, got {json.dumps(v)[:40]}", seq, field=key)
     if not 0 <= v < 2**53:
-        raise ProtocolError("bad_message", f"'{key}' is out of range", seq)
+        raise ProtocolError("bad_message", f"'{key}' is out of range", seq, field=key)
     return v
 
 
@@ -127,7 +145,8 @@ def _lang(data: dict[str, Any], seq: int | None, needed: bool = False) -> str:
     if v is None and not needed:
         return "en"
     if v not in LANGS:
-        raise ProtocolError("bad_message", f"'lang' must be one of {', '.join(LANGS)}, got {json.dumps(v)[:20]}", seq)
+        raise ProtocolError("bad_message", f"'lang' must be one of {', '.join(LANGS)}, got {json.dumps(v)[:20]}", seq,
+                            field="lang")
     return str(v)
 
 
@@ -136,7 +155,7 @@ def parse_client(text: str | bytes) -> ClientMessage:
     if isinstance(text, bytes):
         raise ProtocolError("bad_message", "send JSON as text frames, not binary frames")
     if len(text.encode("utf-8", errors="replace")) > MAX_MESSAGE_BYTES:
-        raise ProtocolError("too_big", f"a message may be at most {MAX_MESSAGE_BYTES} bytes")
+        raise ProtocolError("too_big", f"a message may be at most {MAX_MESSAGE_BYTES} bytes", limit=MAX_MESSAGE_BYTES)
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
@@ -147,26 +166,28 @@ def parse_client(text: str | bytes) -> ClientMessage:
     seq = raw_seq if isinstance(raw_seq, int) and not isinstance(raw_seq, bool) and 0 <= raw_seq < 2**53 else None
     kind = data.get("type")
     if not isinstance(kind, str):
-        raise ProtocolError("bad_message", "a message needs a 'type' (hello, action, sync, ping, rematch or lang)", seq)
+        raise ProtocolError("bad_message", "a message needs a 'type' (hello, action, sync, ping, rematch or lang)", seq,
+                            field="type")
     if kind not in _TYPES:
         raise ProtocolError("unknown_type", f"unknown message type {kind[:30]!r}; known: {', '.join(_TYPES)}", seq)
     if kind == "hello":
         proto = data.get("protocol", PROTOCOL_VERSION)
         if proto != PROTOCOL_VERSION or isinstance(proto, bool):
-            raise ProtocolError("protocol", f"this server speaks protocol {PROTOCOL_VERSION}, not {json.dumps(proto)[:20]}")
+            raise ProtocolError("protocol", f"this server speaks protocol {PROTOCOL_VERSION}, not {json.dumps(proto)[:20]}",
+                                protocol=PROTOCOL_VERSION)
         token = data.get("token")
         spectate = data.get("spectate", False)
         if token is not None and (not isinstance(token, str) or not 1 <= len(token) <= 200):
-            raise ProtocolError("bad_message", "'token' must be the seat token string")
+            raise ProtocolError("bad_message", "'token' must be the seat token string", field="token")
         if not isinstance(spectate, bool):
-            raise ProtocolError("bad_message", "'spectate' must be true or false")
+            raise ProtocolError("bad_message", "'spectate' must be true or false", field="spectate")
         if token is None and not spectate:
-            raise ProtocolError("bad_message", "hello needs a seat 'token', or 'spectate': true")
+            raise ProtocolError("bad_message", "hello needs a seat 'token', or 'spectate': true", field="token")
         if token is not None and spectate:
-            raise ProtocolError("bad_message", "hello takes a seat 'token' or 'spectate': true, not both")
+            raise ProtocolError("bad_message", "hello takes a seat 'token' or 'spectate': true, not both", field="spectate")
         probes = data.get("probes", False)
         if not isinstance(probes, bool):
-            raise ProtocolError("bad_message", "'probes' must be true or false")
+            raise ProtocolError("bad_message", "'probes' must be true or false", field="probes")
         lang = _lang(data, None)
         return ClientMessage(
             "hello", token=token, spectate=spectate and token is None, protocol=PROTOCOL_VERSION, lang=lang,
@@ -179,19 +200,24 @@ def parse_client(text: str | bytes) -> ClientMessage:
         version = _int(data, "version", seq)
         action = data.get("action")
         if not isinstance(action, str) or not 1 <= len(action) <= 120:
-            raise ProtocolError("bad_message", "'action' must be the text of one legal action (view.legal[].action)", seq)
+            raise ProtocolError("bad_message", "'action' must be the text of one legal action (view.legal[].action)", seq,
+                                field="action")
         return ClientMessage("action", seq=seq, version=version, action=action)
     if kind == "rematch":
         accept = data.get("accept")
         if not isinstance(accept, bool):
-            raise ProtocolError("bad_message", "'accept' must be true (offer or accept a rematch) or false (decline)", seq)
+            raise ProtocolError("bad_message", "'accept' must be true (offer or accept a rematch) or false (decline)", seq,
+                                field="accept")
         return ClientMessage("rematch", seq=seq, accept=accept)
     return ClientMessage(kind, seq=seq)
 
 
-def error_message(code: str, message: str, seq: int | None = None, version: int | None = None) -> dict[str, Any]:
-    """The ``error`` message."""
+def error_message(code: str, message: str, seq: int | None = None, version: int | None = None, **facts: Any) -> dict[str, Any]:
+    """The ``error`` message: ``code``, the English ``message`` and the facts it names beside
+    them (:data:`ERROR_FACTS`; a fact of None is left out)."""
+    assert set(facts) <= set(ERROR_FACTS.get(code, ())), (code, facts)
     out: dict[str, Any] = {"type": "error", "seq": seq, "code": code, "message": message}
     if version is not None:
         out["version"] = version
+    out.update({k: v for k, v in facts.items() if v is not None})
     return out

@@ -74,6 +74,7 @@ __all__ = [
     "RoomConfig",
     "Room",
     "RoomError",
+    "NoMatchLength",
     "HandInPlayError",
     "BOT_NAMES",
     "STANDBY_LEVEL",
@@ -84,7 +85,17 @@ __all__ = [
 
 
 class RoomError(GostopError, ValueError):
-    """A room that cannot be set up as asked (message for people)."""
+    """A room that cannot be set up as asked (message for people). ``knobs``: the rules knobs
+    at fault, as data (from :attr:`gostop.rules.RulesError.knobs` or
+    :attr:`gostop.match.MatchError.knobs`, where the clash is found); empty when none is."""
+
+    def __init__(self, message: str = "", knobs: Iterable[str] = ()) -> None:
+        super().__init__(message)
+        self.knobs: tuple[str, ...] = tuple(knobs)
+
+
+class NoMatchLength(RoomError):
+    """A room given neither a number of hands nor a chip target."""
 
 
 class HandInPlayError(RoomError):
@@ -158,7 +169,7 @@ class RoomConfig:
                 max_hands=MAX_ROOM_HANDS,
             )
         except RulesError as exc:
-            raise RoomError(str(exc)) from None
+            raise RoomError(str(exc), exc.knobs) from None
 
     def hands_limit(self, rules: Rules) -> int | None:
         """A cap on the match length: the hands asked for on top of a chip target, or a safety
@@ -185,12 +196,12 @@ class RoomConfig:
         except RulesError as exc:
             raise RoomError(str(exc)) from None
         if self.hands is None and self.target_chips is None:
-            raise RoomError("give hands (a number of hands) or target_chips (a chip target)")
+            raise NoMatchLength("give hands (a number of hands) or target_chips (a chip target)")
         rules = self.build_rules()
         try:
             Match(rules, self.players(), 1, hands_limit=self.hands_limit(rules), ask_cut=self.cut)
         except MatchError as exc:
-            raise RoomError(str(exc)) from None
+            raise RoomError(str(exc), exc.knobs) from None
         return rules
 
     def players(self) -> list[Player]:

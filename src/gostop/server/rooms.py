@@ -7,13 +7,11 @@ Called through the :class:`~gostop.server.hub.Hub` (which the HTTP layer,
 from __future__ import annotations
 
 import math
-import re
 import secrets
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from gostop.match.record import dumps_match
-from gostop.rules import KNOBS
 from gostop.server.errors import (
     BadRequest,
     BadToken,
@@ -27,7 +25,7 @@ from gostop.server.errors import (
 )
 from gostop.server.live import LiveRoom
 from gostop.server.protocol import CLOSE_CODES, error_message
-from gostop.server.room import Room, RoomConfig, RoomError, SeatConfig
+from gostop.server.room import NoMatchLength, Room, RoomConfig, RoomError, SeatConfig
 from gostop.server.store import RoomRow, token_hash
 
 if TYPE_CHECKING:
@@ -36,15 +34,25 @@ if TYPE_CHECKING:
 __all__ = ["room_info", "info", "list_rooms", "create_room", "join", "leave", "quick", "record"]
 
 
+def _utc(t: datetime | None) -> str | None:
+    """A stored time as ISO 8601 UTC to the second (``2026-11-23T19:40:00Z``); SQLite gives
+    naive UTC times, PostgreSQL times in the session's time zone."""
+    if t is None:
+        return None
+    return (t if t.tzinfo is None else t.astimezone(UTC)).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
 def room_info(row_or_room: RoomRow | Room, live: LiveRoom | None = None) -> dict[str, Any]:
     room: Room | None
     if isinstance(row_or_room, Room):
         room = row_or_room
         room_id, config, state, version = room.id, room.config, room.state, room.version
         created = live.created if live is not None else None
+        ended = live.ended if live is not None else None
     else:
         room_id, config = row_or_room.id, RoomConfig.from_json(row_or_room.config)
         state, version, created = row_or_room.state, row_or_room.version, row_or_room.created_at
+        ended = row_or_room.ended_at
         room = live.room if live is not None else None
     presence = live.seats_presence() if live is not None else {}
     names = [p.name for p in config.players()]
@@ -79,7 +87,10 @@ def room_info(row_or_room: RoomRow | Room, live: LiveRoom | None = None) -> dict
         "state": state,
         "version": version,
         "hands_played": hands_played,
-        "created_at": None if created is None else created.strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "created_at": _utc(created),
+        # when the match ended: only a finished room has it (null: not over, or it ended
+        # before the server kept it)
+        "ended_at": _utc(ended) if state == "over" else None,
     }
 
 
@@ -95,27 +106,21 @@ async def list_rooms(hub: Hub, state: str | None, limit: int) -> list[dict[str, 
     return [room_info(r, hub.rooms.get(r.id)) for r in rows]
 
 
-_WORDS = re.compile(r"[A-Za-z0-9_]+")
-
-
-def config_refusal(message: str) -> BadRequest:
+def config_refusal(exc: RoomError) -> BadRequest:
     """A room's choices refused by :meth:`RoomConfig.check` (rule changes that clash with each
-    other, the preset or the table; no match length): ``rules_refused`` names the rules the
-    sentence names (``knobs``) so that a page says them in its language, the sentence after."""
-    if message.startswith("give hands"):
-        return BadRequest(message, "no_match_length")
-    # the rules of the refusal itself, not those of its remedy ("...; set X = null (Y sets ...)")
-    named = [w for w in _WORDS.findall(message.split("; ")[0]) if w in KNOBS] or [
-        w for w in _WORDS.findall(message) if w in KNOBS]
-    knobs = list(dict.fromkeys(named))
-    return BadRequest(message, "rules_refused", knobs=knobs)
+    other, the preset or the table; no match length): ``rules_refused`` names the rules at fault
+    (``knobs``, as found where the clash is detected: :attr:`RoomError.knobs`) so that a page
+    says them in its language, the sentence after."""
+    if isinstance(exc, NoMatchLength):
+        return BadRequest(str(exc), "no_match_length")
+    return BadRequest(str(exc), "rules_refused", knobs=list(exc.knobs))
 
 
 async def create_room(hub: Hub, config: RoomConfig, creator: str, join_name: str | None) -> tuple[dict[str, Any], int | None, str | None]:
     try:
         config.check()
     except RoomError as exc:
-        raise config_refusal(str(exc)) from None
+        raise config_refusal(exc) from None
     if not any(s.kind == "human" for s in config.seats) and join_name is not None:
         raise BadRequest("no human seat to join: every seat is a bot", "no_human_seat")
     stale_before = datetime.now(UTC) - timedelta(seconds=hub.settings.waiting_seconds)

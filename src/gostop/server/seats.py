@@ -164,32 +164,32 @@ def _plan(row: RoomRow, votes: dict[int, bool]) -> NewRoom | None:
 
 async def answer_rematch(hub: Hub, live: LiveRoom, conn: Connection, seq: int, accept: bool) -> None:
     """A seat's rematch answer (errors go back to ``conn``)."""
-    def refuse(text: str) -> None:
-        conn.send(error_message("rematch_refused", text, seq))
+    def refuse(text: str, reason: str) -> None:
+        conn.send(error_message("rematch_refused", text, seq, reason=reason))
 
     seat = conn.seat
     if seat is None:
-        refuse("spectators watch; only a seated player answers a rematch")
+        refuse("spectators watch; only a seated player answers a rematch", "spectator")
         return
     if not live.room.over:
-        refuse("a rematch can be offered once the match is over")
+        refuse("a rematch can be offered once the match is over", "not_over")
         return
     s = live.room.config.seats[seat]
     if s.kind != "human" or s.status != "taken":
-        refuse("this seat is no longer yours to answer for")
+        refuse("this seat is no longer yours to answer for", "not_seated")
         return
     token = secrets.token_urlsafe(32) if accept else None
     try:
         outcome, rm = await hub.db(hub.store.vote_rematch, live.room.id, seat, accept,
                                    token_hash(token) if token else None, secrets.token_urlsafe(6), _plan)
     except KeyError:
-        refuse("this room is gone")
+        refuse("this room is gone", "gone")
         return
     if outcome == "not_over":
-        refuse("the match is not over yet")
+        refuse("the match is not over yet", "not_over")
         return
     if outcome == "closed":
-        refuse("the rematch room exists already; accept to get a new seat token there")
+        refuse("the rematch room exists already; accept to get a new seat token there", "taken")
         return
     if token is not None:
         for c in [c for c in live.conns if c.seat == seat]:

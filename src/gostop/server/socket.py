@@ -20,6 +20,7 @@ import contextlib
 import json
 import logging
 import time
+from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.types import Message
@@ -69,8 +70,8 @@ class TokenBucket:
         return False
 
 
-async def _send_error(ws: WebSocket, code: str, message: str, seq: int | None = None) -> None:
-    await ws.send_text(json.dumps(error_message(code, message, seq)))
+async def _send_error(ws: WebSocket, code: str, message: str, seq: int | None = None, **facts: Any) -> None:
+    await ws.send_text(json.dumps(error_message(code, message, seq, **facts)))
 
 
 def close_reason(text: str) -> str:
@@ -98,9 +99,9 @@ async def _next_message(ws: WebSocket, conn: Connection, quiet: float | None) ->
         return None
 
 
-async def _refuse(ws: WebSocket, code: str, message: str, seq: int | None = None) -> None:
+async def _refuse(ws: WebSocket, code: str, message: str, seq: int | None = None, **facts: Any) -> None:
     """An ``error`` message, then the close frame of that error (its reason the same sentence)."""
-    await _send_error(ws, code, message, seq)
+    await _send_error(ws, code, message, seq, **facts)
     await ws.close(code=CLOSE_CODES.get(code, CLOSE_CODES["hello_first"]), reason=close_reason(message))
 
 
@@ -141,7 +142,8 @@ async def _serve(ws: WebSocket, hub: Hub, room_id: str, addr: str) -> None:
     try:
         text = await asyncio.wait_for(ws.receive_text(), settings.hello_seconds)
     except TimeoutError:
-        await _refuse(ws, "hello_first", f"send hello within {settings.hello_seconds:g} seconds")
+        await _refuse(ws, "hello_first", f"send hello within {settings.hello_seconds:g} seconds",
+                      seconds=settings.hello_seconds)
         return
     except KeyError:  # a binary frame
         text = b""  # type: ignore[assignment]
@@ -150,11 +152,11 @@ async def _serve(ws: WebSocket, hub: Hub, room_id: str, addr: str) -> None:
         if hello.type != "hello":
             raise ProtocolError("hello_first", "the first message must be hello", hello.seq)
     except ProtocolError as exc:
-        await _refuse(ws, exc.code, exc.message, exc.seq)
+        await _refuse(ws, exc.code, exc.message, exc.seq, **exc.facts)
         return
     live = await hub.get(room_id) if len(room_id) <= 32 else None
     if live is None:
-        await _refuse(ws, "room_unknown", f"there is no room {room_id[:32]!r}")
+        await _refuse(ws, "room_unknown", f"there is no room {room_id[:32]!r}", room=room_id[:32])
         return
     await hub.catch_up(live)  # every hello: a lost fan-out message is caught here
     seat: int | None = None
@@ -210,14 +212,15 @@ async def _serve(ws: WebSocket, hub: Hub, room_id: str, addr: str) -> None:
             try:
                 msg = parse_client(frame)
             except ProtocolError as exc:
-                conn.send(error_message(exc.code, exc.message, exc.seq))
+                conn.send(error_message(exc.code, exc.message, exc.seq, **exc.facts))
                 continue
             if msg.type == "hello":
                 conn.send(error_message("bad_message", "already said hello on this socket"))
                 continue
             assert msg.seq is not None
             if msg.seq <= last_seq:
-                conn.send(error_message("duplicate", f"seq {msg.seq} is not larger than the last one ({last_seq}); ignored", msg.seq))
+                conn.send(error_message("duplicate", f"seq {msg.seq} is not larger than the last one ({last_seq}); ignored", msg.seq,
+                                        last_seq=last_seq))
                 continue
             last_seq = msg.seq
             if msg.type == "ping":

@@ -2,7 +2,8 @@
 
 Tables (created by the Alembic migrations in :mod:`gostop.server.migrations`, run at
 startup): ``rooms`` (the room's choices as JSON, the match seed, state and version, the final
-record once over), ``seats`` (only the SHA-256 hash of each seat's token), ``actions`` (every
+record once over and when the match ended: ``ended_at``, UTC, NULL for a room not over and for
+one that ended before revision 0003 kept it), ``seats`` (only the SHA-256 hash of each seat's token), ``actions`` (every
 committed action, keyed by room and version), ``transfers`` (a seat's pending one-time transfer
 code, hashed, with its expiry and the wrong tries) and ``rematches`` / ``rematch_votes`` (a
 finished room's rematch: the new room's id and each seat's answer, with the hash of the new
@@ -40,7 +41,7 @@ __all__ = ["Store", "RoomRow", "RematchRow", "NewRoom", "metadata", "default_db_
 metadata = sa.MetaData()
 
 #: The newest revision of ``migrations/versions`` (what ``alembic heads`` says; a test checks).
-SCHEMA_HEAD = "0002"
+SCHEMA_HEAD = "0003"
 
 rooms = sa.Table(
     "rooms",
@@ -55,8 +56,11 @@ rooms = sa.Table(
     sa.Column("public", sa.Boolean, nullable=False),
     sa.Column("creator", sa.String(64), nullable=False),
     sa.Column("record", sa.Text, nullable=True),
+    #: when the match ended (UTC): set once, when the room's state becomes ``over``
+    sa.Column("ended_at", sa.DateTime(timezone=True), nullable=True),
     sa.Index("ix_rooms_state_created", "state", "created_at"),
     sa.Index("ix_rooms_creator_state", "creator", "state"),
+    sa.Index("ix_rooms_state_ended", "state", "ended_at"),
 )
 
 seats = sa.Table(
@@ -140,6 +144,8 @@ class RoomRow:
     creator: str
     created_at: datetime
     record: str | None
+    #: when the match ended (UTC); None: not over, or over before the store kept it (0003)
+    ended_at: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -188,7 +194,17 @@ def _row(r: Any) -> RoomRow:
         creator=r.creator,
         created_at=r.created_at,
         record=r.record,
+        ended_at=None if r.ended_at is None else _aware(r.ended_at),
     )
+
+
+def _ended_now(room_id: str, now: datetime) -> Any:
+    """The value of ``ended_at`` for a room whose state becomes ``over``: the one it has (the
+    end is recorded once: a record written again keeps it), else when its last action was
+    committed (the action that ended the match: its record may be written later, e.g. by the
+    maintenance task after a failure), else ``now`` (a match decided at the deal has none)."""
+    last = sa.select(sa.func.max(actions.c.created_at)).where(actions.c.room_id == room_id).scalar_subquery()
+    return sa.func.coalesce(rooms.c.ended_at, last, sa.literal(now, sa.DateTime(timezone=True)))
 
 
 #: PostgreSQL: longest a statement waits for a lock, and longest a statement runs, in seconds.
@@ -316,7 +332,12 @@ class Store:
         return None if r is None else _row(r)
 
     def list_rooms(self, state: str | None, limit: int, public_only: bool = True) -> list[RoomRow]:
-        q = sa.select(rooms).order_by(rooms.c.created_at.desc()).limit(limit)
+        """Rooms newest first: by creation, finished rooms (``state="over"``) by their end
+        (those that ended before the store kept it, ``ended_at`` NULL, last, by creation)."""
+        order: list[Any] = [rooms.c.created_at.desc()]
+        if state == "over":
+            order = [rooms.c.ended_at.is_(None), rooms.c.ended_at.desc(), *order]
+        q = sa.select(rooms).order_by(*order).limit(limit)
         if public_only:
             q = q.where(rooms.c.public.is_(True))
         if state is not None:
@@ -401,7 +422,8 @@ class Store:
             )
             for seat, h in hashes.items():
                 conn.execute(seats.update().where(seats.c.room_id == room_id, seats.c.seat == seat).values(token_hash=h))
-        return RoomRow(row.id, config, row.seed, state, row.version, row.public, row.creator, row.created_at, row.record)
+        return RoomRow(row.id, config, row.seed, state, row.version, row.public, row.creator, row.created_at, row.record,
+                       row.ended_at)
 
     def seat_of_token(self, room_id: str, token: str) -> int | None:
         """The seat whose token this is (every seat's hash compared in constant time)."""
@@ -541,9 +563,12 @@ class Store:
                 conn.execute(
                     actions.insert().values(room_id=room_id, version=version, seat=seat, action=action, created_at=_now())
                 )
-                values: dict[str, Any] = {"version": version + 1, "state": state, "updated_at": _now()}
+                now = _now()
+                values: dict[str, Any] = {"version": version + 1, "state": state, "updated_at": now}
                 if record is not None:
                     values["record"] = record
+                if state == "over":
+                    values["ended_at"] = sa.func.coalesce(rooms.c.ended_at, sa.literal(now, sa.DateTime(timezone=True)))
                 res = conn.execute(
                     rooms.update().where(rooms.c.id == room_id, rooms.c.version == version).values(**values)
                 )
@@ -554,13 +579,19 @@ class Store:
         return True
 
 
-    def set_state(self, room_id: str, state: str, record: str | None = None) -> None:
-        """Set a room's state (and its record, when given)."""
-        values: dict[str, Any] = {"state": state, "updated_at": _now()}
+    def set_state(self, room_id: str, state: str, record: str | None = None) -> datetime | None:
+        """Set a room's state (and its record, when given). ``over`` records when the match
+        ended (once: see :func:`_ended_now`); returns the room's ``ended_at``."""
+        now = _now()
+        values: dict[str, Any] = {"state": state, "updated_at": now}
         if record is not None:
             values["record"] = record
+        if state == "over":
+            values["ended_at"] = _ended_now(room_id, now)
         with self.engine.begin() as conn:
             conn.execute(rooms.update().where(rooms.c.id == room_id).values(**values))
+            ended = conn.execute(sa.select(rooms.c.ended_at).where(rooms.c.id == room_id)).scalar_one_or_none()
+        return None if ended is None else _aware(ended)
 
 
 class _Conflict(GostopError):

@@ -1,5 +1,7 @@
 // English and Korean strings of the client (its chrome: every text of the game itself comes
 // from the server in the page's language); the choice is remembered in localStorage.
+import { particle } from "./particles.js";
+
 const STRINGS = {
   en: {
     title: "gostop — Go Stop 고스톱",
@@ -345,6 +347,17 @@ const inSeconds = (n, ko) => {
   if (ko) return n >= 60 ? ` (약 ${min}분 뒤)` : ` (${n}초 뒤)`;
   return n >= 60 ? ` (in about ${min} min)` : ` (in ${n} s)`;
 };
+// a refused move named by its word when it has one (go, stop, shake, bomb: `error` `action`)
+const moveWord = (action, language) => {
+  const word = String(action || "").split(" ")[0];
+  return ["go", "stop", "shake", "bomb"].includes(word) ? STRINGS[language][word] : "";
+};
+const REMATCH = {
+  en: { spectator: "spectators watch; only a seated player answers", not_over: "the match is not over yet",
+    not_seated: "this seat is no longer yours", gone: "this room is gone", taken: "the rematch room exists already: accept to get a seat there" },
+  ko: { spectator: "관전자는 답할 수 없고 자리에 앉은 사람만 답합니다", not_over: "아직 게임이 끝나지 않았습니다",
+    not_seated: "이 자리는 더 이상 내 자리가 아닙니다", gone: "방이 없어졌습니다", taken: "한 판 더 방이 이미 있습니다. 수락하면 그 방에 자리를 받습니다" },
+};
 const FIELDS = {
   en: { hands: "the number of hands", name: "the room name", "join.name": "your name", seats: "the seats",
     rules: "the rule changes", turn_seconds: "the turn timer", target_chips: "the chip target", code: "the transfer code", players: "the players" },
@@ -357,22 +370,23 @@ const ERRORS = {
     bad_json: "The server could not read what this page sent. Reload the page.",
     too_big: (p) => `That was too much to send at once${p.limit ? ` (at most ${p.limit} bytes)` : ""}.`,
     rate_limited: (p) => `Too many requests at once: wait a moment and try again${inSeconds(p.retry_after, false)}.`,
-    bad_message: "The server refused a message of this page. Reload the page.",
+    bad_message: (p) => `The server refused a message of this page${p.field ? ` (its “${p.field}”)` : ""}. Reload the page.`,
     unknown_type: "This page sent a message the server does not know. Reload the page.",
-    protocol: "This page does not match the server's version. Reload the page.",
-    hello_first: "The connection started the wrong way. Reload the page.",
+    protocol: (p) => `This page does not match the server's version${p.protocol ? ` (protocol ${p.protocol})` : ""}. Reload the page.`,
+    hello_first: (p) => (p.seconds ? `The connection did not start within ${p.seconds} s. Reload the page.` : "The connection started the wrong way. Reload the page."),
     bad_token: "Your seat key does not fit this table (the seat was given up or moved to another device).",
     room_unknown: "This room does not exist (or no longer does).",
     spectators_off: "This room does not allow spectators.",
     spectator: "Spectators cannot play.",
     duplicate: "That was already sent.",
     stale_version: "The table has changed: loading it again.",
-    not_your_turn: "It is not your turn.",
-    illegal_action: "That move cannot be played now.",
+    not_your_turn: (p) => (Number.isInteger(p.seat) ? `It is not your turn: seat ${p.seat + 1} decides.` : "It is not your turn."),
+    illegal_action: (p) => (moveWord(p.action, "en") ? `“${moveWord(p.action, "en")}” cannot be played now.` : "That move cannot be played now."),
     room_not_started: "The match has not started: there are open seats.",
     room_over: "This match is over.",
     conflict: "Another move came first: loading the table again.",
-    rematch_refused: "A rematch cannot be taken now (the match must be over, and only seated players answer).",
+    rematch_refused: (p) => (REMATCH.en[p.reason] ? `A rematch cannot be taken now: ${REMATCH.en[p.reason]}.`
+      : "A rematch cannot be taken now (the match must be over, and only seated players answer)."),
     internal: "Something went wrong on the server.",
     // the lobby (HTTP)
     bad_request: (p) => `The server could not use that${p.detail ? `: ${p.detail}` : "."}`,
@@ -406,22 +420,26 @@ const ERRORS = {
     bad_json: "서버가 이 화면이 보낸 내용을 읽지 못했습니다. 새로고침하세요.",
     too_big: (p) => `한 번에 보내기에는 너무 큽니다${p.limit ? ` (최대 ${p.limit}바이트)` : ""}.`,
     rate_limited: (p) => `요청이 너무 많습니다. 잠시 후 다시 하세요${inSeconds(p.retry_after, true)}.`,
-    bad_message: "서버가 이 화면의 메시지를 받지 않았습니다. 새로고침하세요.",
+    bad_message: (p) => `서버가 이 화면의 메시지를 받지 않았습니다${p.field ? ` (“${p.field}” 항목)` : ""}. 새로고침하세요.`,
     unknown_type: "서버가 모르는 메시지를 보냈습니다. 새로고침하세요.",
-    protocol: "이 화면은 서버와 버전이 맞지 않습니다. 새로고침하세요.",
-    hello_first: "연결이 잘못 시작되었습니다. 새로고침하세요.",
+    protocol: (p) => `이 화면은 서버와 버전이 맞지 않습니다${p.protocol ? ` (프로토콜 ${p.protocol})` : ""}. 새로고침하세요.`,
+    hello_first: (p) => (p.seconds ? `${p.seconds}초 안에 연결이 시작되지 않았습니다. 새로고침하세요.` : "연결이 잘못 시작되었습니다. 새로고침하세요."),
     bad_token: "자리 열쇠가 맞지 않습니다 (자리를 떠났거나 다른 기기로 옮겼습니다).",
     room_unknown: "없는 방입니다 (또는 없어졌습니다).",
     spectators_off: "이 방은 관전을 허용하지 않습니다.",
     spectator: "관전자는 패를 낼 수 없습니다.",
     duplicate: "이미 보낸 내용입니다.",
     stale_version: "판이 바뀌었습니다. 다시 불러옵니다.",
-    not_your_turn: "지금은 내 차례가 아닙니다.",
-    illegal_action: "지금 할 수 없는 수입니다.",
+    not_your_turn: (p) => (Number.isInteger(p.seat) ? `지금은 내 차례가 아닙니다. ${p.seat + 1}번 자리가 정할 차례입니다.` : "지금은 내 차례가 아닙니다."),
+    illegal_action: (p) => {
+      const word = moveWord(p.action, "ko"); // 고를, 스톱을: the particle after the word itself, outside its quotes
+      return word ? `지금은 “${word}”${particle(word, "을").slice(word.length)} 할 수 없습니다.` : "지금 할 수 없는 수입니다.";
+    },
     room_not_started: "아직 게임이 시작되지 않았습니다: 빈자리가 있습니다.",
     room_over: "이 게임은 끝났습니다.",
     conflict: "다른 수가 먼저 들어왔습니다. 다시 불러옵니다.",
-    rematch_refused: "지금은 한 판 더를 할 수 없습니다 (게임이 끝나야 하고, 자리에 앉은 사람만 답할 수 있습니다).",
+    rematch_refused: (p) => (REMATCH.ko[p.reason] ? `지금은 한 판 더를 할 수 없습니다: ${REMATCH.ko[p.reason]}.`
+      : "지금은 한 판 더를 할 수 없습니다 (게임이 끝나야 하고, 자리에 앉은 사람만 답할 수 있습니다)."),
     internal: "서버에 문제가 생겼습니다.",
     bad_request: (p) => `서버가 이 요청을 받을 수 없습니다${p.detail ? ` (자세히: ${p.detail})` : ""}.`,
     bad_input: (p) => `${FIELDS.ko[p.field] || p.field || "입력한 내용"}을(를) 확인하세요${p.detail ? ` (자세히: ${p.detail})` : ""}.`,

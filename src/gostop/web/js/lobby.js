@@ -22,7 +22,7 @@ const w = words({
     allowedBool: "yes or no", allowedOneOf: (xs) => `one of: ${xs}`,
     allowedInt: (lo, hi) => (lo !== null && hi !== null ? `a whole number from ${lo} to ${hi}` : lo !== null ? `a whole number of at least ${lo}` : "a whole number"),
     allowedPair: (lo, hi) => `two whole numbers from ${lo} to ${hi}, the first not above the second`,
-    allowedJokers: "the jokers ticked in the list", orTarget: " or “target” (the stop target)", orNone: ", or nothing for none",
+    allowedJokers: "how many of each joker of the list", orTarget: " or “target” (the stop target)", orNone: ", or nothing for none",
     typeValue: (what, none) => `Type ${what}${none ? " (or leave it empty for none)" : ""}.`,
     ruleRefused: "This rule change is not allowed:", createRefused: "The room could not be created:",
     takes: (title, what) => `${title} takes ${what}.`,
@@ -31,9 +31,15 @@ const w = words({
     currentChange: (value) => `Now (your change): ${value}. Choose another value to change it.`,
     sameValue: (value) => `That is already the rule (${value}): choose another value.`,
     handsValue: (hi) => `Hands: type a whole number from 1 to ${hi}.`,
+    jokerCount: (hi) => `Jokers: type how many of each, a whole number from 0 to ${hi}.`,
+    jokerCopies: (name) => `${name}: how many`,
     // finished matches: apart from the tables to join or watch, folded, the newest few
     finishedRooms: (n) => `Finished matches (${n})`, result: "See the result",
     noLiveRooms: "No table to join or watch right now.",
+    // when a finished match ended, short and relative (a date beyond a week)
+    endedNow: "ended just now", endedMinutes: (n) => `ended ${n} min ago`,
+    endedHours: (n) => (n === 1 ? "ended 1 hour ago" : `ended ${n} hours ago`), endedYesterday: "ended yesterday",
+    endedDays: (n) => `ended ${n} days ago`, endedOn: (date) => `ended on ${date}`, dateLocale: "en-GB",
   },
   ko: {
     anySeats: "2자리 이상", seatsUpTo: (n) => `2–${n}자리`,
@@ -46,7 +52,7 @@ const w = words({
     allowedBool: "예 또는 아니요", allowedOneOf: (xs) => `다음 중 하나: ${xs}`,
     allowedInt: (lo, hi) => (lo !== null && hi !== null ? `${lo}에서 ${hi} 사이의 정수` : lo !== null ? `${lo} 이상의 정수` : "정수"),
     allowedPair: (lo, hi) => `${lo}에서 ${hi} 사이의 정수 두 개 (앞의 수가 뒤의 수보다 크지 않게)`,
-    allowedJokers: "목록에서 고른 조커", orTarget: " 또는 “목표” (스톱 점수)", orNone: ", 비워 두면 없음",
+    allowedJokers: "목록의 조커마다 몇 장인지", orTarget: " 또는 “목표” (스톱 점수)", orNone: ", 비워 두면 없음",
     typeValue: (what, none) => `입력할 수 있는 값: ${what}${none ? " (비워 두면 없음)" : ""}.`,
     ruleRefused: "이 규칙은 바꿀 수 없습니다:", createRefused: "방을 만들 수 없습니다:",
     takes: (title, what) => `${title}: ${what}만 됩니다.`,
@@ -54,8 +60,13 @@ const w = words({
     currentChange: (value) => `지금 (내가 바꾼 값): ${value}. 바꾸려면 다른 값을 고르세요.`,
     sameValue: (value) => `이미 그 규칙입니다 (${value}). 다른 값을 고르세요.`,
     handsValue: (hi) => `판 수: 1에서 ${hi} 사이의 정수를 입력하세요.`,
+    jokerCount: (hi) => `조커: 종류마다 0에서 ${hi} 사이의 장 수를 입력하세요.`,
+    jokerCopies: (name) => `${name}: 장 수`,
     finishedRooms: (n) => `끝난 게임 (${n})`, result: "결과 보기",
     noLiveRooms: "지금 들어가거나 관전할 판이 없습니다.",
+    endedNow: "방금 끝남", endedMinutes: (n) => `${n}분 전에 끝남`,
+    endedHours: (n) => `${n}시간 전에 끝남`, endedYesterday: "어제 끝남",
+    endedDays: (n) => `${n}일 전에 끝남`, endedOn: (date) => `${date}에 끝남`, dateLocale: "ko-KR",
   },
 });
 
@@ -219,8 +230,13 @@ async function playWithPeople(preset, n) {
 
 // -- rule changes: each rule named by what it means, its values in words ---------------------
 
-/** The kinds of joker a room may put in its deck (gostop.cards; copies are for rules files). */
-const JOKERS = ["JK1", "JK2", "JK3", "JKB", "JKX", "JKP"];
+/** The jokers of a deck from how many of each type: two JK2 are JK2 and JK2-2 (the copy
+ * suffix of gostop.cards), in the order of the types. */
+export function jokerCodes(counts) {
+  const out = [];
+  for (const [code, n] of counts) for (let i = 1; i <= n; i++) out.push(i === 1 ? code : `${code}-${i}`);
+  return out;
+}
 
 /** A rule's name in a list: what it means (the server says it in the page's language), cut
  * short; never its identifier. */
@@ -282,10 +298,25 @@ function knobControl(k, now) {
     return { el: sel, read: () => ({ value: sel.value === "" ? null : sel.value }) };
   }
   if (k.kind === "jokers") {
+    // how many of each joker type (the server's types and most copies of one: GET /api/presets),
+    // so that a deck of two of one joker (matgo: two JK2) is said and sent as it is
     const none = !(def || []).length;
-    const boxes = JOKERS.map((code, i) => h("input", { type: "checkbox", name: "joker", value: code, checked: none && i === 0 }));
-    const el = h("span.jokers", { role: "group", "aria-label": label }, boxes.map((b) => h("label.check", {}, b, " ", cardName(b.value))));
-    return { el, read: () => ({ value: boxes.filter((b) => b.checked).map((b) => b.value) }) };
+    const most = k.maximum ?? 0;
+    const fields = k.choices.map((code, i) => h("input", {
+      type: "text", inputmode: "numeric", name: "joker", size: "2", dataset: { joker: code }, value: none && i === 0 ? "1" : "0",
+      "aria-label": w("jokerCopies", cardName(code)), style: { width: "2.6em", height: "auto" } }));
+    const el = h("span.jokers", { role: "group", "aria-label": label },
+      fields.map((f) => h("label.check", {}, f, " ", cardName(f.dataset.joker))));
+    const read = () => {
+      const counts = [];
+      for (const f of fields) {
+        const raw = f.value.trim() || "0";
+        if (!/^\d+$/.test(raw) || Number(raw) > most) return { error: w("jokerCount", most) };
+        counts.push([f.dataset.joker, Number(raw)]);
+      }
+      return { value: jokerCodes(counts) };
+    };
+    return { el, read };
   }
   const bad = () => ({ error: w("typeValue", allowedText(k, false), k.nullable) });
   const inRange = (n) => (k.minimum === null || k.minimum === undefined || n >= k.minimum) && (k.maximum === null || k.maximum === undefined || n <= k.maximum);
@@ -335,9 +366,10 @@ function sameValue(k, a, b) {
   return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
 }
 
-const HANDS_MAX = 24;
-
 function createPanel(presets) {
+  // the most hands a room may last: the server's own bound (GET /api/presets `limits.hands`,
+  // gostop.limits.MAX_ROOM_HANDS), checked and named by the form before it sends
+  const HANDS_MAX = presets.limits.hands;
   const err = h("p.error", { role: "alert", hidden: true });
   const name = h("input", { name: "room-name", type: "text", maxlength: "40", placeholder: t("roomNamePlaceholder") });
   const preset = select("preset", presets.presets.map((p) => [p.name, presetTitle(p.name, p.description)]), "pagat", t("preset"));
@@ -474,6 +506,31 @@ function createPanel(presets) {
   return form;
 }
 
+/** When a finished match ended, in the page's language, relative to `now` (ms): "ended just
+ * now" under a minute, then minutes, hours, "yesterday", days, and the date beyond a week. An
+ * end time from the future (another clock) is "just now"; none (a match that ended before the
+ * server kept the time): "". */
+export function endedText(endedAt, now = Date.now()) {
+  const at = endedAt ? Date.parse(endedAt) : NaN;
+  if (Number.isNaN(at)) return "";
+  const minutes = Math.floor(Math.max(0, now - at) / 60000);
+  if (minutes < 1) return w("endedNow");
+  if (minutes < 60) return w("endedMinutes", minutes);
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return w("endedHours", hours);
+  const days = Math.floor(hours / 24);
+  if (days === 1) return w("endedYesterday");
+  if (days <= 7) return w("endedDays", days);
+  return w("endedOn", new Date(at).toLocaleDateString(w("dateLocale"), { year: "numeric", month: "short", day: "numeric" }));
+}
+
+/** Finished rooms, the match that ended last first (the server's order, newest made first,
+ * among those without an end time, listed after them). */
+export function byEnd(rooms) {
+  const key = (r) => r.ended_at || "";
+  return [...rooms].sort((a, b) => (key(a) === key(b) ? 0 : key(a) < key(b) ? 1 : -1));
+}
+
 function roomRow(room) {
   const open = room.seats.filter((s) => s.kind === "human" && !s.taken).length;
   const mine = savedSeat(room.id);
@@ -489,9 +546,12 @@ function roomRow(room) {
     if (room.spectators && !mine) actions.append(h("a.button", { href: `${link}/watch` }, t("watch")));
   }
   const openText = open && room.state === "waiting" ? ` · ${t("openSeats", open)}` : "";
+  // a finished match says when it ended instead of "over" ("ended 5 min ago"), when it is known
+  const ended = room.state === "over" ? endedText(room.ended_at) : "";
+  const state = ended ? h("time.ended", { datetime: room.ended_at, title: new Date(room.ended_at).toLocaleString(w("dateLocale")) }, ended) : t(room.state);
   return h("li.room", { dataset: { room: room.id, state: room.state } },
     h("span.name", {}, roomTitle(room)), " ",
-    h("span.meta", {}, `${presetTitle(room.preset)} · ${t("seatsN", room.seats.length)} · ${t(room.state)}${openText}`),
+    h("span.meta", {}, `${presetTitle(room.preset)} · ${t("seatsN", room.seats.length)} · `, state, openText),
     h("span.who", {}, who), actions);
 }
 
@@ -513,7 +573,7 @@ function roomsPanel() {
     try {
       const { rooms } = await api.rooms();
       const live = rooms.filter((r) => r.state !== "over");
-      const over = rooms.filter((r) => r.state === "over").slice(0, FINISHED_SHOWN);
+      const over = byEnd(rooms.filter((r) => r.state === "over")).slice(0, FINISHED_SHOWN);
       list.replaceChildren(...live.map(roomRow));
       none.hidden = live.length > 0 || !over.length;
       finishedList.replaceChildren(...over.map(roomRow));

@@ -50,7 +50,7 @@ def test_the_english_guide_states_the_tables_numbers(page: Page, base_url: str) 
     assert f"multiplies your win by {TWO.bomb_multiplier}" in bomb and TWO.bomb_steals_junk  # PAY-5, EVT-8
     score = text["Scoring"]
     assert f"godori (the three birds) scores {THREE.godori_points}" in score  # SCORE-3
-    assert f"The sake cup {THREE.flex_card} counts as an animal or as double junk" in score  # SCORE-8
+    assert THREE.flex_card == "09A" and "The sake cup (September animal) counts as an animal or as double junk" in score  # SCORE-8
     assert f"({THREE.ja_ppuk_junk} junk if it was their own ppuk)" in text["Ppuk 뻑"]  # EVT-5
 
 

@@ -542,6 +542,11 @@ class Room:
                 "hands": self.last_hands,
                 "plain_steps": self._plain_steps(self.last_result, m.deals[self.last_deal].hand_seats, lang),
                 "reason_text": reason_text(self.last_result.reason, lang),
+                # the flat payments made during the hand (a first-turn ppuk's chips...): with
+                # the settlement they make the hand's chips (hand seats, the reason in ``lang``)
+                "fixed_payments": [
+                    {**p.to_json(), "reason_text": reason_text(p.reason, lang)} for p in self.last_result.fixed_payments
+                ],
                 **settlement_facts(self.last_result),
                 # gwangpalli (GWANG-5/6): who sold which cards before the hand; what each seat
                 # paid or got for them is the ledger entry's ``parts.compensation``

@@ -23,12 +23,19 @@ export function setDeckStyle(value) {
 /** Base code of a card: a joker copy JK1-2 is drawn as JK1. */
 export function baseCode(code) { return code.startsWith("JK") ? code.slice(0, 3) : code; }
 
-/** Accessible name, e.g. "January bright, crane and sun". */
+/** Accessible name, e.g. "January bright, crane and sun". A second copy of a joker (JK2-2:
+ * Matgo plays two JK2) is the same card and has the same name: the copy's number is the
+ * engine's, never the player's ("조커 2 (2) 공개" read as a second kind of joker). */
 export function cardName(code) {
   const entry = NAMES[baseCode(code)];
   if (!entry) return code;
-  const name = entry[getLang()] || entry.en;
-  return code.includes("-") ? `${name} (${code.split("-")[1]})` : name;
+  return entry[getLang()] || entry.en;
+}
+
+/** A card's name in `lang` ("en" or "ko"), whatever the page's language. */
+export function cardNameIn(code, lang) {
+  const entry = NAMES[baseCode(code)];
+  return entry ? entry[lang] || entry.en : code;
 }
 
 export function cardMonth(code) { return code.startsWith("JK") ? 0 : parseInt(code.slice(0, 2), 10); }

@@ -1,7 +1,7 @@
 // "How to play" and the card guide (#/guide, #/guide/cards).
 import { getLang, monthName, t } from "./i18n.js";
 import { h } from "./dom.js";
-import { cardEl, cardName } from "./cards.js";
+import { cardEl, cardName, cardNameIn } from "./cards.js";
 import { GAMES, gamePreset, loadPresets } from "./lobby.js";
 
 const MONTH_CODES = [
@@ -39,6 +39,9 @@ export function howtoSections(lang, two, three) {
   const four = s.four_brights_with_rain_points;
   const flexJunk = s.flex_junk_value;
   const cap2 = two.nagari_multiplier_cap;
+  // the flex card named as the card guide names it, never by its code: "September animal,
+  // sake cup" is said "the sake cup (September animal)", "9월 열끗, 국화" "국진(9월 열끗)"
+  const [flexKind, flexPicture] = s.flex_card ? cardNameIn(s.flex_card, lang).split(", ") : ["", ""];
   if (lang === "ko") {
     const goBak2 = two.go_bak_two_player === "double" ? " 맞고에서 고를 한 뒤 상대가 이기면 두 배를 냅니다 (고박)." : "";
     const goBak3 = three.dok_bak ? " 3인에서 고를 한 사람이 지면 진 두 사람 몫을 혼자 냅니다 (고박, 독박). 쇼당을 거절하거나 외면해도 그럴 수 있고, 화면이 미리 알려 줍니다." : "";
@@ -52,7 +55,7 @@ export function howtoSections(lang, two, three) {
       ["뻑", `내 패로 한 장을 맞췄는데 뒤집은 패도 같은 달이면 세 장이 바닥에 쌓여 남습니다 (뻑). 그 달의 네 번째 패로 먹는 사람이 네 장을 다 가져가고 상대마다 피를 한 장 받습니다${three.ja_ppuk_junk > 1 ? ` (자기가 싼 뻑을 먹으면 자뻑: ${three.ja_ppuk_junk}장)` : ""}.`],
       ["쪽, 따닥, 싹쓸이", `쪽: 낸 패가 맞는 패가 없었는데 뒤집은 패가 그 패와 짝이 될 때. 따닥: 바닥에 같은 달 두 장이 있을 때 낸 패와 뒤집은 패로 네 장을 다 먹을 때. 싹쓸이: 바닥을 모두 쓸어 올 때. 그때마다 상대마다 피를 한 장씩 받습니다${three.last_turn_exception ? " (판의 마지막 차례에는 없음)" : ""}.`],
       ["흔들기, 폭탄", `같은 달 세 장을 들고 있으면 흔들 수 있습니다 (세 장을 보여 주고, 이기면 ${three.heundeum_multiplier}배). 바닥에 그 달의 네 번째 패가 있으면 폭탄: 세 장을 한꺼번에 내고 네 장을 먹습니다. 모자라는 두 장 대신, 나중에 원하는 차례에 두 번 손패 없이 더미만 뒤집습니다.${bomb2}`],
-      ["점수", `광: 삼광 3점 (비광 12B가 끼면 2점), 사광 ${four === 4 ? "4점" : `4점 (비광이 끼면 ${four}점)`}, 오광 15점. 열끗 5장 1점, 한 장마다 1점씩 더; 고도리(새 세 마리) ${s.godori_points}점. 띠 5장 1점, 한 장마다 1점씩 더; 홍단·청단·초단 각 3점. 피 10장 1점, 한 장마다 1점씩 더 (쌍피는 두 장으로 셈).${s.flex_card ? ` 국진(${s.flex_card})은 열끗이나 ${flexJunk === 2 ? "쌍피" : `피 ${flexJunk}장`} 중 유리한 쪽으로 셉니다.` : ""}`],
+      ["점수", `광: 삼광 3점 (비광이 끼면 2점), 사광 ${four === 4 ? "4점" : `4점 (비광이 끼면 ${four}점)`}, 오광 15점. 열끗 5장 1점, 한 장마다 1점씩 더; 고도리(새 세 마리) ${s.godori_points}점. 띠 5장 1점, 한 장마다 1점씩 더; 홍단·청단·초단 각 3점. 피 10장 1점, 한 장마다 1점씩 더 (쌍피는 두 장으로 셈).${s.flex_card ? ` 국진(${flexKind})은 열끗이나 ${flexJunk === 2 ? "쌍피" : `피 ${flexJunk}장`} 중 유리한 쪽으로 셉니다.` : ""}`],
       ["고 / 스톱", `목표 점수에 닿으면 스톱하거나 고를 합니다. 고를 하면 맞고: ${GO_SCHEME.ko[two.go_scheme] || ""}. 3인: ${GO_SCHEME.ko[three.go_scheme] || ""}. 고 다음에는 점수가 지난 고 때보다 올라야 다시 묻습니다.${goBak2}${goBak3} 아무도 스톱하지 못하고 패가 다 떨어지면 나가리: 아무도 받지 않고 다음 판은 두 배 (나가리가 이어지면 또 두 배${cap2 ? `, 맞고는 ${cap2}배까지` : ""}).`],
       ["정산과 박", `이긴 사람은 점수만큼 진 사람마다 받습니다. 광박: 이긴 사람이 광으로 점수를 냈는데 광이 한 장도 없으면 두 배. 피박: 이긴 사람이 피로 점수를 냈는데 피가 맞고는 ${protect2}장${zero2}, 3인은 ${protect3}장이 안 되면 두 배. 멍따: 이긴 사람이 열끗 7장 이상이면 모두 두 배. 화면의 표시가 위험을 알려 줍니다.`],
       ["키", "1–0 패 내기, g 고, s 스톱, 버튼에 적힌 글자로 선택, Enter로 정산 닫기."],
@@ -70,7 +73,7 @@ export function howtoSections(lang, two, three) {
     ["Ppuk 뻑", `If the turned card is the month of the pair you just made, the three stay on the table as a stack. Whoever takes the fourth card of that month takes all four and a junk card from every opponent${three.ja_ppuk_junk > 1 ? ` (${three.ja_ppuk_junk} junk if it was their own ppuk)` : ""}.`],
     ["Chok 쪽, ttadak 따닥, sseul 싹쓸이", `Chok: your played card found no match but the turned card pairs with it. Ttadak: two of a month are on the table and your card and the turned card take all four. Sseul: you sweep the table clean. Each earns a junk card from every opponent${three.last_turn_exception ? " (not on the last turn of the hand)" : ""}.`],
     ["Shake and bomb", `Holding three of a month you may shake (show them: if you win, you are paid x${three.heundeum_multiplier}). When the fourth is on the table you may bomb: play all three and take the four; for the two cards you are short, on two later turns of your choice you only turn the stock.${bomb2}`],
-    ["Scoring", `Brights 광: 3 score 3 (2 if one is the rain bright 12B), 4 score ${four === 4 ? "4" : `4 (${four} with the rain bright)`}, 5 score 15. Animals 열끗: 5 score 1, +1 each more; godori (the three birds) scores ${s.godori_points}. Ribbons 띠: 5 score 1, +1 each more; the red poem, blue and plain red sets score 3 each. Junk 피: 10 score 1, +1 each more (double junk counts 2).${s.flex_card ? ` The sake cup ${s.flex_card} counts as an animal or as ${flexJunk === 2 ? "double junk" : `${flexJunk} junk`}, whichever is better.` : ""}`],
+    ["Scoring", `Brights 광: 3 score 3 (2 if one of them is December's rain bright), 4 score ${four === 4 ? "4" : `4 (${four} with the rain bright)`}, 5 score 15. Animals 열끗: 5 score 1, +1 each more; godori (the three birds) scores ${s.godori_points}. Ribbons 띠: 5 score 1, +1 each more; the red poem, blue and plain red sets score 3 each. Junk 피: 10 score 1, +1 each more (double junk counts 2).${s.flex_card ? ` The ${flexPicture} (${flexKind}) counts as an animal or as ${flexJunk === 2 ? "double junk" : `${flexJunk} junk`}, whichever is better.` : ""}`],
     ["Go or stop", `When you reach the target you decide: stop and be paid now, or go. Going, in Matgo: ${GO_SCHEME.en[two.go_scheme] || ""}; with three players: ${GO_SCHEME.en[three.go_scheme] || ""}. After a go you are asked again only when your points rise above those of your last go.${goBak2}${goBak3} If the cards run out with nobody stopped, the hand is a nagari: nobody is paid and the next hand pays double (again for each nagari in a row${cap2 ? `; Matgo up to x${cap2}` : ""}).`],
     ["Payment and penalties (bak 박)", `The winner is paid their points in chips by each loser. A loser pays double for gwang-bak (the winner scored points with brights and the loser has none) and for pi-bak (the winner scored points with junk and the loser has less than ${protect2} junk in Matgo${zero2}, less than ${protect3} with three players); meong-dda (the winner has seven or more animals) doubles every payment. The stamps on the table warn you.`],
     ["Keys", "1–0 play the cards of your hand; g go, s stop; the letters shown on the buttons pick them; Enter closes the settlement."],
@@ -101,7 +104,7 @@ export async function showGuide(main, section) {
   const [two, three] = ["matgo", "gostop"].map((id) => knobsOf(presets, gamePreset(presets, GAMES.find((g) => g.id === id))));
   const howto = h("div.howto", {}, h("h1", {}, t("guide")),
     howtoSections(lang === "ko" ? "ko" : "en", two, three).map(([title, text]) => h("section", {}, h("h2", {}, title), h("p", {}, text))),
-    h("p", {}, lang === "ko" ? "방마다 바꿀 수 있는 규칙은 로비의 '고급'에서 쉬운 말 설명과 함께 고를 수 있습니다." : "The complete rules, with every house rule a room may switch, are in the project's docs/rules.md."));
+    h("p", {}, lang === "ko" ? "방마다 바꿀 수 있는 규칙은 로비의 '고급'에서 쉬운 말 설명과 함께 고를 수 있습니다." : "Every house rule a room may switch is under \"Advanced\" in the lobby, each said in plain words."));
   const page = h("div.guide", {}, h("nav.guide-nav", { "aria-label": t("guide") }, h("a", { href: "#/guide" }, t("guide")), " · ", h("a", { href: "#/guide/cards" }, t("cards"))), howto, cardGuide());
   main.append(page);
   if (section === "cards") page.querySelector("#cards").scrollIntoView();

@@ -725,7 +725,7 @@ class TablePage {
     done.addEventListener("click", () => this.closeOverlay());
     this.openOverlay(h("section.settlement", { "aria-label": t("settlement") },
       h("h2", {}, t("settlement")), h("p.result", {}, title),
-      h("div.settle-body", {}, this.scoreCards(last, r, name), h("div.settle-words", {}, list, this.losers(last, name), this.sales(last))), chips,
+      h("div.settle-body", {}, this.scoreCards(last, r, name), h("div.settle-words", {}, list, this.losers(last, name), this.during(last, name), this.sales(last))), chips,
       h("div.row", {}, next, done, h("button#review-hand", { type: "button", onclick: () => this.showReview(last) }, w("review")), this.downloadLink())));
     this.overlay.firstChild.classList.add("settle");
     if (reducedMotion()) { while (shown < steps.length) reveal(); } else {
@@ -767,6 +767,17 @@ class TablePage {
       lo.bak.length ? lo.bak.map((b) => h("span.stamp.bakstamp", { dataset: { kind: b.kind } }, bakName(b))) : h("span.nobak", {}, t("noBak")), " ",
       h("span.pays", {}, lo.exempt ? t("paysNothing") : this.inShots() ? t("takesShotsN", lo.pays) : t("paysChipsN", lo.pays)),
       lo.liable ? h("span.stamp", {}, t("paysForBoth")) : null))));
+  }
+
+  /** The flat payments made during the hand (a first-turn ppuk, a ttadak on the first turn...,
+   * PAY-12): the chips before → after count them, so the settlement says them too. */
+  during(last, name) {
+    const paid = ((last.result && last.result.fixed_payments) || []).filter((p) => p.amount);
+    if (!paid.length) return null;
+    const why = (p) => (last.fixed_payments || []).find((q) => q.reason === p.reason)?.reason_text || p.reason.replace(/-/g, " ");
+    return h("div.during", {}, h("h3", {}, t("paidDuring")), h("ul", {}, paid.map((p) => h("li.during-pay", { dataset: { payer: String(p.payer), reason: p.reason } },
+      p.unit === "shots" ? t("tookDuringN", name(p.payer), p.amount, why(p))
+        : t("paidDuringN", name(p.payer), p.payee === null || p.payee === undefined ? "" : name(p.payee), p.amount, why(p))))));
   }
 
   /** Gwangpalli's bright sales (GWANG-5/6): who sold which cards, and what each seat got or

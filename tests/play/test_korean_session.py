@@ -216,7 +216,7 @@ def test_settings_saves_errors_and_resume_in_korean(tmp_path: Path) -> None:
     settings = Settings(players=5, seed=4, level="hard", hands=None, lang="ko", overrides={"go_scheme": "linear"})
     described = settings.describe()
     check_korean(described)
-    assert described.startswith("봇 4명 (어려움), 광팔이 자리, 규칙 pagat, go_scheme=linear")
+    assert described.startswith("봇 4명 (어려움), 광팔이 자리, 파갓 규칙, go_scheme=linear")
     assert settings.describe("en").startswith("4 bots (hard), gwangpalli table, rules pagat")
     with pytest.raises(SettingsConflict) as conflict:
         Settings(players=3, preset="matgo", lang="ko").check(setup=True)
@@ -400,7 +400,7 @@ def test_the_line_setup_in_korean() -> None:
     assert asked[2].startswith("사람 수, 나 포함")
     assert any(q.startswith("봇 난이도 (easy 쉬움, normal 보통, instinct 직감, hard 어려움) [normal]> ") for q in asked)
     assert any(line.startswith("'go': 여기서 쓸 수 있는 대답이 아닙니다.") for line in written)
-    assert written[0] == "새 게임: 봇 1명 (보통), 규칙 pagat, 3판, 시드 4."
+    assert written[0] == "새 게임: 봇 1명 (보통), 파갓 규칙, 3판, 시드 4."
 
 
 def test_gostop_play_plain_in_korean_through_a_terminal(tmp_path: Path) -> None:

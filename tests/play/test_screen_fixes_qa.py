@@ -488,12 +488,12 @@ def test_setup_screen_conflict_names_the_answer_to_change(store: Store) -> None:
 def test_a_korean_joker_whose_deed_does_not_fit_keeps_its_name() -> None:
     """Matgo at 80 columns (a cell of 40): what a joker does (먹은 패로 가고 더미 패를 대신 냄)
     did not fit beside its code, and the line said "JK2-2" alone: nothing that a player reads
-    as a joker. Where the deed gives way, the card's name stays (조커 2-2 · 쌍피, or as much of
+    as a joker. Where the deed gives way, the card's name stays (조커 2 · 쌍피, or as much of
     it as fits, never a torn worth)."""
     from gostop.words.catalog import catalog
 
     detail = catalog("ko").t("joker: to your captures, the top stock card is played instead")
-    label = "조커 2-2 · 쌍피"
+    label = "조커 2 · 쌍피"
     c = Choice("0", label, "play JK2-2", detail, parse_card("JK2-2"), ())
     assert "먹은 패로" in ChoiceItem._fitted(c, 60, "ko").plain  # room enough: the deed
     for width in (40, 38, 30, 24):

@@ -54,6 +54,29 @@ def test_a_joker_that_takes_junk_is_named_not_guessed_at() -> None:
     assert bare is not None and "조커" in bare and "보너스 패" not in bare, bare
 
 
+def test_a_second_copy_of_a_joker_is_named_as_the_first() -> None:
+    """Matgo plays two JK2: the feed said "민지: Tester의 조커 2-2 뺏음" (a score?) and
+    "two-junk joker #2" (a second kind?); the copy's number is the engine's, not the player's."""
+    ev = {"type": "surrender", "seat": 0, "cards": ["JK2-2"], "data": {"to": 1, "for": "chok"}}
+    ko = event_line(ev, "Tester", "ko", to="민지")
+    en = event_line(ev, "Tester", to="Minji")
+    assert ko is not None and "조커 2 " in ko + " " and "2-2" not in ko, ko
+    assert en is not None and "two-junk joker" in en and "#" not in en, en
+    assert card_name("JK1-12", "ko") == card_name("JK1", "ko") and card_name("JK1-12") == card_name("JK1")
+
+
+def test_a_settlement_line_says_its_unit_and_a_payment_no_empty_brackets() -> None:
+    """"정산: 민지 48 받음" said 48 of nothing (every other payment line says 칩); a payment
+    with no reason ended in "()"."""
+    settle = {"type": "settlement", "seat": 1, "data": {"payments": [40, 8]}}
+    assert event_line(settle, "민지", "ko") == "정산: 민지 48칩 받음"
+    assert event_line(settle, "Minji") == "Settlement: Minji is paid 48 chips."
+    paid = {"type": "payment", "seat": 1, "data": {"amount": 7, "unit": "chips"}}
+    for lang in ("en", "ko"):
+        line = event_line(paid, "Minji", lang)
+        assert line is not None and "()" not in line and "7" in line, line
+
+
 def test_every_event_of_whole_matches_has_a_line_in_both_languages() -> None:
     seen: set[str] = set()
     for preset, players, seed in (("pagat", 3, 1), ("matgo", 2, 2), ("pagat", 5, 3), ("goo-stupe", 3, 4)):

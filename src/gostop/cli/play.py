@@ -113,7 +113,7 @@ def play(
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Start at once: no setup screen or question.")] = False,
     lang: Annotated[
         str | None,
-        typer.Option("--lang", help="The game's language: en (English) or ko (Korean; card choices keep the English names too); remembered.",
+        typer.Option("--lang", help="The game's language: en (English) or ko (Korean); remembered.",
                      show_default=False),
     ] = None,
     bot_delay: Annotated[
@@ -301,7 +301,7 @@ def _new_over_damaged(store: Store, saved: SavedMatch, write: Callable[[str], No
 
 
 def _run_plain(store: Store, settings: Settings, resume: bool, saved: SavedMatch | None, yes: bool) -> int:
-    from gostop.play.plain import PlainGame, plain_setup
+    from gostop.play.plain import PlainGame, ask_about_saved, plain_setup
     from gostop.play.session import Session
 
     def write(text: str) -> None:
@@ -311,15 +311,10 @@ def _run_plain(store: Store, settings: Settings, resume: bool, saved: SavedMatch
     with sigterm_as_interrupt():  # a `kill` says the save and exits with 143, as ctrl-c with 130
         try:
             if not resume and saved is not None and not yes:
-                if saved.readable:
-                    answer = input(f"A saved match exists: {saved.text}. Resume it? [Y/n]> ").strip().lower()
-                    resume = answer in ("", "y", "yes")
-                else:
-                    write(f"Your saved match cannot be resumed: {saved.problem}.")
-                    answer = input("Start a new match instead? [Y/n]> ").strip().lower()
-                    if answer not in ("", "y", "yes"):
-                        write("Nothing changed.")
-                        return 0
+                answer = ask_about_saved(saved, settings.lang, input, write)  # in the player's language
+                if answer is None:
+                    return 0
+                resume = answer
             if resume:
                 with reported_errors():
                     session = Session.resume(store)

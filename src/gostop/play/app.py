@@ -579,7 +579,7 @@ class SetupScreen(Screen[Settings | str | None]):
             yield Label(w.t("{tab} moves between fields; {enter} on {start} begins. {quit} quits.", tab="Tab",
                             enter="Enter", start=w.t("Start"), quit="ctrl+q"))
             if self.saved is not None and self.saved.readable:
-                yield Static(Text(w.t("Saved match: {text}", text=self.saved.text), style="bold yellow"))
+                yield Static(Text(w.t("Saved match: {text}", text=self.saved.said(w.lang)), style="bold yellow"))
             elif self.saved is not None:
                 yield Static(Text(w.t("Your saved match cannot be resumed: {problem}. {start} keeps a copy of it and"
                                       " begins a new match.", problem=self.saved.problem, start=w.t("Start")),

@@ -17,13 +17,39 @@ from gostop.limits import MAX_PLAY_HANDS
 from gostop.play.answers import clip, one_of, rule_changes, seed_number, whole_number
 from gostop.play.guide import card_guide, plain_keys_text, quick_start, reflow, rules_text
 from gostop.play.render import log_block, prompt_block, standings_block, summary_block, table_text
-from gostop.play.session import LEVEL_NAMES, ChoiceError, Session, Settings, SettingsConflict
+from gostop.play.session import (
+    LEVEL_NAMES,
+    ChoiceError,
+    SavedMatch,
+    Session,
+    Settings,
+    SettingsConflict,
+)
 from gostop.play.view import table_view
 from gostop.rules import PRESET_NAMES
 from gostop.signals import Terminated
 from gostop.words import Catalog, catalog
 
-__all__ = ["PlainGame", "PROMPT", "plain_setup"]
+__all__ = ["PlainGame", "PROMPT", "ask_about_saved", "plain_setup"]
+
+#: "yes" as people type it: Enter, y, yes, and in Korean 예, 네, 응, ㅇ.
+YES = frozenset({"", "y", "yes", "예", "네", "응", "ㅇ"})
+
+
+def ask_about_saved(saved: SavedMatch, lang: str, read: Callable[[str], str],
+                    write: Callable[[str], None]) -> bool | None:
+    """A saved match and no ``--resume``/``--new``: ask in ``lang`` whether to resume it (True)
+    or start a new match (False); a save that cannot be read: whether to start a new match over
+    it (False), or None to change nothing."""
+    w = catalog(lang)
+    if saved.readable:
+        answer = read(w.t("A saved match exists: {saved}. Resume it? [Y/n]> ", saved=saved.said(lang)))
+        return answer.strip().lower() in YES
+    write(w.t("Your saved match cannot be resumed: {problem}.", problem=saved.problem))
+    if read(w.t("Start a new match instead? [Y/n]> ")).strip().lower() not in YES:
+        write(w.t("Nothing changed."))
+        return None
+    return False
 
 def wrap_text(text: str, flowed: bool = False) -> str:
     """Prose wrapped to the terminal's width (broken at spaces; hangul counts two columns), not

@@ -76,6 +76,7 @@ from gostop.words import (
     catalog,
     item_name,
     junk_values_text,
+    preset_title,
     push_choice,
     push_done,
     push_question,
@@ -183,7 +184,9 @@ class Settings:
             gwangpalli = self.rules().multi_player_mode == "gwangpalli"
             parts.append(w.t("gwangpalli table") if gwangpalli else w.t("rotation table"))
         over = "".join(f", {k}={v}" for k, v in self.overrides.items())
-        parts.append(w.t("rules {preset}", preset=self.preset) + over)
+        # a rule set by the name its players use where it has one (맞고, 파갓 규칙), else its id
+        title = preset_title(self.preset, w.lang)
+        parts.append((w.t("rules {preset}", preset=self.preset) if title == self.preset else title) + over)
         parts.append(w.t("open-ended") if self.hands is None else w.n("{n} hand", "{n} hands", self.hands))
         parts.append(w.t("seed random") if self.seed is None else w.t("seed {seed}", seed=self.seed))
         return ", ".join(parts)
@@ -1383,17 +1386,26 @@ def _bot_move(seat: int, who: str, events: list[MatchEvent], w: Catalog, picking
     played: list[str] = []
     flipped: list[str] = []
     taken: list[str] = []
+    goes: Any = None
     for ev in events:
         he = ev.hand_event
-        if ev.type != "hand" or he is None or ev.seat != seat:
+        if ev.type != "hand" or he is None:
             continue
         codes = [c.code if isinstance(c, Card) else str(c) for c in he.cards]
+        if he.type == "surrender" and he.data.get("to") == seat:
+            # junk handed over to the seat (a steal: ttadak, sseul, a joker...): taken too, not "nothing"
+            taken.extend(c for c in codes if c not in taken)
+            continue
+        if ev.seat != seat:
+            continue
         if he.type in ("play", "bomb", "grenade"):
             played.extend(c for c in codes if c not in played)
         elif he.type in ("flip", "substitute"):
             flipped.extend(c for c in codes if c not in flipped)
-        elif he.type in ("capture", "pick"):
+        elif he.type in ("capture", "pick", "reveal"):  # a revealed joker goes to the captures (JOKER-4)
             taken.extend(c for c in codes if c not in taken)
+        elif he.type == "go":
+            goes = he.data.get("goes")
     if not played and not taken and not flipped:
         return None
     lang = w.lang
@@ -1419,6 +1431,8 @@ def _bot_move(seat: int, who: str, events: list[MatchEvent], w: Catalog, picking
             parts.append(w.t("now choosing which card to take"))
         elif not taken:
             parts.append(w.t("took nothing"))
+        if goes is not None:  # the turn ended in a go: the line says it (the log says "GO 고! ...")
+            parts.append(w.t("said go #{goes}", goes=goes))
         return ", ".join(parts)
 
     return BotMove(seat, told(False), tuple(dict.fromkeys(played + flipped + taken)), told(True))
@@ -1518,10 +1532,26 @@ class SavedMatch:
 
     text: str
     problem: str | None = None
+    #: The saved settings and the hands played (a readable save): :meth:`said` in any language.
+    settings: Settings | None = None
+    played: int = 0
 
     @property
     def readable(self) -> bool:
         return self.problem is None
+
+    def said(self, lang: str) -> str:
+        """The description in ``lang`` (the setup screen's language, which the person may
+        change there): ``봇 1명 (어려움), 규칙 matgo, 3판, 시드 11; 2판 함``; :attr:`text` when
+        the save cannot be read."""
+        if self.settings is None:
+            return self.text
+        w = catalog(lang)
+        described = self.settings.describe(lang)
+        if self.played:
+            return w.n("{settings}; {n} hand played", "{settings}; {n} hands played", self.played,
+                       settings=described)
+        return w.t("{settings}; no hands played", settings=described)
 
 
 def saved_summary(store: Store, lang: str = "en") -> SavedMatch | None:
@@ -1536,12 +1566,8 @@ def saved_summary(store: Store, lang: str = "en") -> SavedMatch | None:
         settings = Settings.from_json(data.get("settings", {}))
         ledger = record.get("ledger") or []
         played = sum(1 for e in ledger if isinstance(e, dict) and e.get("hand") is not None)
-        w = catalog(lang)
-        described = settings.describe(lang)
-        if played:
-            return SavedMatch(w.n("{settings}; {n} hand played", "{settings}; {n} hands played", played,
-                                  settings=described))
-        return SavedMatch(w.t("{settings}; no hands played", settings=described))
+        saved = SavedMatch("", settings=settings, played=played)
+        return SavedMatch(saved.said(lang), settings=settings, played=played)
     except DamagedSave as exc:
         return SavedMatch(str(exc), str(exc))
     except (TypeError, ValueError, AttributeError) as exc:

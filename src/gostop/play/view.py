@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from gostop.cards import Card
 from gostop.engine import Observation
 from gostop.hints import Stamp, bak_stamps, flex_junk_value, nagari_stakes, near_sets, score_lines
-from gostop.play.narrate import LogLine
+from gostop.play.narrate import LogLine, card_list
 from gostop.play.session import HandSummary, Prompt, Session
 from gostop.rules import Rules
 from gostop.words import Catalog, catalog, item_name, preset_title, score_item_lines
@@ -152,7 +152,7 @@ def _near_lines(session: Session, obs: Observation, seat: int, words: Catalog) -
         # A card in your own hand is no hint (your choices say what it captures or feeds).
         if ns.seat != seat or ns.where == "your hand":
             continue
-        card = ns.missing.code
+        card = card_list([ns.missing], words.lang)  # a sentence names its card (the code is a card's face)
         if ns.holder is not None:
             holder = session.name(session.shown_hand()[1][ns.holder])
             where = words.t("{card} shown in {name}'s hand", card=card, name=holder)
@@ -165,7 +165,7 @@ def _near_lines(session: Session, obs: Observation, seat: int, words: Catalog) -
         groups.setdefault((ns.name, ns.points), []).append(where)
     return tuple(
         words.t("one card from {item} (+{points}): {cards}", points=points, cards=" / ".join(v),
-                item=name if words.lang == "en" else item_name(name, words.lang))
+                item=item_name(name, words.lang))  # no code in its name (``incl. the rain man``)
         for (name, points), v in groups.items()
     )
 

@@ -33,11 +33,14 @@ def month_name(month: int, lang: str = "en") -> str:
 
 
 def card_name(card: Card | str, lang: str = "en") -> str:
-    """The short name of a card in ``lang``: ``plum ribbon``, ``매조 띠``, ``조커 2``."""
+    """The short name of a card in ``lang``: ``plum ribbon``, ``매조 띠``, ``조커 2`` (every copy
+    of a joker: JK2-2 too)."""
     c = _card(card)
     catalog(lang)  # checks the language
-    if c.is_joker:
-        return c.korean_name if lang == "ko" else c.english_name
+    if c.is_joker:  # a second copy (JK2-2: Matgo plays two JK2) is the same card, named alike:
+        # its number is the engine's ("조커 2-2" read as a score, "#2" as a second kind)
+        base = parse_card(c.code.split("-")[0])
+        return base.korean_name if lang == "ko" else base.english_name
     if lang == "ko":
         return f"{month_name(c.month, 'ko')} {_KIND_KO[c.kind]}"
     return f"{month_name(c.month)} {c.kind.english}"

@@ -103,13 +103,16 @@ def event_line(
             paid = w.n("{n} chip", "{n} chips", amount)
         if kind == "compensation":
             return w.t("{who} pays compensation: {paid}.", who=who, paid=paid)
+        if not reason:  # no empty brackets: "민지: 48칩 냄 ()"
+            return w.t("{who} pays {paid}.", who=who, paid=paid)
         return w.t("{who} pays {paid} ({reason}).", who=who, paid=paid, reason=reason)
     if kind == "settlement":
         total = sum(int(p) for p in data.get("payments") or ())
         if data.get("unit") == "shots":  # GOO-1: nobody is paid; the losers take shots
             return w.n("Settlement: {who} wins; the others take {n} shot in all.",
                        "Settlement: {who} wins; the others take {n} shots in all.", total, who=who)
-        return w.t("Settlement: {who} is paid {n}.", who=who, n=total)
+        # in its unit, as every other payment line ("정산: 민지 48 받음" said 48 of nothing)
+        return w.t("Settlement: {who} is paid {paid}.", who=who, paid=w.n("{n} chip", "{n} chips", total))
     if kind == "go":
         return w.t("{who} says go ({n}).", who=who, n=data.get("goes", ""))
     if kind == "stop":

@@ -191,7 +191,8 @@ def settlement_lines(
                         "{goes}: {add}; each loser starts from {base}.",
                         goes=goes_words(w, goes),
                         add=add,
-                        base=step.base,
+                        # in chips, as the go's own chips beside it ("기본 10" said 10 of nothing)
+                        base=step.base if unit == "shots" else amount_words(w, step.base, "chips"),
                     )
                 )
         elif isinstance(step, FactorStep):

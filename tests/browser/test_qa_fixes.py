@@ -137,10 +137,11 @@ def test_nobody_sits_out_while_stay_or_drop_is_asked_then_only_those_out_of_the_
 
 def test_switching_to_korean_at_the_table_relabels_the_side_panel(page: Page, base_url: str) -> None:
     bot_room(page, base_url, 2)
-    expect(page.locator("#side label[for=invite-link]")).to_have_text("Invite a friend: send this link")
+    # a table against bots has no open seat: its link is the one to watch it (QA round 8)
+    expect(page.locator("#side label[for=invite-link]")).to_have_text("Invite a friend to watch: send this link (every seat is taken)")
     page.click("#lang-toggle")
     expect(page.locator("#lang-toggle")).to_have_text("English")
-    expect(page.locator("#side label[for=invite-link]")).to_have_text("친구 초대: 이 링크를 보내세요")
+    expect(page.locator("#side label[for=invite-link]")).to_have_text("친구에게 관전 초대: 이 링크를 보내세요 (자리는 모두 찼습니다)")
     expect(page.locator("#copy-link")).to_have_text("링크 복사")
     expect(page.locator("#leave")).to_have_text("나가기")
     expect(page.locator("#move-seat")).to_have_text("내 자리를 다른 기기로 옮기기")
@@ -150,7 +151,7 @@ def test_switching_to_korean_at_the_table_relabels_the_side_panel(page: Page, ba
     # the whole panel but the event feed's earlier lines (what happened, as it was said)
     chrome = page.evaluate("() => [...document.querySelector('#side').children].filter(e => !e.classList.contains('feed')).map(e => e.innerText).join('\\n')")
     assert not LATIN_WORD.search(chrome), chrome
-    assert page.locator("#invite-link").get_attribute("aria-label") == "친구 초대: 이 링크를 보내세요"
+    assert page.locator("#invite-link").get_attribute("aria-label") == "친구에게 관전 초대: 이 링크를 보내세요 (자리는 모두 찼습니다)"
 
 
 # -- 5. 4 to 7 seats on a laptop ---------------------------------------------------------------

@@ -17,6 +17,9 @@ const STRINGS = {
     waiting: "waiting", playing: "playing", over: "over",
     openSeats: (n) => `${n} open seat${n === 1 ? "" : "s"}`, openSeat: "open seat", seatsN: (n) => `${n} seats`,
     inviteLink: "Invite a friend: send this link", copy: "Copy link", copied: "Copied!",
+    inviteWatch: "Invite a friend to watch: send this link (every seat is taken)",
+    tableFull: "Every seat is taken: there is no seat to invite a friend to.",
+    roomFullWatch: "You can watch the game.", ownSeatElsewhere: "Your own seat, on another device?",
     waitingForPlayers: "Waiting for players to take the open seats…",
     takeSeat: "Take a seat", spectate: "Watch this table",
     roomUnknown: "This room does not exist (or no longer does).",
@@ -80,7 +83,7 @@ const STRINGS = {
     paidForSales: (c) => `paid for the cards sold: ${c}`,
     part_hand: "this hand", part_compensation: "bright sales", part_pot: "boar pot", part_refund: "pot returned",
     reviewLoading: "Loading the hand…", reviewDeal: "The deal", reviewStock: (n) => `Stock: ${n}`,
-    reviewHand: "hand", reviewCaptures: "captures",
+    reviewHand: "Hand", reviewCaptures: "Captures",
     // the measured gap of each level (GET /api/presets level_edges, docs/benchmarks.md)
     levelEasiest: "the easiest level",
     // moving a seat to another device; rematch where each person accepts (issue #18, defect 10 and 7)
@@ -108,6 +111,9 @@ const STRINGS = {
     waiting: "대기 중", playing: "게임 중", over: "끝남",
     openSeats: (n) => `빈자리 ${n}개`, openSeat: "빈자리", seatsN: (n) => `${n}자리`,
     inviteLink: "친구 초대: 이 링크를 보내세요", copy: "링크 복사", copied: "복사됨!",
+    inviteWatch: "친구에게 관전 초대: 이 링크를 보내세요 (자리는 모두 찼습니다)",
+    tableFull: "자리가 모두 찼습니다: 친구를 초대할 빈자리가 없습니다.",
+    roomFullWatch: "이 판을 관전할 수 있습니다.", ownSeatElsewhere: "다른 기기에서 치던 내 자리인가요?",
     waitingForPlayers: "빈자리에 사람이 앉기를 기다리는 중…",
     takeSeat: "자리에 앉기", spectate: "이 판 관전하기",
     roomUnknown: "없는 방입니다 (또는 없어졌습니다).",

@@ -19,11 +19,15 @@ const w = strings("room");
 const LAND_MS = 400;
 
 function friendly(main, title, text, room, transfer = false) {
+  const watch = room && room.spectators;
+  // a full table (a friend opening its link): watching first, what they came for; moving one's
+  // own seat from another device after it
+  const full = transfer && room;
   main.replaceChildren(h("section.panel.friendly", { role: "alert" },
-    h("h1", {}, title), text ? h("p", {}, text) : null,
-    transfer && room ? transferBox(room) : null,
-    room && room.spectators ? h("p", {}, h("a.button", { href: `#/room/${encodeURIComponent(room.id)}/watch` }, t("spectate"))) : null,
-    h("p", {}, h("a.button.primary", { href: "#/" }, t("backToLobby")))));
+    h("h1", {}, title), text ? h("p", {}, text) : full && watch ? h("p", {}, t("roomFullWatch")) : null,
+    watch ? h("p", {}, h(`a.button#watch-room${full ? ".primary" : ""}`, { href: `#/room/${encodeURIComponent(room.id)}/watch` }, t("spectate"))) : null,
+    full ? transferBox(room) : null,
+    h("p", {}, h(`a.button${full && watch ? "" : ".primary"}`, { href: "#/" }, t("backToLobby")))));
   return {};
 }
 
@@ -232,17 +236,33 @@ class TablePage {
   }
 
   inviteBox() {
-    const [label, row] = this.inviteLink("invite-link", "copy-link");
-    return h("div.invite", {}, label, row,
+    this.inviteEl = h("div.invite-link", {}, ...this.inviteLinkFor());
+    return h("div.invite", {}, this.inviteEl,
       this.mine ? h("button.link#leave", { type: "button", onclick: () => this.leave() }, t("leave")) : null,
       this.mine ? this.transferButton() : null,
       this.mine ? this.downloadLink("download-record-side") : null);
   }
 
-  /** The room's link with its copy button (ids `inputId`, `buttonId`): its label and row. */
-  inviteLink(inputId, buttonId) {
-    const url = `${location.origin}/#/room/${encodeURIComponent(this.room.id)}`;
-    const input = h(`input#${inputId}`, { type: "text", readonly: true, value: url, "aria-label": t("inviteLink") });
+  /** The side panel's link, as the room is (its welcome says): while a seat is open, the link
+   * to take it; a table with every seat taken (against bots, or full), the link to watch it if
+   * it lets spectators in, else words that say it is full. */
+  inviteLinkFor() {
+    const seats = this.room.seats;
+    // the view says it as it is now (the room's info is that of the welcome)
+    const waiting = this.view ? this.view.phase === "waiting" : this.room.state === "waiting";
+    const open = !seats || (waiting && seats.some((s) => s.kind === "human" && !s.taken));
+    this.inviteMode = open ? "join" : this.room.spectators ? "watch" : "full";
+    if (open) return this.inviteLink("invite-link", "copy-link");
+    if (this.room.spectators) return this.inviteLink("invite-link", "copy-link", true);
+    return [h("p.tablefull", {}, t("tableFull"))];
+  }
+
+  /** The room's link with its copy button (ids `inputId`, `buttonId`): its label and row; the
+   * link to watch the table if `watch`. */
+  inviteLink(inputId, buttonId, watch = false) {
+    const url = `${location.origin}/#/room/${encodeURIComponent(this.room.id)}${watch ? "/watch" : ""}`;
+    const label = watch ? t("inviteWatch") : t("inviteLink");
+    const input = h(`input#${inputId}`, { type: "text", readonly: true, value: url, "aria-label": label });
     const btn = h(`button#${buttonId}`, { type: "button" }, t("copy"));
     const copied = () => {
       btn.textContent = t("copied");
@@ -261,7 +281,7 @@ class TablePage {
         if (ok) copied(); else banner(t("copyFailed"), "info", 3000);
       }
     });
-    return [h("label", { for: inputId }, t("inviteLink")), h("div.row", {}, input, btn)];
+    return [h("label", { for: inputId }, label), h("div.row", {}, input, btn)];
   }
 
   toggleSide(open) {
@@ -606,6 +626,8 @@ class TablePage {
   render() {
     if (!this.view) return;
     if (this.view.phase === "waiting") { this.renderWaiting(); return; }
+    // the table filled up (or its welcome came): the side panel's link is to watch it
+    if (this.inviteEl && this.inviteMode === "join") this.inviteEl.replaceChildren(...this.inviteLinkFor());
     this.ctx.previous = this.previous;
     this.ctx.sideButton.disabled = false;
     // the table is drawn anew: the control that had the focus has it again (a presence change

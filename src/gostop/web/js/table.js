@@ -18,6 +18,7 @@ const w = words({
     // goo-stupe with more than three seats (GOO-17, DEC-2): the player who heads the list orders the others
     listWhat: "You head the list: choose who comes next on it. The first three names play; after each hand the winner makes way for the next name.",
     listNext: (name) => `Next on the list: ${name}`,
+    orPlay: "…or play a card from your hand",
   },
   ko: {
     turnTimer: "봇이 대신 정하기까지 남은 초", left: (n) => `${n}초 남음`,
@@ -30,6 +31,7 @@ const w = words({
     events: "기록과 초대",
     listWhat: "명단 맨 위는 나입니다: 다음 순서를 고르세요. 앞의 세 명이 치고, 판마다 이긴 사람이 명단의 다음 사람과 교대합니다.",
     listNext: (name) => `다음 순서: ${name}`,
+    orPlay: "…또는 손패에서 한 장 내기",
   },
 });
 
@@ -497,6 +499,9 @@ function decisionsEl(view, ctx) {
     b.addEventListener("click", () => ctx.act(`${kind} ${sel.value}`));
     buttons.appendChild(h("span.numbered", {}, sel, b));
   }
+  // a declaration or a reveal is a choice beside playing a card (the hand's cards stay playable):
+  // the panel says so, or one button under "Your turn" reads as the only thing to do
+  if (buttons.children.length && (view.legal || []).some((e) => e.kind === "play")) buttons.appendChild(h("span.orplay", {}, w("orPlay")));
   if (buttons.children.length) box.appendChild(buttons);
   for (const e of secondary) box.appendChild(shodangEl(ctx, e, pending));
   return box;
@@ -540,22 +545,52 @@ function statusLine(view, ctx) {
 
 // The decision panel covers my captures' row, which keeps the room of one row of buttons. When
 // its buttons take more rows (three long labels on a phone), that row grows to hold them and the
-// field above gives up the room: a button never covers the field. Measured again whenever the
-// buttons change size (a turned phone, a resized window).
+// field above gives up the room: a button never covers the field. The rest of the panel (what a
+// stop pays, the risks of a go) never covers a field card either: it takes the bare felt under
+// the field's cards, then the field gives up room (its cards follow its height, app.css) down to
+// four fifths of its height; past that, the panel's words scroll inside it (its buttons stay in
+// sight).
+// Measured again whenever the panel or the page changes size (a turned phone, a resized window).
 let buttonsObserver = null;
+
+/** The lowest bottom edge of the field's cards (the stock's count with them), in px. */
+function fieldBottom(page) {
+  let low = -Infinity;
+  page.querySelectorAll(".board .layout .card, .board .stock").forEach((el) => { low = Math.max(low, el.getBoundingClientRect().bottom); });
+  return low;
+}
 
 function roomForButtons(page, dec) {
   const buttons = dec.querySelector(".buttons");
   const mine = page.querySelector(".mine");
+  const board = page.querySelector(".board");
   if (buttonsObserver) buttonsObserver.disconnect();
-  if (!buttons || !mine || typeof ResizeObserver === "undefined") return;
+  if (!mine || !board || typeof ResizeObserver === "undefined") return;
+  const GAP = 4; // px of felt between the field's lowest card and the panel
   const fit = () => {
     page.style.removeProperty("--dock-h");
-    const over = mine.getBoundingClientRect().top - buttons.getBoundingClientRect().top;
-    if (over > 0.5) page.style.setProperty("--dock-h", `${Math.ceil(mine.getBoundingClientRect().height + over + 2)}px`);
+    dec.style.removeProperty("max-height");
+    if (buttons) {
+      const over = mine.getBoundingClientRect().top - buttons.getBoundingClientRect().top;
+      if (over > 0.5) page.style.setProperty("--dock-h", `${Math.ceil(mine.getBoundingClientRect().height + over + 2)}px`);
+    }
+    // (four fifths of it at least: at half, a 375x667 phone's field cards shrank to 18 px, too
+    // small to read; the words under the go and stop buttons scroll sooner instead)
+    const least = board.getBoundingClientRect().height * 0.8;
+    // the field's cards are centred and follow its height: a few steps make the room
+    for (let i = 0; i < 8; i++) {
+      const over = fieldBottom(page) + GAP - dec.getBoundingClientRect().top;
+      if (over <= 0.5) return;
+      const give = Math.min(over, board.getBoundingClientRect().height - least);
+      if (give < 1) break;
+      page.style.setProperty("--dock-h", `${Math.ceil(mine.getBoundingClientRect().height + give)}px`);
+    }
+    const room = dec.getBoundingClientRect().bottom - fieldBottom(page) - GAP;
+    if (dec.getBoundingClientRect().height > room) dec.style.maxHeight = `${Math.max(0, Math.floor(room))}px`;
   };
   buttonsObserver = new ResizeObserver(fit);
-  buttonsObserver.observe(buttons);
+  buttonsObserver.observe(dec);
+  buttonsObserver.observe(page);
 }
 
 /**
@@ -566,7 +601,9 @@ export function renderTable(root, view, ctx) {
   const me = view.seat !== null && view.seat !== undefined ? playerOf(view, view.seat) : null;
   const others = (view.players || []).filter((p) => p.seat !== view.seat);
   const many = (view.players || []).length >= 4;
-  const page = h(`div.table-page${many ? ".many" : ""}`, { dataset: {
+  // a spectator has no seat: no hand, no captures of their own, no decision (the field takes the room)
+  const watching = view.seat === null || view.seat === undefined;
+  const page = h(`div.table-page${many ? ".many" : ""}${watching ? ".watching" : ""}`, { dataset: {
     phase: view.phase, version: String(view.version), toMove: view.to_move ? "1" : "0",
     stage: view.hand ? view.hand.stage : "", over: view.over ? "1" : "0", deal: view.match ? String(view.match.deal) : "",
     seats: String((view.players || []).length),

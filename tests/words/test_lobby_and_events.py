@@ -120,4 +120,4 @@ def test_a_settlement_in_shots_is_told_in_shots() -> None:
     assert event_line(shots, "Minji") == "Settlement: Minji wins; the others take 2 shots in all."
     assert event_line(shots, "민지", "ko") == "정산: 민지 승리, 나머지가 모두 2잔 마심"
     chips = {"type": "settlement", "seat": 0, "data": {"payments": [0, 3, 3], "points": 3, "unit": "chips"}}
-    assert event_line(chips, "Minji") == "Settlement: Minji is paid 6."
+    assert event_line(chips, "Minji") == "Settlement: Minji is paid 6 chips."  # in its unit (QA round 7)

@@ -11,7 +11,7 @@ the board and in the choices, never a word of a sentence.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from gostop.cards import Card, JokerType, parse_card
@@ -23,6 +23,7 @@ from gostop.words import Catalog, amount_words, card_name, catalog, reason_text
 __all__ = [
     "LogLine",
     "narrate",
+    "fold_layout_jokers",
     "cards_text",
     "card_list",
     "choice_cards",
@@ -252,6 +253,32 @@ def narrate(
     return _table_line(ev, name, human, w, rules)
 
 
+def fold_layout_jokers(events: Sequence[MatchEvent]) -> list[MatchEvent | None]:
+    """``events`` with each run of jokers dealt to the table (DEAL-5: one ``layout-joker`` event
+    a joker, a joker drawn to replace one is another) folded into its first event: its cards are
+    all the run's jokers, its ``replacement`` all the cards drawn for them; the run's other
+    events are None (the list keeps its indices). The log says the run in one sentence."""
+    out: list[MatchEvent | None] = list(events)
+    start: int | None = None
+    for i, ev in enumerate([*events, None]):
+        he = ev.hand_event if ev is not None else None
+        if he is not None and ev is not None and ev.type == "hand" and he.type == "layout-joker":
+            if start is None:
+                start = i
+            continue
+        if start is not None and i - start > 1:
+            run = [e.hand_event for e in events[start:i] if e.hand_event is not None]
+            first = events[start]
+            data = dict(run[0].data)
+            data["replacement"] = [r for h in run for r in _codes(h.data.get("replacement"))]
+            folded = run[0]._replace(cards=tuple(c for h in run for c in h.cards), data=data)
+            out[start] = replace(first, hand_event=folded)
+            for j in range(start + 1, i):
+                out[j] = None
+        start = None
+    return out
+
+
 def _addressed(who: str, seat: Any, human: int, w: Catalog) -> bool:
     """Whether a sentence about ``seat`` takes the person's verb forms (``You play``): the
     person's seat under its default name only. A person who chose a name (``--name Kim``) is
@@ -274,12 +301,22 @@ def _table_line(
         draws = d.get("draws") or []
         if draws:
             drawn = []
-            for x in draws:
-                if not isinstance(x, Mapping):
-                    continue
+            rounds = [x for x in draws if isinstance(x, Mapping)]
+            for i, x in enumerate(rounds):
+                rnd = x.get("round", 1)
+                if i and rnd != rounds[i - 1].get("round", 1):  # MATCH-3: the tied players draw again
+                    tied = dict.fromkeys(_named(name, y.get("seat"), human) for y in rounds if y.get("round", 1) == rnd)
+                    drawn.append(w.t("a tie: {who} draw again from a fresh deck", who=", ".join(tied)))
                 drawer = _named(name, x.get("seat"), human)
-                card = card_list([str(x.get("card"))], lang)
-                if _addressed(name(x.get("seat")), x.get("seat"), human, w):
+                code = str(x.get("card"))
+                card = card_list([code], lang)
+                yours = _addressed(name(x.get("seat")), x.get("seat"), human, w)
+                if code.startswith("JK"):  # a joker does not count: its drawer draws again at once
+                    drawn.append(w.t("{who} draw {card} (a joker does not count: {who} draw again)",
+                                     who=drawer, card=card) if yours else
+                                 w.t("{who} draws {card} (a joker does not count: {who} draws again)",
+                                     who=drawer, card=card))
+                elif yours:
                     drawn.append(w.t("{who} draw {card}", who=drawer, card=card))
                 else:
                     drawn.append(w.t("{who} draws {card}", who=drawer, card=card))
@@ -403,15 +440,22 @@ def _hand_line(
         if t == "first-turn-ppuk":
             paid = w.t("paid at once")
             extra = f" ({paid})"
-        return LogLine(f"{special[t]}! {who}{extra}{' ' + cards if he.cards else ''}", "special")
+        # the cards first, then why: ``PPUK 뻑! Minji: plum animal, ... (the stock card matched: ...)``
+        return LogLine(f"{special[t]}! {who}{': ' + cards if he.cards else ''}{extra}", "special")
     if t == "deal":
         if he.cards:
             return LogLine(w.t("You are dealt {cards}.", **f), "table") if you else None
         return None
     if t == "layout":
         return LogLine(w.t("On the table: {cards}.", **f), "table")
-    if t == "layout-joker":
-        return LogLine(w.t("A joker dealt to the table goes to the dealer ({who}).", **f), "table")
+    if t == "layout-joker":  # a run of them is one event (:func:`fold_layout_jokers`)
+        text = w.n("A joker dealt to the table goes to the dealer ({who}): {cards}.",
+                   "{n} jokers dealt to the table go to the dealer ({who}): {cards}.", len(he.cards),
+                   who=_named(name, ev.seat, human), cards=cards)
+        refill = [c for c in _codes(d.get("replacement")) if not c.startswith("JK")]
+        if refill:
+            text += " " + w.t("Their places are filled from the stock: {cards}.", cards=card_list(refill, lang))
+        return LogLine(text, "table")
     if t == "dealt-stack":
         return LogLine(w.t("Three of a month dealt to the table: a stack {cards}.", **f), "table")
     if t == "chongtong":

@@ -29,7 +29,7 @@ from __future__ import annotations
 import errno
 import json
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -56,6 +56,7 @@ from gostop.play.narrate import (
     card_list,
     choice_cards,
     debt_words,
+    fold_layout_jokers,
     narrate,
     reason_of_end,
     reason_words,
@@ -488,12 +489,19 @@ class Session:
                                                          settings=settings.describe())])
         obs = session.observation()
         if obs is not None:  # the story of the hand so far, as the person saw it
-            for ev in obs.history:
-                seat = None if ev.seat is None else match.hand_seats[ev.seat]
-                line = narrate(MatchEvent("hand", seat, hand_event=ev), session.name, match.hand_seats, 0,
-                               settings.lang, match.rules)
+            story = [MatchEvent("hand", None if ev.seat is None else match.hand_seats[ev.seat], hand_event=ev)
+                     for ev in obs.history]
+            for said in fold_layout_jokers(story):
+                line = None if said is None else narrate(said, session.name, match.hand_seats, 0,
+                                                         settings.lang, match.rules)
                 if line is not None:
                     session.log.append(line)
+            # the top line and your row as they were: the last turns rebuilt from the story (a
+            # turn of yours ends what the top line said, as in play: :meth:`choose`)
+            session._follow_turn(story)
+            session._news_fresh = False  # already in the story
+            if session._turn_seat == session.human and len(session._turn_events) > 1:
+                session.last_move = None
         if match.is_over:
             session.log.append(LogLine(w.t("That match was already over."), "end"))
         session.advance()
@@ -723,7 +731,8 @@ class Session:
         seat = self._turn_seat
         if seat is None:
             return
-        move = _bot_move(seat, self.name(seat), self._turn_events, self.words, picking=self._picking(seat))
+        move = _bot_move(seat, self.name(seat), self._turn_events, self.words, picking=self._picking(seat),
+                         hand_seats=self.match.hand_seats)
         if move is None:
             return
         if seat == self.human:
@@ -782,12 +791,16 @@ class Session:
         hand_seats = seats
         lines: list[tuple[int, LogLine]] = []
         ends: list[int] = []
+        told = fold_layout_jokers(events)  # the jokers dealt to the table: one line
         for i, ev in enumerate(events):
             if ev.type == "hand-start":
                 hand_seats = tuple(ev.data.get("seats", ()))
             if ev.type == "hand-end":
                 ends.append(i)
-            line = narrate(ev, self.name, hand_seats, self.human, self.settings.lang, self.rules)
+            said = told[i]
+            if said is None:
+                continue
+            line = narrate(said, self.name, hand_seats, self.human, self.settings.lang, self.rules)
             if line is not None:
                 lines.append((i, line))
         if self._news_fresh:
@@ -1379,24 +1392,86 @@ def _part_words(part: str, w: Catalog) -> str:
     return words.get(part, part)
 
 
-def _bot_move(seat: int, who: str, events: list[MatchEvent], w: Catalog, picking: bool = False) -> BotMove | None:
-    """What a bot's action played and took (None when no card moved: a go, a stay...).
+#: The events of a turn its line says after what was taken (a ppuk, a chok...), in the order
+#: they happen; a first-turn ppuk, a ppuk again and a third ppuk say which ppuk it was.
+_TURN_SPECIALS = ("ppuk", "first-turn-ppuk", "ppuk-streak", "three-ppuk", "chok", "ttadak", "sseul",
+                  "stack-capture", "ja-ppuk")
+
+
+def _special_words(kind: str, w: Catalog) -> str:
+    """A special event of a turn as its line says it (``ppuk`` / ``뻑``)."""
+    words = {
+        "ppuk": w.t("ppuk"),
+        "first-turn-ppuk": w.t("first-turn ppuk"),
+        "ppuk-streak": w.t("ppuk again (yeon-ppuk)"),
+        "three-ppuk": w.t("third ppuk"),
+        "chok": debt_words("chok", w.lang),
+        "ttadak": debt_words("ttadak", w.lang),
+        "sseul": debt_words("sseul", w.lang),
+        "stack-capture": w.t("took a ppuk stack"),
+        "ja-ppuk": debt_words("ja-ppuk", w.lang),
+    }
+    return words.get(kind, kind)
+
+
+def _paid_words(paid: dict[int, tuple[int, str]], w: Catalog) -> str:
+    """What the opponents paid the mover during the turn (a first-turn ppuk's chips...)."""
+    amounts = {a for a, _u in paid.values()}
+    unit = next(iter(paid.values()))[1]
+    if unit == "shots":  # paid in shots: the payers take them
+        if len(paid) > 1 and len(amounts) == 1:
+            return w.t("each opponent takes {amount}", amount=amount_words(w, amounts.pop(), unit))
+        return w.t("opponents take {amount}", amount=amount_words(w, sum(a for a, _u in paid.values()), unit))
+    if len(paid) > 1 and len(amounts) == 1:
+        return w.t("got {amount} from each", amount=amount_words(w, amounts.pop(), unit))
+    return w.t("got {amount}", amount=amount_words(w, sum(a for a, _u in paid.values()), unit))
+
+
+def _bot_move(
+    seat: int,
+    who: str,
+    events: list[MatchEvent],
+    w: Catalog,
+    picking: bool = False,
+    hand_seats: Sequence[int] | None = None,
+) -> BotMove | None:
+    """What a bot's action played and took (None when no card moved: a go, a stay...), and
+    what happened on the way: a ppuk, a chok, a ttadak, a sweep, the chips it was paid.
     ``picking``: the seat must still choose which card it takes (nothing is said about what
-    it took, it is not known yet)."""
+    it took, it is not known yet). ``hand_seats``: the table seats of the hand's seats (the
+    seats inside the events' data; None: the same numbers)."""
     played: list[str] = []
     flipped: list[str] = []
     taken: list[str] = []
+    specials: list[str] = []
+    paid: dict[int, tuple[int, str]] = {}  # payer -> (amount, unit) paid to the seat this turn
     goes: Any = None
+
+    def table_seat(hand_seat: Any) -> Any:
+        if hand_seats is not None and isinstance(hand_seat, int) and 0 <= hand_seat < len(hand_seats):
+            return hand_seats[hand_seat]
+        return hand_seat
+
     for ev in events:
         he = ev.hand_event
         if ev.type != "hand" or he is None:
             continue
         codes = [c.code if isinstance(c, Card) else str(c) for c in he.cards]
-        if he.type == "surrender" and he.data.get("to") == seat:
+        if he.type == "surrender" and table_seat(he.data.get("to")) == seat:
             # junk handed over to the seat (a steal: ttadak, sseul, a joker...): taken too, not "nothing"
             taken.extend(c for c in codes if c not in taken)
             continue
+        if he.type == "payment" and table_seat(he.data.get("to")) == seat and ev.seat is not None:
+            amount, unit = paid.get(ev.seat, (0, str(he.data.get("unit", "chips"))))
+            paid[ev.seat] = (amount + int(he.data.get("amount") or 0), unit)
+            continue
         if ev.seat != seat:
+            continue
+        if he.type in _TURN_SPECIALS:
+            if he.type in ("first-turn-ppuk", "ppuk-streak", "three-ppuk") and "ppuk" in specials:
+                specials[specials.index("ppuk")] = he.type  # which ppuk it was
+            elif he.type not in specials:
+                specials.append(he.type)
             continue
         if he.type in ("play", "bomb", "grenade"):
             played.extend(c for c in codes if c not in played)
@@ -1431,6 +1506,9 @@ def _bot_move(seat: int, who: str, events: list[MatchEvent], w: Catalog, picking
             parts.append(w.t("now choosing which card to take"))
         elif not taken:
             parts.append(w.t("took nothing"))
+        parts.extend(_special_words(kind, w) for kind in specials)  # the log says "PPUK 뻑! ..."
+        if paid:
+            parts.append(_paid_words(paid, w))
         if goes is not None:  # the turn ended in a go: the line says it (the log says "GO 고! ...")
             parts.append(w.t("said go #{goes}", goes=goes))
         return ", ".join(parts)

@@ -139,3 +139,24 @@ def test_settings_name_the_rule_set_as_players_do() -> None:
     assert Settings(preset="matgo", lang="ko", seed=3).describe() == "봇 1명 (보통), 맞고, 3판, 시드 3"
     assert "파갓 규칙" in Settings(preset="pagat", lang="ko").describe()
     assert "rules matgo" in Settings(preset="matgo", lang="en").describe()
+
+
+def test_a_korean_choice_between_two_cards_keeps_its_deed_at_80_columns() -> None:
+    """Matgo at 80 columns, Korean: a card that takes one of two table cards (06J1 over 06A and
+    06J2) showed "06J1 모란 피", its deed ("모란 열끗 또는 모란 피 중 골라 먹음") too long
+    for the column and dropped. The choice carries its deed in fewer words, from the preview's
+    kind (no sentence read back), and the narrow line says it: "2장 중 골라 먹음"."""
+    from rich.cells import cell_len
+
+    from gostop.play.app import ChoiceItem
+
+    s = Session.start(Settings(seed=14, level="hard", preset="matgo", hands=1, lang="ko"))
+    s.choose(next(c.key for c in s.prompt().choices if c.card is not None and c.card.code == "11D"))
+    while s.prompt() is None:
+        s.advance()
+    choice = next(c for c in s.prompt().choices if c.card is not None and c.card.code == "06J1")
+    assert choice.brief == "2장 중 골라 먹음" and "골라 먹음" in choice.detail, choice
+    line = ChoiceItem._fitted(choice, 40, "ko").plain
+    assert "2장 중 골라 먹음" in line and "모란 피" in line and cell_len(line) <= 40, line
+    wide = ChoiceItem._fitted(choice, 80, "ko").plain
+    assert "모란 열끗 또는 모란 피 중 골라 먹음" in wide, wide  # room enough: the whole deed

@@ -319,7 +319,11 @@ class ChoiceItem(Static):
                 if gloss < n < len(label):
                     continue
                 attempts.append((detail, ms, label[:n]))
-        brief = ChoiceItem._short_detail(detail, lang)
+        brief = c.brief or ChoiceItem._short_detail(detail, lang)  # the deed in fewer words
+        if c.brief:  # with the card's name if it fits ("06J1 둘 중 골라 먹음 모란 피")
+            for n in range(len(label), 0, -1):
+                if label[n - 1] not in SEPARATORS and not gloss < n < len(label):
+                    attempts.append((brief, marks, label[:n]))
         if not brief:  # nothing of what it does fits: its name still says what the card is
             # (a Korean joker's line was "JK2-2" alone at 80 columns: neither "조커" nor its worth)
             attempts.extend(("", short, label[:n]) for n in range(len(label), 0, -1)

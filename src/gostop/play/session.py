@@ -229,6 +229,9 @@ class Choice:
     ``"bomb"``, ``"shaken"``, ``"completes godori"``, ``"feeds Minji (godori)"``... /
     ``"먹음"``, ``"고도리 완성"``...); ``mark_keys`` are the same tags for code to read, in
     English whatever the language (``"captures"``, ``"oe-myeon risk"``; left out: the marks).
+    ``brief`` is the deed of a card choice in the fewest words, for a column too narrow for
+    ``detail`` (``둘 중 골라 먹음`` for ``모란 열끗 또는 모란 피 중 골라 먹음``); empty when
+    ``detail`` has no shorter form.
     """
 
     key: str
@@ -238,6 +241,7 @@ class Choice:
     card: Card | None = None
     marks: tuple[str, ...] = ()
     mark_keys: tuple[str, ...] = ()
+    brief: str = ""
 
     def __post_init__(self) -> None:
         if not self.mark_keys and self.marks:
@@ -1140,7 +1144,7 @@ class Session:
             if pv.kind == "joker":  # GOO-10: what playing a joker from hand costs
                 detail += _joker_shot_words(self.rules, obs.players, w)
             choices.append(Choice(key, self.card_label(card), action, detail, card, tuple(marks),
-                                  tuple(keys)))
+                                  tuple(keys), _preview_brief(pv, w)))
         for a in legal:
             if a.kind == "play":
                 continue
@@ -1525,6 +1529,15 @@ def _joker_shot_words(rules: Rules, players: int, w: Catalog) -> str:
         return w.t("; each opponent takes a shot")
     if rules.joker_shot == "hand_self_stock_opponents":
         return w.t("; you take a shot")
+    return ""
+
+
+def _preview_brief(pv: Preview, w: Catalog) -> str:
+    """What a card would do in the fewest words, from the same preview (:attr:`Choice.brief`):
+    a choice between cards on the table, the one deed whose full words name two or more cards
+    and run past a narrow column (a Korean one at 80 columns dropped it for the card's name)."""
+    if pv.kind == "choice" and len(pv.matches) > 1:
+        return w.n("takes one of {n}?", "takes one of {n}?", len(pv.matches))
     return ""
 
 

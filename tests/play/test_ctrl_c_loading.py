@@ -50,6 +50,15 @@ def _default_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+#: How long a test lets a question's prompt turn into a read before it types ctrl-c. CPython's
+#: input() writes its prompt, then reads: a SIGINT that lands between the two (a window of
+#: microseconds that a person's key cannot hit, but a pexpect sending at once on a loaded machine
+#: can) is noted and the read then waits for the next key, so the test waited 60 s for an end
+#: that a second key would have brought (a CI run of 2026-11-30 failed so, the ctrl-c echoed and
+#: nothing after it).
+PROMPT_TO_READ = 0.3
+
+
 def _spawn(data: Path, *args: str) -> tuple[pexpect.spawn, io.BytesIO]:
     env = {**os.environ, "TERM": "xterm-256color", "GOSTOP_WARM": "off", "GOSTOP_DEBUG": ""}
     child = pexpect.spawn(SCRIPT, ["play", "--data-dir", str(data), "--lang", "en", *args], env=env, timeout=60,
@@ -203,6 +212,7 @@ def test_ctrl_c_at_the_line_modes_first_question_ends_with_130_on_a_new_line(tmp
     kept = save.read_bytes()
     child, seen = _spawn(tmp_path, "--plain")
     child.expect(r"Resume it\? \[Y/n\]> ")
+    time.sleep(PROMPT_TO_READ)
     child.sendintr()
     status, out = _ended(child, seen)
     assert status == 130

@@ -13,6 +13,7 @@ import re
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pexpect
@@ -264,11 +265,13 @@ def test_ctrl_c_saves_and_asks_in_line_mode(tmp_path: Path) -> None:
     child = _spawn(["--plain", "-y", "--seed", "3", "--level", "easy", "--data-dir", str(tmp_path)],
                    preexec_fn=_default_sigint)
     child.expect(re.escape(PROMPT))
+    time.sleep(0.3)  # the prompt becomes a read first (test_ctrl_c_loading.PROMPT_TO_READ says why)
     child.sendintr()
     child.expect(r"Saved\. Continue this match with: .*play --resume")
     child.expect(r"Quit now\? \[Y/n\]> ")
     child.sendline("n")
     child.expect(re.escape(PROMPT))
+    time.sleep(0.3)
     child.sendintr()
     child.expect(r"Quit now\? \[Y/n\]> ")
     child.sendline("y")

@@ -17,6 +17,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 from scenarios import HUMAN, Scenario, play_offline, seeded_room
 from tableplay import play_until, settlement_shown
+from test_web_guide_rules import guide_text
 
 #: A card code of the engine (03B, 11D, 07J1, JK2-2).
 CODES = re.compile(r"\b(?:(?:0[1-9]|1[0-2])[BARDJ]\d?|JK[123BXP](?:-\d+)?)\b")
@@ -78,11 +79,7 @@ def test_the_settlement_says_the_chips_paid_during_the_hand(page: Page, base_url
 def test_the_guide_names_cards_not_codes(page: Page, base_url: str) -> None:
     for lang, sake, rain in (("ko", "국진(9월 열끗)은", "삼광 3점 (비광이 끼면 2점)"),
                              ("en", "The sake cup (September animal) counts", "(2 if one of them is December's rain bright)")):
-        page.goto(base_url + "/")
-        page.evaluate(f"() => localStorage.setItem('gostop.lang', '{lang}')")
-        page.goto(base_url + "/#/guide")
-        page.reload()  # the language is read when the page loads
-        page.wait_for_selector(".howto section p")
+        guide_text(page, base_url, lang)  # the guide, opened in that language
         howto = page.locator(".howto").inner_text()
         assert not CODES.findall(howto), (lang, CODES.findall(howto))
         assert sake in howto and rain in howto, lang

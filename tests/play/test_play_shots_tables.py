@@ -72,11 +72,12 @@ def test_shake_and_bomb_choices_at_a_shots_table_promise_no_multiplier(lang: str
     assert {"en": "payments x2", "ko": "돈 2배"}[lang] in chips.detail
 
 
-def _nagari_session(preset: str, overrides: dict[str, Any]) -> Session:
+def _nagari_session(preset: str, overrides: dict[str, Any], carry: int = 0, hands: int = 2) -> Session:
     """A session whose first hand ended as a nagari (the person offers shodang whenever they
-    may: an accepted offer ends the hand), its summary read."""
+    may: an accepted offer ends the hand), its summary read; ``carry``: nagari before it."""
     for seed in range(1, 60):
-        s = Session.start(Settings(seed=seed, level="easy", hands=2, players=3, preset=preset, overrides=overrides))
+        s = Session.start(Settings(seed=seed, level="easy", hands=hands, players=3, preset=preset, overrides=overrides))
+        s.match.carry = carry
         while not s.pending and not s.over:
             prompt = s.prompt()
             assert prompt is not None
@@ -221,18 +222,7 @@ def test_junk_values_agree_with_the_scoring_of_every_preset(preset: str) -> None
 def test_two_nagari_in_a_row_say_the_stakes_are_x4() -> None:
     """MATCH-5: after a second nagari in a row the next hand pays x4, not "doubled": the hand's
     summary, the new hand's log line and the settlement's factor say the factor itself."""
-    for seed in range(1, 60):
-        s = Session.start(Settings(seed=seed, level="easy", hands=3, players=3, preset="pagat"))
-        s.match.carry = 1  # a nagari before this hand
-        while not s.pending and not s.over:
-            prompt = s.prompt()
-            assert prompt is not None
-            offer = [c for c in prompt.choices if c.action == "offer-shodang"]
-            s.choose((offer or list(prompt.choices))[0].key)
-        if s.pending[0].outcome == "nagari":
-            break
-    else:
-        raise AssertionError("no nagari")
+    s = _nagari_session("pagat", {}, carry=1, hands=3)  # a nagari before this hand
     assert "stakes are x4" in s.pending[0].headline and "doubled" not in s.pending[0].headline
     s.acknowledge()
     assert "stakes x4" in table_view(s).title

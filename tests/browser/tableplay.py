@@ -38,14 +38,18 @@ def wait_for_change(page: Page, version: str, timeout: float = 20) -> None:
     raise AssertionError(f"the table stayed at version {version} for {timeout} s")
 
 
-def step(page: Page, unless: str | None = None, prefer: tuple[str, ...] = ()) -> str | None:
+def step(page: Page, unless: str | None = None, prefer: tuple[str, ...] = (), seen: str | None = None) -> str | None:
     """One decision by the generic policy (the one tests/browser/scenarios.py mirrors): the
     first decision button, else the numbered (cut) button, else the first playable hand
     card. Returns what was clicked, or None when it is not our turn (or ``unless``, a selector,
-    matches: the decision a test is waiting for has come)."""
+    matches: the decision a test is waiting for has come). ``seen``: the table version the
+    caller looked at before this step; when the table has moved on since, nothing is clicked
+    (the caller looks at the new table first)."""
     st = table_state(page)
     if st.get("toMove") != "1" or "version" not in st or overlay_open(page):
         return None  # not our turn, or the table is still being drawn
+    if seen is not None and st["version"] != seen:
+        return None
     if unless and page.locator(unless).count():
         return None
     version = st["version"]
@@ -95,12 +99,18 @@ def play_until(page: Page, done: Any, timeout: float = 90, unless: str | None = 
     the ``others`` pages (more people at the table) play by the same policy meanwhile."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
+        # the version first, then ``done``: a step clicks only on the table ``done`` was asked
+        # about (an update arriving in between had a test's awaited moment played past; the
+        # deal then ran to its end, a settlement open, and the wait timed out)
+        seen = table_state(page).get("version")
         if done(page):
             return
         moved = [step(o, prefer=prefer) for o in others]
-        if step(page, unless, prefer) is None and not any(moved):
+        if step(page, unless, prefer, seen=seen or "") is None and not any(moved):
             page.wait_for_timeout(80)
-    raise AssertionError(f"not done after {timeout} s; table {table_state(page)}")
+    shown = page.locator(".overlay:not([hidden]) h2").all_inner_texts() if overlay_open(page) else []
+    raise AssertionError(f"not done after {timeout} s; table {table_state(page)}"
+                         + (f"; overlay open: {shown}" if overlay_open(page) else ""))
 
 
 def settlement_shown(page: Page) -> bool:

@@ -42,7 +42,8 @@ from gostop.server.store import Store
 class FreezableProxy:
     """A TCP proxy on 127.0.0.1 in front of Redis. :meth:`freeze` stops every byte both ways
     (connections made meanwhile are accepted and hang too): to its client, a Redis that takes
-    commands and never answers. :meth:`thaw` lets everything through again."""
+    commands and never answers. :meth:`thaw` lets everything through again; :meth:`slow` holds
+    every chunk up a while (a slow network)."""
 
     def __init__(self, target: str = REDIS_URL) -> None:
         parts = urlsplit(target)
@@ -55,6 +56,7 @@ class FreezableProxy:
         self.port = int(self.listener.getsockname()[1])
         self.flowing = threading.Event()
         self.flowing.set()
+        self.delay = 0.0
         self.stopped = threading.Event()
         self.socks: list[socket.socket] = []
         self.threads: list[threading.Thread] = []
@@ -98,6 +100,8 @@ class FreezableProxy:
                 data = src.recv(65536)
                 if not data:
                     break
+                if self.delay:
+                    time.sleep(self.delay)  # a slow network: every chunk held up
                 dst.sendall(data)
         except OSError:
             pass
@@ -111,6 +115,10 @@ class FreezableProxy:
 
     def thaw(self) -> None:
         self.flowing.set()
+
+    def slow(self, seconds: float) -> None:
+        """Hold every chunk up ``seconds`` each way (0: at once again)."""
+        self.delay = seconds
 
     def close(self) -> None:
         self.stopped.set()
@@ -414,6 +422,56 @@ def test_more_sockets_of_a_connected_seat_tell_no_presence(tmp_path: Path, monke
     assert [(m["seat"], m["connected"]) for m in came] == [(0, True)], came
     assert stayed == []
     assert [(m["seat"], m["connected"]) for m in went] == [(0, False)], went
+
+
+# -- a move made while the bot driver gives its lease up --------------------------------------
+
+
+def test_a_move_made_while_the_driver_gives_its_lease_up_still_gets_the_bots_answer(
+    tmp_path: Path, redis_prefix: str, proxy: FreezableProxy, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A slow Redis (0.3 s each way): the driver has played the bot's move and waits to give the
+    room's lease back; the player answers at once. Her action was committed and the room kicked
+    while that driver still ran, so no new driver started, and the bot's turn was left to
+    nobody: the room froze for good (nothing else kicks a room whose memory is up to date). A
+    driver kicked while it runs now looks again before it ends."""
+    _fixed_seed(monkeypatch)
+
+    async def main() -> list[int]:
+        hub = await _hub(tmp_path / "rooms.db", RedisFanout(proxy.url, redis_prefix), resync_seconds=60)
+        try:
+            made, _, _ = await hub.create_room(
+                RoomConfig(seats=[SeatConfig("human"), SeatConfig("bot", "easy")], hands=3), "test", "Ann")
+            room = str(made["id"])
+            me = Sock(0)
+            live = await _attach(hub, room, me)
+            bot_moves: list[int] = []
+
+            async def my_turn_after(version: int) -> int:
+                """Until the bot has moved past ``version`` and it is my decision; the version."""
+                msg = await me.until(lambda m: m["type"] == "update" and m["version"] > version
+                                     and m["view"]["to_move"], timeout=8)
+                bot_moves.append(int(msg["version"]))
+                return int(msg["version"])
+
+            if live.room.decider() != 0:
+                await my_turn_after(-1)
+            v = live.room.version
+            proxy.slow(0.3)
+            for _ in range(3):
+                # my move, then the bot's: its driver then waits 0.6 s on Redis to give the
+                # lease up, and I answer within a few milliseconds of its update
+                await _act(hub, live, me)
+                v = await my_turn_after(v + 1)
+                if live.room.over:
+                    break
+            return bot_moves
+        finally:
+            proxy.slow(0)
+            await hub.stop()
+
+    moves = asyncio.run(main())
+    assert len(moves) == 3, moves
 
 
 # -- items 3, 5, 7, 9: the lobby's answers and the close frames of a real server ---------------

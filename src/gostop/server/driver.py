@@ -108,11 +108,22 @@ class RoomDriver:
     # -- bots ----------------------------------------------------------------------------
 
     def kick(self, live: LiveRoom) -> None:
-        """Make sure the room's driver runs (it plays bot decisions until a human must act)."""
+        """Make sure the room's driver runs (it plays bot decisions until a human must act). A
+        driver already running is told to look again before it ends: it may be past its last
+        look, giving its lease back to a stalled Redis, when the action that needs it comes."""
         if live.driver is None or live.driver.done():
             live.driver = asyncio.create_task(self._drive(live))
+        else:
+            live.kicked = True
 
     async def _drive(self, live: LiveRoom) -> None:
+        while True:
+            live.kicked = False
+            await self._drive_once(live)
+            if not live.kicked or not self.is_live(live):
+                return
+
+    async def _drive_once(self, live: LiveRoom) -> None:
         lease = self.settings.lease_seconds
         held = False
         try:

@@ -110,6 +110,8 @@ class LiveRoom:
     deadline: float | None = None
     turn_timer: asyncio.TimerHandle | None = None
     driver: asyncio.Task[None] | None = None
+    #: kicked while its driver ran: the driver looks again before it ends
+    kicked: bool = False
     created: datetime | None = None
     #: when the match ended (UTC, as the store recorded it; None: not over, or not recorded)
     ended: datetime | None = None

@@ -220,6 +220,7 @@ def test_the_tables_errors_say_their_facts_and_a_code_alone_still_reads(page: Pa
           const msgs = {
             turn: {code: "not_your_turn", seat: 1, message: "it is seat 1's decision, not yours"},
             turnBare: {code: "not_your_turn", message: "it is seat 1's decision, not yours"},
+            turnNamed: {code: "not_your_turn", seat: 1, player: "Minji", message: "it is seat 1's decision, not yours"},
             go: {code: "illegal_action", action: "go", message: "'go' is not a legal action now"},
             stop: {code: "illegal_action", action: "stop", message: "'stop' is not a legal action now"},
             rematch: {code: "rematch_refused", reason: "not_over", message: "the match is not over yet"},
@@ -236,6 +237,9 @@ def test_the_tables_errors_say_their_facts_and_a_code_alone_still_reads(page: Pa
     en, ko = said["en"], said["ko"]
     assert "seat 2" in en["turn"] and "2번 자리" in ko["turn"], (en, ko)
     assert en["turnBare"] == "It is not your turn." and ko["turnBare"] == "지금은 내 차례가 아닙니다."
+    # the page names the player of the seat (room.js gives errorText the seat's name)
+    assert en["turnNamed"] == "It is not your turn: Minji decides.", en
+    assert ko["turnNamed"] == "지금은 내 차례가 아닙니다. Minji의 차례입니다.", ko
     assert "“Go”" in en["go"] and "“고”" in ko["go"], (en, ko)
     assert "“고”를 " in ko["go"] and "“스톱”을 " in ko["stop"], ko  # the particle the word takes, not 을(를)
     assert "not over" in en["rematch"] and "끝나지 않았습니다" in ko["rematch"], (en, ko)
@@ -244,3 +248,42 @@ def test_the_tables_errors_say_their_facts_and_a_code_alone_still_reads(page: Pa
     for lang in (en, ko):
         for text in lang.values():
             assert "undefined" not in text and "NaN" not in text and "decision, not yours" not in text, text
+
+
+def test_not_your_turn_names_the_player_whose_turn_it_is(page: Page, base_url: str, game_server: GameServer) -> None:
+    """A move sent out of turn (here a second device's stale move: the routed socket sends
+    one while Tester 2 is to decide) is refused by the server with the seat whose decision
+    it is; the page says that seat by its player's name, not "seat 2"."""
+    import json
+
+    from playwright.sync_api import WebSocketRoute
+    from scenarios import Scenario, seeded_room
+    from tableplay import step, table_state
+    from test_web_table import sit
+
+    to_server: list[Any] = []
+
+    def routed(ws: WebSocketRoute) -> None:
+        server = ws.connect_to_server()
+        to_server.append(server)
+        ws.on_message(server.send)
+        server.on_message(ws.send)
+
+    page.route_web_socket("**/ws/**", routed)
+    room, tokens = seeded_room(game_server.db_url, Scenario(humans=2), 7)
+    sit(page, base_url, room, 0, tokens[0])
+    page.wait_for_selector(".table-page[data-version]")
+    if table_state(page)["toMove"] == "1":
+        assert step(page) is not None  # my decision first (the tests' policy)
+    expect(page.locator('.table-page[data-to-move="0"]')).to_have_count(1)  # Tester 2 (not here) decides
+    st = table_state(page)
+    for lang, said in (("en", "It is not your turn: Tester 2 decides."), ("ko", "지금은 내 차례가 아닙니다. Tester 2의 차례입니다.")):
+        if lang == "ko":  # the page again, in Korean (a new socket)
+            page.evaluate("() => localStorage.setItem('gostop.lang', 'ko')")
+            sockets = len(to_server)
+            page.reload()
+            page.wait_for_selector('.table-page[data-to-move="0"]')
+            assert len(to_server) > sockets
+        to_server[-1].send(json.dumps({"type": "action", "seq": 900 + len(lang), "version": int(st["version"]),
+                                       "action": "play 01B"}))
+        expect(page.locator("#banner")).to_have_text(said)

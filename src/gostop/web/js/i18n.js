@@ -392,7 +392,8 @@ const ERRORS = {
     spectator: "Spectators cannot play.",
     duplicate: "That was already sent.",
     stale_version: "The table has changed: loading it again.",
-    not_your_turn: (p) => (Number.isInteger(p.seat) ? `It is not your turn: seat ${p.seat + 1} decides.` : "It is not your turn."),
+    not_your_turn: (p) => (p.player ? `It is not your turn: ${p.player} decides.`
+      : Number.isInteger(p.seat) ? `It is not your turn: seat ${p.seat + 1} decides.` : "It is not your turn."),
     illegal_action: (p) => (moveWord(p.action, "en") ? `“${moveWord(p.action, "en")}” cannot be played now.` : "That move cannot be played now."),
     room_not_started: "The match has not started: there are open seats.",
     room_over: "This match is over.",
@@ -442,7 +443,8 @@ const ERRORS = {
     spectator: "관전자는 패를 낼 수 없습니다.",
     duplicate: "이미 보낸 내용입니다.",
     stale_version: "판이 바뀌었습니다. 다시 불러옵니다.",
-    not_your_turn: (p) => (Number.isInteger(p.seat) ? `지금은 내 차례가 아닙니다. ${p.seat + 1}번 자리가 정할 차례입니다.` : "지금은 내 차례가 아닙니다."),
+    not_your_turn: (p) => (p.player ? `지금은 내 차례가 아닙니다. ${p.player}의 차례입니다.`
+      : Number.isInteger(p.seat) ? `지금은 내 차례가 아닙니다. ${p.seat + 1}번 자리가 정할 차례입니다.` : "지금은 내 차례가 아닙니다."),
     illegal_action: (p) => {
       const word = moveWord(p.action, "ko"); // 고를, 스톱을: the particle after the word itself, outside its quotes
       return word ? `지금은 “${word}”${particle(word, "을").slice(word.length)} 할 수 없습니다.` : "지금 할 수 없는 수입니다.";

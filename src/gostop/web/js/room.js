@@ -154,7 +154,9 @@ class TablePage {
       onMoved: () => this.moved(),
       onError: (msg) => {
         if (msg.code === "rematch_refused") this.drawRematch(); // its buttons usable again
-        if (!["stale_version", "duplicate", "conflict"].includes(msg.code)) banner(errorText(msg), "warn", 4000);
+        // a seat is said by its player's name (the view knows it), its number only failing that
+        const player = Number.isInteger(msg.seat) && this.view ? seatName(this.view, msg.seat) : null;
+        if (!["stale_version", "duplicate", "conflict"].includes(msg.code)) banner(errorText({ ...msg, player }), "warn", 4000);
         // the move in flight was refused: the table's controls are usable again (the error said)
         if (this.sent && msg.seq === this.sent.seq) { this.sent = null; this.render(); this.focusTurn(); }
       },

@@ -474,6 +474,52 @@ def test_a_move_made_while_the_driver_gives_its_lease_up_still_gets_the_bots_ans
     assert len(moves) == 3, moves
 
 
+def test_a_bot_that_fails_does_not_freeze_its_room(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A bot that raises at its decisions (a bug at some table): the standby bot decides for
+    it and the match goes on. The driver died with the exception before, and nothing drove
+    the room again: its player waited for good."""
+    from gostop.agents import BOTS
+    from gostop.agents.greedy import GreedyAgent
+
+    class FailingBot(GreedyAgent):
+        name = "failing"
+
+        def choose(self, decision: Any) -> Any:
+            raise RuntimeError("a bug of this bot")
+
+    monkeypatch.setitem(BOTS, "failing", FailingBot)
+    _fixed_seed(monkeypatch)
+
+    async def main() -> int:
+        hub = await _hub(tmp_path / "rooms.db", LocalFanout(), resync_seconds=60)
+        try:
+            made, _, _ = await hub.create_room(
+                RoomConfig(seats=[SeatConfig("human"), SeatConfig("bot", "failing")], hands=1), "test", "Ann")
+            me = Sock(0)
+            live = await _attach(hub, str(made["id"]), me)
+            answered = 0
+            for _ in range(3):
+                if live.room.decider() == 0:
+                    v = live.room.version
+                    await _act(hub, live, me)
+                else:
+                    v = live.room.version - 1
+                await me.until(lambda m, v=v: m["type"] == "update" and m["version"] > v + 1 and m["seat"] == 1, timeout=8)
+                answered += 1
+                await me.until(lambda m: live.room.over or live.room.decider() == 0, timeout=8)
+                if live.room.over:
+                    break
+            return answered
+        finally:
+            await hub.stop()
+
+    answered = asyncio.run(main())
+    assert answered == 3, answered
+    assert "the bot of seat 1 failed; the standby bot decides" in caplog.text
+
+
 # -- items 3, 5, 7, 9: the lobby's answers and the close frames of a real server ---------------
 
 

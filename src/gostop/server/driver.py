@@ -221,13 +221,32 @@ class RoomDriver:
                 log.warning("room %s: a bot thought longer than %g s; the standby bot decides", room.id, self.settings.bot_seconds)
                 if self._think_pool is pool:
                     self.kill_think_pool()
-                return await loop.run_in_executor(self.bot_pool, room.standby_action, seat)
+                return await self._standby_decision(room, seat)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
                 log.warning("room %s: the bot worker failed (%s); the standby bot decides", room.id, exc)
-                return await loop.run_in_executor(self.bot_pool, room.standby_action, seat)
-        return await loop.run_in_executor(self.bot_pool, room.bot_action, seat)
+                return await self._standby_decision(room, seat)
+        try:
+            return await loop.run_in_executor(self.bot_pool, room.bot_action, seat)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            # a bot that fails at some table (a bug) must not freeze the room: nothing would
+            # drive it again, and its player could only wait
+            log.exception("room %s: the bot of seat %d failed; the standby bot decides", room.id, seat)
+            return await self._standby_decision(room, seat)
+
+    async def _standby_decision(self, room: Room, seat: int) -> str:
+        """The standby bot's decision for ``seat``; if that bot fails too, the first legal action
+        (the table goes on whatever happens to the bots)."""
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.bot_pool, room.standby_action, seat)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("room %s: the standby bot failed too; seat %d takes the first legal action", room.id, seat)
+            return room.legal_texts()[0]
 
     async def _worker_pool(self) -> ProcessPoolExecutor:
         """The bot worker processes, started (and their imports done) before the first decision

@@ -320,7 +320,7 @@ def test_help_pages_in_korean(store: Store, size: tuple[int, int]) -> None:
                 await pilot.pause()
         assert_korean(shown, "help")
         text = "\n".join(shown)
-        for part in ("도움말", "1분 만에 배우는 고스톱", "저장하고 끝내기", "이 판의 규칙: 프리셋 pagat", "고 또는 스톱",
+        for part in ("도움말", "1분 만에 배우는 고스톱", "저장하고 끝내기", "이 판의 규칙: 파갓 규칙", "고 또는 스톱",
                      "패 안내", "송학 광"):
             assert part in text, part
 

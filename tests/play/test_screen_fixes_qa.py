@@ -183,7 +183,7 @@ def test_korean_compact_choice_never_ends_on_a_separator() -> None:
 
 @pytest.mark.parametrize(("lang", "label", "says"), [
     ("en", "joker 2", "to your captures + a stock card"),
-    ("ko", "조커 2 · two-junk joker", "먹은 패로 가고 더미 패를 대신 냄"),
+    ("ko", "조커 2 · two-junk joker", "먹고 더미 패 냄"),
 ])
 def test_a_compact_joker_choice_says_what_it_does_not_joker_again(lang: str, label: str, says: str) -> None:
     """JOKER-1: a joker played from hand goes to the captures and the top stock card is played
@@ -495,7 +495,7 @@ def test_a_korean_joker_whose_deed_does_not_fit_keeps_its_name() -> None:
     detail = catalog("ko").t("joker: to your captures, the top stock card is played instead")
     label = "조커 2 · 쌍피"
     c = Choice("0", label, "play JK2-2", detail, parse_card("JK2-2"), ())
-    assert "먹은 패로" in ChoiceItem._fitted(c, 60, "ko").plain  # room enough: the deed
+    assert "먹고 더미 패 냄" in ChoiceItem._fitted(c, 60, "ko").plain  # room enough: the deed
     for width in (40, 38, 30, 24):
         text = ChoiceItem._fitted(c, width, "ko").plain
         assert "조커" in text, (width, text)

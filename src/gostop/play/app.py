@@ -70,7 +70,7 @@ from gostop.play.session import (
 from gostop.play.store import Store
 from gostop.play.view import table_view
 from gostop.rules import PRESET_NAMES, PRESETS
-from gostop.words import Catalog, catalog, item_name
+from gostop.words import Catalog, catalog, item_name, preset_title
 
 __all__ = ["GoStopApp"]
 
@@ -262,8 +262,9 @@ class ChoiceItem(Static):
             w = catalog(lang)
             if detail == w.t("no match: stays on the table"):
                 return w.t("no match")
-            if detail == w.t("joker: to your captures, the top stock card is played instead"):
-                # what it does: the card's name, beside it, already says "joker" (JOKER-1)
+            if detail.startswith(w.t("joker: to your captures, the top stock card is played instead")):
+                # what it does: the card's name, beside it, already says "joker" (JOKER-1); short
+                # enough that its worth fits too (조커 2 · 쌍피), with a goo-stupe shot or not
                 return w.t("to your captures + a stock card")
             return detail
         if detail.startswith("joker:"):
@@ -599,7 +600,7 @@ class SetupScreen(Screen[Settings | str | None]):
                 yield Select(levels, value=typed.get("level", s.level), allow_blank=False, id="level", compact=True)
             with Horizontal():
                 yield Label(w.t("Rules preset"), classes="field")
-                presets = [(p, p) for p in PRESET_NAMES if p in PRESETS]
+                presets = [(preset_title(p, w.lang), p) for p in PRESET_NAMES if p in PRESETS]  # 맞고, not matgo
                 yield Select(presets, value=typed.get("preset", s.preset), allow_blank=False, id="preset", compact=True)
             with Horizontal():
                 yield Label(w.t("Hands"), classes="field")

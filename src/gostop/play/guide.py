@@ -23,7 +23,7 @@ from gostop.play.names import NICKNAMES, card_korean, month_korean
 from gostop.rules import DEFAULT_PRESET, Rules, get_preset
 from gostop.scoring import junk_value
 from gostop.settlement import go_chips, go_multiplier
-from gostop.words import Catalog, amount_words, catalog
+from gostop.words import Catalog, amount_words, catalog, preset_title
 
 __all__ = [
     "KEYS_TEXT",
@@ -284,7 +284,7 @@ def rules_text(rules: Rules, players: int, lang: str = "en", flowed: bool = Fals
     lines as written."""
     w = catalog(lang)
     active = min(players, 3)
-    lines: list[str] = [w.t("Rules of this table: preset {preset}", preset=rules.preset)]
+    lines: list[str] = [w.t("Rules of this table: preset {preset}", preset=preset_title(rules.preset, lang))]
     over = {k: v for k, v in rules.overrides().items() if k != "match_hands"}  # said under "The match"
     if over:
         lines.append(w.t("Changed from the preset ({command}): {changes}", command="gostop rules show",

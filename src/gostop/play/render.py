@@ -124,6 +124,11 @@ def _month_short(m: int, words: Catalog) -> str:
     return words.t("month {month}", month=m)
 
 
+def _months(months: Iterable[int], words: Catalog) -> str:
+    """Months said as months (``Mar, May`` / ``3월, 5월``), not as a card code's ``03``."""
+    return ", ".join(_month_short(m, words) for m in months)
+
+
 def _flex_note(seat: SeatView, words: Catalog) -> str:
     """``, 3 with 09A as junk`` when the flex card (shown as an animal) counts as junk for pi-bak."""
     if seat.junk_with_flex is None:
@@ -192,7 +197,7 @@ def seat_block(seat: SeatView, target: int, unit: str, hl: Collection[str] = ())
     t.append(_hand_and_total(seat, unit, w))
     t.append("\n")
     counters = [w.t("go {n}", n=seat.goes)]
-    shakes = ",".join(f"{m:02d}" for m in seat.shakes) if seat.shakes else "-"
+    shakes = _months(seat.shakes, w) if seat.shakes else "-"
     counters.append(w.t("shake {months}", months=shakes))
     counters.append(w.t("bomb {n}", n=seat.bombs))
     counters.append(w.t("ppuk {n}", n=seat.ppuk))
@@ -243,7 +248,7 @@ def seat_compact(seat: SeatView, target: int, unit: str, hl: Collection[str] = (
     if seat.goes:
         counters.append(w.t("go {n}", n=seat.goes))
     if seat.shakes:
-        counters.append(w.t("shook {months}", months=",".join(f"{m:02d}" for m in seat.shakes)))
+        counters.append(w.t("shook {months}", months=_months(seat.shakes, w)))
     if seat.bombs:
         counters.append(w.t("bomb {n}", n=seat.bombs))
     if seat.ppuk:

@@ -1152,6 +1152,12 @@ class Session:
             used.add(key)
             choices.append(Choice(key, self._action_label(a, obs), str(a), self._action_detail(a, obs)))
         info: list[str] = []
+        if self.rules.heundeum_must_play:  # SHAKE-3: why only the three shaken cards are offered
+            for ev in self._turn_events:
+                he = ev.hand_event
+                if he is not None and he.type == "shake" and ev.seat == self.human:
+                    info.append(w.t("You shook {month}: now play one of its three cards.",
+                                    month=_month_name(int(he.data["month"]), w)))
         target = self.rules.stop_target(obs.players)
         points = obs.stop_points[me]
         if points:
@@ -1255,7 +1261,12 @@ class Session:
             return w.t("play no card, only turn the stock ({n} left)", n=obs.skip_allowance[obs.seat])
         if k == "shake":
             mult = r.heundeum_nov_dec_multiplier if a.month in (11, 12) else r.heundeum_multiplier
-            if mult == 1 or r.payment_unit == "shots":  # SHAKE-2; PAY-2: shots are never multiplied
+            if r.heundeum_must_play:  # SHAKE-3: the card played this turn is one of the three
+                if mult == 1 or r.payment_unit == "shots":
+                    text = w.t("show your three (it changes no payment); then play one of them")
+                else:
+                    text = w.t("show your three; if you win, payment x{m}; then play one of them", m=mult)
+            elif mult == 1 or r.payment_unit == "shots":  # SHAKE-2; PAY-2: shots are never multiplied
                 text = w.t("show your three (it changes no payment); then play as usual")
             else:
                 text = w.t("show your three; if you win, payment x{m}; then play as usual", m=mult)
@@ -1440,7 +1451,7 @@ def _bot_move(
     hand_seats: Sequence[int] | None = None,
 ) -> BotMove | None:
     """What a bot's action played and took (None when no card moved: a go, a stay...), and
-    what happened on the way: a ppuk, a chok, a ttadak, a sweep, the chips it was paid.
+    what happened on the way: a bomb, a ppuk, a chok, a ttadak, a sweep, the chips it was paid.
     ``picking``: the seat must still choose which card it takes (nothing is said about what
     it took, it is not known yet). ``hand_seats``: the table seats of the hand's seats (the
     seats inside the events' data; None: the same numbers)."""
@@ -1450,6 +1461,7 @@ def _bot_move(
     specials: list[str] = []
     paid: dict[int, tuple[int, str]] = {}  # payer -> (amount, unit) paid to the seat this turn
     goes: Any = None
+    blast = ""  # "bomb" / "grenade": the played cards were a bomb, not one card played
 
     def table_seat(hand_seat: Any) -> Any:
         if hand_seats is not None and isinstance(hand_seat, int) and 0 <= hand_seat < len(hand_seats):
@@ -1479,6 +1491,8 @@ def _bot_move(
             continue
         if he.type in ("play", "bomb", "grenade"):
             played.extend(c for c in codes if c not in played)
+            if he.type != "play":  # the three hand cards and the table's fourth, all at once
+                blast = he.type
         elif he.type in ("flip", "substitute"):
             flipped.extend(c for c in codes if c not in flipped)
         elif he.type in ("capture", "pick", "reveal"):  # a revealed joker goes to the captures (JOKER-4)
@@ -1500,7 +1514,12 @@ def _bot_move(
                 return w.n("{n} card", "{n} cards", len(cards))
             return card_list(cards, lang)
 
-        if played:
+        if played and blast == "bomb":  # the log says "BOMB 폭탄! ...": the line says it too
+            said(w.t("{who} bombed {cards}", who=who, cards=shown(played)), w.t("bombed {cards}", cards=shown(played)))
+        elif played and blast == "grenade":
+            said(w.t("{who} threw a grenade of {cards}", who=who, cards=shown(played)),
+                 w.t("threw a grenade of {cards}", cards=shown(played)))
+        elif played:
             said(w.t("{who} played {cards}", who=who, cards=shown(played)), w.t("played {cards}", cards=shown(played)))
         if flipped:
             said(w.t("{who} turned {cards}", who=who, cards=shown(flipped)), w.t("turned {cards}", cards=shown(flipped)))

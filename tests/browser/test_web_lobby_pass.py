@@ -73,7 +73,8 @@ def test_a_room_for_friends_shows_its_invite_link_on_a_phone(browser: Browser, b
 
 def test_a_listed_room_vs_bots_does_not_call_its_maker_you(page: Page, base_url: str) -> None:
     """A room with bots, listed in the lobby (the form's default), made without a name: the
-    others read my seat as "Guest" -- the name "you" made the list say "you's table" and
+    others read my seat as "Guest" -- the name "you" made the list say "you's table" (now "you
+    vs bots") and
     "you, Minji (normal)", each reader taking it for themselves. A private room keeps "you"."""
     _lobby(page, base_url, korean=False)
     listed = _make_room(page, ("bot:easy",))
@@ -88,7 +89,7 @@ def test_a_listed_room_vs_bots_does_not_call_its_maker_you(page: Page, base_url:
     assert names[private] == "you", names
     _lobby(page, base_url, korean=False)
     row = page.locator(f"#room-list li.room[data-room='{listed}']")
-    expect(row.locator(".name")).to_have_text("Guest's table")
+    expect(row.locator(".name")).to_have_text("Guest vs bots")  # one person and bots (i18n.js roomTitle)
     expect(row.locator(".who")).to_have_text("Guest, Minji (easy)")
 
 

@@ -272,12 +272,16 @@ def test_lobby_endpoints(server: Server) -> None:
         assert q.status_code == 200 and q.json()["room"]["id"] != open_room, q.text
         assert q.json()["room"]["public"] is False and q.json()["room"]["state"] == "playing"
         assert [s["kind"] for s in q.json()["room"]["seats"]] == ["human", "bot"]
+        # no English name for a page to show: the pages title quick rooms from these facts
+        assert q.json()["room"]["name"] == "" and q.json()["room"]["quick"] is False
         assert http.get(f"/api/rooms/{open_room}").json()["seats"][1]["taken"] is False
         q = http.post("/api/quick", json={"name": "Quick", "players": 3, "level": "easy"})
         assert q.status_code == 200 and q.json()["room"]["state"] == "playing"
         # play with people: a queue per preset and table size; a room made in the lobby is never filled
         p1 = http.post("/api/quick", json={"name": "Ann", "players": 3, "mode": "people"}).json()
         assert p1["room"]["id"] != open_room and p1["room"]["state"] == "waiting" and p1["seat"] == 0
+        assert p1["room"]["name"] == "" and p1["room"]["quick"] is True
+        assert http.get(f"/api/rooms/{open_room}").json()["quick"] is False
         other = http.post("/api/quick", json={"name": "Cy", "players": 2, "mode": "people"}).json()
         assert other["room"]["id"] != p1["room"]["id"]  # another size, another queue
         p2 = http.post("/api/quick", json={"name": "Bo", "players": 3, "mode": "people"}).json()

@@ -138,6 +138,8 @@ class RoomOut(BaseModel):
     hands: int | None
     target_chips: int | None
     public: bool
+    quick: bool = Field(False, description="a matchmaking room of quick play with people (its pages title it: "
+                        "it has no name)")
     spectators: bool
     cut: bool
     turn_seconds: int | None

@@ -81,6 +81,7 @@ def room_info(row_or_room: RoomRow | Room, live: LiveRoom | None = None) -> dict
         "hands": config.hands,
         "target_chips": config.target_chips,
         "public": config.public,
+        "quick": config.queue is not None,
         "spectators": config.spectators,
         "cut": config.cut,
         "turn_seconds": config.turn_seconds,
@@ -235,14 +236,15 @@ async def quick(hub: Hub, name: str, preset: str, players: int, level: str, crea
                     return await join(hub, row.id, name, None)
                 except Refusal:
                     continue  # taken meanwhile: the next one
-        config = RoomConfig(seats=[SeatConfig("human") for _ in range(players)], name="Quick match",
+        # no name: the pages title it in their language from the facts (``quick``, the seats)
+        config = RoomConfig(seats=[SeatConfig("human") for _ in range(players)], name="",
                             preset=preset, public=True, queue=queue)
     else:
         spec = hub.settings.levels.get(level)
         if spec is None:
             raise BadRequest(f"unknown level {level!r}; levels: {', '.join(hub.settings.levels)}", "unknown_level", level=level[:60])
         seats = [SeatConfig("human")] + [SeatConfig("bot", spec) for _ in range(players - 1)]
-        config = RoomConfig(seats=seats, name=f"{name} vs bots", preset=preset, public=False)
+        config = RoomConfig(seats=seats, name="", preset=preset, public=False)
     info, seat, token = await create_room(hub, config, creator, name)
     assert seat is not None and token is not None
     return info, seat, token

@@ -55,6 +55,7 @@ const STRINGS = {
     rematch: "New match", carry: "carry-over", pickCard: "Take which card?",
     shown: "shown: ",
     tableTitle: "Go-Stop table", tableOf: (name) => `${name}'s table`, otherRules: "Other rules",
+    quickMatchTitle: "Quick match", vsBotsTitle: (name) => `${name} vs bots`, myVsBotsTitle: "You vs bots",
     yes: "yes", no: "no",
     soundTitle: "Sound effects on or off (remembered)",
     ruleChanges: "Rule changes", score: "Score", key: "key",
@@ -146,6 +147,7 @@ const STRINGS = {
     rematch: "새 게임", carry: "이월", pickCard: "어느 패를 먹을까요?",
     shown: "공개한 패: ",
     tableTitle: "고스톱 판", tableOf: (name) => `${name}의 판`, otherRules: "다른 규칙",
+    quickMatchTitle: "빠른 대전", vsBotsTitle: (name) => `${name} 대 봇`, myVsBotsTitle: "나 대 봇",
     yes: "예", no: "아니요",
     soundTitle: "효과음 켜기/끄기 (기억됨)",
     ruleChanges: "바꾼 규칙", score: "점수", key: "키",
@@ -267,11 +269,27 @@ export function presetTitle(name, description = "") {
   return PRESET_TITLES[lang][name] || description || t("otherRules");
 }
 
-/** A room's title: its name, else the table of the first person seated ("Ann's table"). */
+/** The names a page gives its player who typed none (lobby.js myName): "you", "나". */
+const DEFAULT_NAMES = new Set([STRINGS.en.you, STRINGS.ko.you]);
+
+/** Is `name` the default name of a player who typed none (in either language)? */
+export function isDefaultName(name) {
+  return DEFAULT_NAMES.has(String(name || "").trim().toLowerCase());
+}
+
+/** A room's title: its name; else, for quick play, "Quick match" (with people, `quick`) or
+ * "Ann vs bots" (one person and bots); else the table of the first person seated ("Ann's
+ * table"). Said in the page's language from the room's facts: the server names no room. */
 export function roomTitle(room) {
   if (!room) return t("tableTitle");
   if (room.name) return room.name;
-  const host = (room.seats || []).find((s) => s.kind === "human" && s.name);
+  if (room.quick) return t("quickMatchTitle");
+  const seats = room.seats || [];
+  const humans = seats.filter((s) => s.kind === "human");
+  if (humans.length === 1 && humans[0].name && seats.length > 1 && seats.every((s) => s.kind === "bot" || s === humans[0])) {
+    return isDefaultName(humans[0].name) ? t("myVsBotsTitle") : t("vsBotsTitle", humans[0].name);
+  }
+  const host = seats.find((s) => s.kind === "human" && s.name);
   return host ? t("tableOf", host.name) : t("tableTitle");
 }
 

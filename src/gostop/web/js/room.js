@@ -132,6 +132,9 @@ class TablePage {
     this.page = h("div.room-page", {}, this.tableBox, this.side);
     // the event feed and the invite box fold away behind this button on small screens
     this.ctx.sideButton = h("button.sidebtn#side-toggle", { type: "button", "aria-controls": "side", "aria-expanded": "false", onclick: () => this.toggleSide() }, w("side"));
+    // a finished match whose standings were closed: the status bar brings them back (the
+    // rematch with them); the table alone said "Hand 1 of 1" and offered nothing to do
+    this.ctx.standings = () => this.showStandings();
     this.drawSide();
     this.ctx.recent = [];
     this.restoreFeed();

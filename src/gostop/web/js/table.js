@@ -1,5 +1,5 @@
 // The table: rendering one view (docs/protocol.md "The view") for a seat or a spectator.
-import { botName, getLang, levelText, monthName, stampLabel, t, tx } from "./i18n.js";
+import { botName, getLang, isDefaultName, levelText, monthName, stampLabel, t, tx } from "./i18n.js";
 import { h, words } from "./dom.js";
 import { cardEl, cardGroup, cardMonth, cardName, junkValue } from "./cards.js";
 import { actionLabel } from "./actions.js";
@@ -61,7 +61,10 @@ export function seatName(view, seat) {
   const p = playerOf(view, seat);
   if (!p) return `${t("seat")} ${seat + 1}`;
   const name = (p.kind === "bot" ? botName(p.name) : p.name) || `${t("seat")} ${seat + 1}`;
-  return seat === view.seat && name.toLowerCase() !== "you" ? `${name} (${t("you")})` : name;
+  if (seat !== view.seat) return name;
+  // the default name of a player who typed none ("you", "나") is said as "you" in the page's
+  // language, never twice ("나 (나)")
+  return isDefaultName(name) ? t("you") : `${name} (${t("you")})`;
 }
 
 /** Table seat of a hand seat. */
@@ -538,9 +541,12 @@ function statusLine(view, ctx) {
   if (m) parts.push(t("handOf", m.hands_played + (view.over ? 0 : 1), m.hands));
   if (m && m.carry) parts.push(`${t("carry")} ×${2 ** m.carry}`);
   if (view.current_seat !== null && view.current_seat !== undefined) parts.push(turnText(view));
+  if (view.over) parts.push(t("matchOver"));
   const timer = view.deadline ? timerEl(view.deadline) : null;
+  const standings = view.over && ctx.standings
+    ? h("button.standbtn#standings-open", { type: "button", onclick: () => ctx.standings() }, t("standings")) : null;
   // not a live region: it is drawn anew with every view (room.js says the turn in one that stays)
-  return h("div.status", {}, h("span", {}, parts.join(" · ")), timer, ctx.sideButton || null);
+  return h("div.status", {}, h("span", {}, parts.join(" · ")), timer, standings, ctx.sideButton || null);
 }
 
 // The decision panel covers my captures' row, which keeps the room of one row of buttons. When

@@ -147,10 +147,14 @@ def test_the_server_says_when_a_room_ended_and_lists_the_last_ended_first(
         assert {r["id"]: r["ended_at"] for r in done} == {i: listed[i]["ended_at"] for i in (first["id"], second["id"])}
         inspect = Store(db_url)
         try:
-            with inspect.engine.connect() as conn:
-                last = conn.execute(sa.select(sa.func.max(actions.c.created_at))
-                                    .where(actions.c.room_id == first["id"])).scalar_one()
-            assert done[0]["ended_at"] == _utc(last).strftime("%Y-%m-%dT%H:%M:%SZ")
+            for room in done:
+                with inspect.engine.connect() as conn:
+                    last = conn.execute(sa.select(sa.func.max(actions.c.created_at))
+                                        .where(actions.c.room_id == room["id"])).scalar_one()
+                # no action at all: a match decided at the deal (about one deal in forty; the
+                # server draws the seed): it ended when its record was written (the store's test)
+                if last is not None:
+                    assert room["ended_at"] == _utc(last).strftime("%Y-%m-%dT%H:%M:%SZ")
             # the first room made ended last: listed first among the finished ones (not among all)
             now = datetime.now(UTC).replace(microsecond=0)
             _set_ended(inspect, first["id"], now - timedelta(minutes=1))

@@ -113,6 +113,17 @@ def play_until(page: Page, done: Any, timeout: float = 90, unless: str | None = 
                          + (f"; overlay open: {shown}" if overlay_open(page) else ""))
 
 
+def close_settlement(page: Page) -> bool:
+    """Close the settlement if one is open (a hand played out, or decided at the deal: about one
+    in forty of the server's random deals); True if one was. The policy of :func:`step` never
+    clicks under an overlay: a loop of steps must close it."""
+    close = page.locator(".overlay:not([hidden]) #settle-close")
+    if close.count() and close.first.is_visible():
+        close.first.click()
+        return True
+    return False
+
+
 def settlement_shown(page: Page) -> bool:
     return page.locator(".overlay:not([hidden]) .settlement, .overlay:not([hidden]) .standings").count() > 0
 

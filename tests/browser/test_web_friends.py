@@ -6,9 +6,16 @@ from __future__ import annotations
 import time
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from tableplay import create_room, quick_play, step, table_state
+from tableplay import close_settlement, create_room, quick_play, step, table_state
 
 VIEWPORT = {"width": 1280, "height": 860}
+
+
+def _play_on(page: Page) -> None:
+    """One decision of the tests' policy, an open settlement closed first (the loops below
+    waited 30 s under one: a hand decided at the deal)."""
+    if not close_settlement(page):
+        step(page)
 
 
 def _person(browser: Browser, locale: str = "en-US") -> tuple[BrowserContext, Page]:
@@ -133,7 +140,7 @@ def test_the_status_line_says_who_is_waited_for_and_whose_seat_a_bot_plays(brows
     end = time.monotonic() + 30
     while "reconnect" not in ann.inner_text(".status"):
         assert time.monotonic() < end, ann.inner_text(".status")
-        step(ann)
+        _play_on(ann)
         ann.wait_for_timeout(100)
     expect(ann.locator(".status")).to_contain_text("Waiting for Bo to reconnect…")
     expect(spec.locator(".status")).to_contain_text("Bo 연결 끊김 — 다시 들어오기를 기다리는 중…")
@@ -146,7 +153,7 @@ def test_the_status_line_says_who_is_waited_for_and_whose_seat_a_bot_plays(brows
     end = time.monotonic() + 60
     while "Bo left — a bot plays their seat…" not in " ".join(_statuses(ann)):
         assert time.monotonic() < end, _statuses(ann)
-        step(ann)  # the bot plays Bo's turns as they come
+        _play_on(ann)  # the bot plays Bo's turns as they come
         ann.wait_for_timeout(100)
     assert not [s for s in _since_left(_statuses(ann), "Bo left") if "Waiting for Bo" in s], _statuses(ann)
     assert _since_left(_statuses(spec), "Bo 나감 — 봇이 대신 치는 중…"), _statuses(spec)

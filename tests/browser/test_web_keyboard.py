@@ -16,7 +16,15 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from scenarios import Scenario, find_seed, seeded_room
-from tableplay import CARD_RE, create_room, play_until, step, table_state, wait_for_change
+from tableplay import (
+    CARD_RE,
+    close_settlement,
+    create_room,
+    play_until,
+    step,
+    table_state,
+    wait_for_change,
+)
 from test_web_friends import _join, _person
 from test_web_table import my_turn, scripted_bot_room, sit
 
@@ -131,6 +139,8 @@ def test_the_focus_stays_where_it_was_when_the_table_is_drawn_again(browser: Bro
     end = time.monotonic() + 60
     while True:  # until I am to play a card, with three to choose from
         assert time.monotonic() < end, table_state(ann)
+        if close_settlement(ann) | close_settlement(bo):  # a hand decided at the deal
+            continue
         if table_state(ann).get("toMove") == "1" and not dialog_open(ann):
             if ann.locator(".myhand button.card.playable").count() >= 3 and not ann.locator(".decisions button.decision:visible").count():
                 break

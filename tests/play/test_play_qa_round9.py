@@ -56,7 +56,7 @@ def test_a_korean_joker_at_80_columns_says_what_it_does_and_its_worth() -> None:
 
 
 def test_a_bomb_is_said_on_its_turn_line() -> None:
-    """Seed 41: the person can bomb the peonies on the first turn. The line said ``You played
+    """Seed 41: the person can bomb (BOMB-1) the peonies on the first turn. The line said ``You played
     4 cards`` (three from the hand, the fourth was on the table) and nothing of a bomb."""
     en = Session.start(Settings(seed=41, preset="pagat", lang="en"))
     en.choose("b")

@@ -1514,9 +1514,9 @@ def _bot_move(
                 return w.n("{n} card", "{n} cards", len(cards))
             return card_list(cards, lang)
 
-        if played and blast == "bomb":  # the log says "BOMB 폭탄! ...": the line says it too
+        if played and blast == "bomb":  # BOMB-1; the log says "BOMB 폭탄! ...": the line says it too
             said(w.t("{who} bombed {cards}", who=who, cards=shown(played)), w.t("bombed {cards}", cards=shown(played)))
-        elif played and blast == "grenade":
+        elif played and blast == "grenade":  # VAR-GRENADE
             said(w.t("{who} threw a grenade of {cards}", who=who, cards=shown(played)),
                  w.t("threw a grenade of {cards}", cards=shown(played)))
         elif played:

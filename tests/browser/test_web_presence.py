@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from tableplay import step
+from tableplay import close_settlement, step
 
 #: 2 s for a page to answer a probe, on a loaded machine too
 QUIET = 4.0
@@ -121,9 +121,7 @@ def test_a_player_whose_network_goes_is_seen_away_and_a_bot_plays_for_him(browse
     end = time.monotonic() + 30
     while "Bo is away — a bot plays for them…" not in " ".join(ann.evaluate("() => window.statuses")):
         assert time.monotonic() < end, ann.evaluate("() => window.statuses")
-        close = ann.locator(".overlay:not([hidden]) #settle-close")
-        if close.count():  # a hand ended meanwhile: on to the next
-            close.first.click()
+        close_settlement(ann)  # a hand ended meanwhile: on to the next
         step(ann)  # Ann plays her turns; a bot plays Bo's
         ann.wait_for_timeout(100)
     statuses = ann.evaluate("() => window.statuses")

@@ -104,6 +104,11 @@ def test_finished_rooms_are_listed_by_their_end_newest_first(store: Store) -> No
     assert [r.id for r in store.list_rooms("over", 10)] == ["a", "d", "b", "c"]
     assert [r.id for r in store.list_rooms("over", 2)] == ["a", "d"]
     assert [r.id for r in store.list_rooms(None, 10)] == ["live", "d", "c", "b", "a"]  # by creation
+    # a lobby's next page: the same order, the first rows skipped in the query
+    assert [r.id for r in store.list_rooms("over", 2, offset=2)] == ["b", "c"]
+    assert [r.id for r in store.list_rooms("over", 10, offset=3)] == ["c"]
+    assert store.list_rooms("over", 10, offset=4) == []
+    assert [r.id for r in store.list_rooms(None, 2, offset=1)] == ["d", "c"]
     a = store.get_room("a")
     assert a is not None and a.ended_at is not None and _utc(a.ended_at) == now - timedelta(minutes=5)
 

@@ -202,8 +202,8 @@ class Hub:
     async def info(self, room_id: str) -> dict[str, Any]:
         return await rooms.info(self, room_id)
 
-    async def list_rooms(self, state: str | None, limit: int) -> list[dict[str, Any]]:
-        return await rooms.list_rooms(self, state, limit)
+    async def list_rooms(self, state: str | None, limit: int, offset: int = 0) -> list[dict[str, Any]]:
+        return await rooms.list_rooms(self, state, limit, offset)
 
     async def create_room(self, config: RoomConfig, creator: str, join_name: str | None) -> tuple[dict[str, Any], int | None, str | None]:
         return await rooms.create_room(self, config, creator, join_name)

@@ -32,6 +32,9 @@ __all__ = ["router"]
 
 router = APIRouter(prefix="/api")
 
+#: How many public rooms ``GET /api/rooms`` skips at most (its ``offset``: the lobby's pages).
+MAX_ROOMS_OFFSET = 10_000
+
 
 
 class ErrorOut(BaseModel):
@@ -344,9 +347,11 @@ async def list_rooms(
     request: Request,
     state: Literal["waiting", "playing", "over"] | None = None,
     limit: Annotated[int, Query(ge=1, le=200)] = 50,
+    offset: Annotated[int, Query(ge=0, le=MAX_ROOMS_OFFSET)] = 0,
 ) -> dict[str, Any]:
-    """Public rooms, newest first (finished rooms, ``state=over``: by when they ended)."""
-    return {"rooms": await _hub(request).list_rooms(state, limit)}
+    """Public rooms, newest first (finished rooms, ``state=over``: by when they ended); ``offset``
+    skips that many of them (the lobby's next page)."""
+    return {"rooms": await _hub(request).list_rooms(state, limit, offset)}
 
 
 @router.get("/rooms/{room_id}", response_model=RoomOut, responses=_ERRORS)

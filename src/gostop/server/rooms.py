@@ -102,8 +102,9 @@ async def info(hub: Hub, room_id: str) -> dict[str, Any]:
     return room_info(row, hub.rooms.get(room_id))
 
 
-async def list_rooms(hub: Hub, state: str | None, limit: int) -> list[dict[str, Any]]:
-    rows = await hub.db(hub.store.list_rooms, state, limit)
+async def list_rooms(hub: Hub, state: str | None, limit: int, offset: int = 0) -> list[dict[str, Any]]:
+    """Public rooms in the store's order (newest first), the first ``offset`` skipped."""
+    rows = await hub.db(hub.store.list_rooms, state, limit, True, offset)
     return [room_info(r, hub.rooms.get(r.id)) for r in rows]
 
 

@@ -331,13 +331,14 @@ class Store:
             r = conn.execute(sa.select(rooms).where(rooms.c.id == room_id)).first()
         return None if r is None else _row(r)
 
-    def list_rooms(self, state: str | None, limit: int, public_only: bool = True) -> list[RoomRow]:
+    def list_rooms(self, state: str | None, limit: int, public_only: bool = True, offset: int = 0) -> list[RoomRow]:
         """Rooms newest first: by creation, finished rooms (``state="over"``) by their end
-        (those that ended before the store kept it, ``ended_at`` NULL, last, by creation)."""
+        (those that ended before the store kept it, ``ended_at`` NULL, last, by creation); the
+        first ``offset`` of them skipped (a lobby's next page)."""
         order: list[Any] = [rooms.c.created_at.desc()]
         if state == "over":
             order = [rooms.c.ended_at.is_(None), rooms.c.ended_at.desc(), *order]
-        q = sa.select(rooms).order_by(*order).limit(limit)
+        q = sa.select(rooms).order_by(*order, rooms.c.id).limit(limit).offset(offset)
         if public_only:
             q = q.where(rooms.c.public.is_(True))
         if state is not None:

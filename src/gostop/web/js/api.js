@@ -33,7 +33,8 @@ async function call(method, path, body, token) {
 export const api = {
   // English is the plain URL (index.html preloads it); another language asks for its words
   presets: (lang) => call("GET", !lang || lang === "en" ? "/api/presets" : `/api/presets?lang=${encodeURIComponent(lang)}`),
-  rooms: () => call("GET", "/api/rooms?limit=50"),
+  // public rooms, newest first: `state` (waiting, playing, over), `limit` (1..200), `offset`
+  rooms: (query = {}) => call("GET", `/api/rooms?${new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined))}`),
   room: (id) => call("GET", `/api/rooms/${encodeURIComponent(id)}`),
   create: (body) => call("POST", "/api/rooms", body),
   join: (id, body) => call("POST", `/api/rooms/${encodeURIComponent(id)}/join`, body),

@@ -36,6 +36,8 @@ const w = words({
     // finished matches: apart from the tables to join or watch, folded, the newest few
     finishedRooms: (n) => `Finished matches (${n})`, result: "See the result",
     noLiveRooms: "No table to join or watch right now.",
+    // the newest tables are listed first; the others come a page at a time
+    moreRooms: "Show more tables", liveShown: (n) => `The newest ${n} tables are listed.`,
     // when a finished match ended, short and relative (a date beyond a week)
     endedNow: "ended just now", endedMinutes: (n) => `ended ${n} min ago`,
     endedHours: (n) => (n === 1 ? "ended 1 hour ago" : `ended ${n} hours ago`), endedYesterday: "ended yesterday",
@@ -64,6 +66,7 @@ const w = words({
     jokerCopies: (name) => `${name}: 장 수`,
     finishedRooms: (n) => `끝난 게임 (${n})`, result: "결과 보기",
     noLiveRooms: "지금 들어가거나 관전할 판이 없습니다.",
+    moreRooms: "판 더 보기", liveShown: (n) => `최근 판 ${n}개까지 보입니다.`,
     endedNow: "방금 끝남", endedMinutes: (n) => `${n}분 전에 끝남`,
     endedHours: (n) => `${n}시간 전에 끝남`, endedYesterday: "어제 끝남",
     endedDays: (n) => `${n}일 전에 끝남`, endedOn: (date) => `${date}에 끝남`, dateLocale: "ko-KR",
@@ -213,7 +216,7 @@ async function playWithPeople(preset, n) {
   } catch (e) {
     if (!(e instanceof ApiError) || e.status !== 422) throw e;
   }
-  const { rooms } = await api.rooms();
+  const { rooms } = await api.rooms({ state: "waiting", limit: ROOMS_MAX });
   for (const room of rooms) {
     const open = room.seats.filter((s) => s.kind === "human" && !s.taken).length;
     if (room.state === "waiting" && room.preset === preset && room.seats.length === n && open && !savedSeat(room.id)) {
@@ -557,31 +560,60 @@ function roomRow(room) {
 
 /** How many finished matches the lobby lists (the newest), folded under the live tables. */
 const FINISHED_SHOWN = 5;
+/** How many tables of each kind (waiting for people, playing) the lobby lists at first, and
+ * how many more each "Show more" adds. */
+const ROOMS_PAGE = 50;
+/** The most rooms one request asks for (the bound of `GET /api/rooms`'s `limit`). */
+const ROOMS_MAX = 200;
+
+/** The `count` newest public rooms in `state` (pages of ROOMS_MAX at most), and whether the
+ * server has more: one room more than `count` is asked for. */
+async function newestRooms(state, count) {
+  const got = [];
+  while (got.length <= count) {
+    const limit = Math.min(ROOMS_MAX, count + 1 - got.length);
+    const { rooms } = await api.rooms({ state, limit, offset: got.length || undefined });
+    got.push(...rooms);
+    if (rooms.length < limit) break;
+  }
+  return { rooms: got.slice(0, count), more: got.length > count };
+}
 
 function roomsPanel() {
   // the tables to join, watch or resume first; finished matches apart, folded (a player looks
   // for a table, not for old results), only the newest few
   const list = h("ul.rooms#live-rooms", { "aria-live": "polite" });
   const none = h("p.meaning.no-live-rooms", { hidden: true }, w("noLiveRooms"));
+  // a busy server has more tables than one page: the next ones on request, never cut silently
+  let shown = ROOMS_PAGE;
+  const moreNote = h("span.more-note");
+  const moreButton = h("button#more-rooms", { type: "button", onclick: () => { shown += ROOMS_PAGE; moreButton.disabled = true; refresh(); } });
+  const more = h("p.more-rooms", { hidden: true }, moreNote, " ", moreButton);
   const finishedList = h("ul.rooms");
   const finishedTitle = h("summary");
   const finished = h("details.finished-rooms#finished-rooms", { hidden: true }, finishedTitle, finishedList);
   const err = h("p.error", { role: "alert", hidden: true });
   // the room list is shown only when there are rooms to join, watch, resume or see the result of
-  const panel = h("section.panel#room-list", { hidden: true }, h("h2", {}, t("rooms"), " ", h("button.link", { type: "button", onclick: () => refresh() }, t("refresh"))), list, none, finished, err);
+  const panel = h("section.panel#room-list", { hidden: true }, h("h2", {}, t("rooms"), " ", h("button.link", { type: "button", onclick: () => refresh() }, t("refresh"))), list, more, none, finished, err);
   async function refresh() {
     try {
-      const { rooms } = await api.rooms();
-      const live = rooms.filter((r) => r.state !== "over");
-      const over = byEnd(rooms.filter((r) => r.state === "over")).slice(0, FINISHED_SHOWN);
+      const [waiting, playing, ended] = await Promise.all([newestRooms("waiting", shown), newestRooms("playing", shown),
+        api.rooms({ state: "over", limit: FINISHED_SHOWN })]);
+      // newest first, as the server lists them (ISO times of one format compare as text)
+      const live = [...waiting.rooms, ...playing.rooms].sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
+      const over = byEnd(ended.rooms).slice(0, FINISHED_SHOWN);
       list.replaceChildren(...live.map(roomRow));
+      more.hidden = !(waiting.more || playing.more);
+      moreNote.textContent = w("liveShown", live.length);
+      moreButton.textContent = w("moreRooms");
+      moreButton.disabled = false;
       none.hidden = live.length > 0 || !over.length;
       finishedList.replaceChildren(...over.map(roomRow));
       finishedTitle.textContent = w("finishedRooms", over.length);
       finished.hidden = !over.length;
-      panel.hidden = !rooms.length;
+      panel.hidden = !live.length && !over.length;
       errorLine(err, null);
-    } catch (e) { errorLine(err, e, [], `${t("error")}:`); panel.hidden = false; }
+    } catch (e) { errorLine(err, e, [], `${t("error")}:`); panel.hidden = false; moreButton.disabled = false; }
   }
   refresh();
   const timer = setInterval(refresh, 5000);

@@ -408,11 +408,14 @@ class TablePage {
       this.pending = { view, events };
       this.frozen.version = view.version;
       this.tableBox.querySelector(".table-page")?.setAttribute("data-version", String(view.version));
-      this.noteEvents(view, events);
+      // (the new hand's call-outs are not shown behind the dialog: the feed keeps them)
+      this.noteEvents(view, events, false);
       return 0;
     }
     this.previous = this.view;
     this.view = view;
+    // a new hand: a call-out of the hand before (its stop, its last sseul) is not left over it
+    if (dealOf(view) !== dealOf(this.previous)) this.clearCallout();
     this.keepForReview(view, events);
     this.noteTimeout(msg);
     this.noteEvents(view, events);
@@ -568,7 +571,7 @@ class TablePage {
     next.focus();
   }
 
-  noteEvents(view, events) {
+  noteEvents(view, events, callout = true) {
     const { lines, callouts } = narrate(events, (wrapper, e) => {
       if (e.seat === null || e.seat === undefined) return "";
       const seat = wrapper.type === "hand" ? tableSeat(view, e.seat) ?? wrapper.seat : e.seat;
@@ -578,7 +581,7 @@ class TablePage {
     while (this.feed.children.length > 80) this.feed.lastChild.remove();
     this.say(lines.map((l) => l.text));
     if (events && events.length && view) this.feedVersion = view.version;
-    if (callouts.length) this.showCallout(callouts[callouts.length - 1]);
+    if (callout && callouts.length) this.showCallout(callouts[callouts.length - 1]);
     if (lines.length) this.saveFeed();
     this.ctx.recent = [...this.ctx.recent, ...(events || [])].slice(-40);
   }
@@ -625,7 +628,14 @@ class TablePage {
     this.callout.textContent = c.text;
     this.callout.className = `callout show ev-${c.type}`;
     clearTimeout(this.calloutTimer);
-    this.calloutTimer = setTimeout(() => { this.callout.className = "callout"; }, 1800);
+    this.calloutTimer = setTimeout(() => this.clearCallout(), 1800);
+  }
+
+  /** No call-out on the table (a new hand, or its settlement closed: the last one was about
+   * the hand before). */
+  clearCallout() {
+    clearTimeout(this.calloutTimer);
+    this.callout.className = "callout";
   }
 
   render() {
@@ -700,6 +710,7 @@ class TablePage {
 
   closeOverlay() {
     clearInterval(this.stepTimer);
+    this.clearCallout(); // the finished hand's last call-out does not linger over the next one
     this.overlayOpen = false;
     this.page.inert = false;
     this.overlay.hidden = true;
@@ -1023,6 +1034,11 @@ class TablePage {
     clearTimeout(this.settleTimer);
     clearInterval(this.stepTimer);
   }
+}
+
+/** The deal number of a view (null before the match has one, or for no view). */
+function dealOf(view) {
+  return view && view.match ? view.match.deal ?? null : null;
 }
 
 /** A part of a hand's chip changes (the ledger's parts): the hand, bright sales, the boar pot. */

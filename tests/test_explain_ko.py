@@ -299,7 +299,7 @@ def test_matgo_push_factor_and_zero_junk_exemption_in_words() -> None:
     assert ("push", 2) in s.factors and s.payments == (4 * 2 * 2,)
     en = settlement_lines(s, ["Hoon"], 0)
     ko = settlement_lines(s, ["Hoon"], 0, lang="ko")
-    assert any("pushed stakes 밀기" in line for line in en), en
+    assert any("Pushed stakes 밀기" in line for line in en), en
     assert any("밀기" in line for line in ko) and not any("push" in line for line in ko), ko
     assert any("no pi-bak 피박 (no junk at all)" in line for line in en), en
     assert any("피박 면제" in line for line in ko), ko

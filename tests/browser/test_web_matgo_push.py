@@ -68,5 +68,5 @@ def test_whole_matgo_match_with_a_push_and_a_nagari_carry(page: Page, base_url: 
     assert doubled["chips"] != [0, 0]
     # and the settlements said so in words
     text = "\n".join(settlements)
-    assert "stakes raised by the nagari 나가리 before" in text
-    assert "pushed stakes" in text
+    assert "Stakes raised by the nagari 나가리 before" in text
+    assert "Pushed stakes" in text

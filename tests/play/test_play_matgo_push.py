@@ -72,7 +72,7 @@ def test_whole_matgo_match_with_a_push_and_a_nagari_full_screen_at_80x24(store: 
                     seen["summary-push"] = body
                 if "No winner" in body:
                     seen["summary-nagari"] = body
-                if "pushed stakes 밀기" in body:
+                if "Pushed stakes 밀기" in body:
                     seen["summary-doubled"] = body
                 await pilot.press("enter")
                 await pilot.pause()
@@ -101,7 +101,7 @@ def test_whole_matgo_match_with_a_push_and_a_nagari_full_screen_at_80x24(store: 
     asyncio.run(main())
     assert set(seen) == {"prompt", "summary-push", "summary-nagari", "summary-doubled"}, sorted(seen)
     assert "the next hand pays 2 times" in seen["summary-push"]
-    assert "stakes raised by the nagari 나가리 before: ×2" in seen["summary-doubled"]
+    assert "Stakes raised by the nagari 나가리 before: ×2" in seen["summary-doubled"]  # opens its line
 
 
 def test_whole_matgo_match_with_a_push_in_line_mode(tmp_path: Path) -> None:
@@ -127,7 +127,7 @@ def test_whole_matgo_match_with_a_push_in_line_mode(tmp_path: Path) -> None:
     assert twin.over and asked >= 1
     _check_story(twin)
     text = flat(seen.replace("\r", ""))
-    assert "You push: the" in text and "No winner" in text and "pushed stakes 밀기" in text
+    assert "You push: the" in text and "No winner" in text and "Pushed stakes 밀기" in text
     assert "Final standings" in text
 
 

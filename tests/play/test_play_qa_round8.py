@@ -107,13 +107,13 @@ def test_the_jokers_dealt_to_the_table_are_said_once() -> None:
     """goo-stupe, seed 1: four jokers go to the dealer (two dealt, two drawn in their places)."""
     ko = Session.start(Settings(seed=1, preset="goo-stupe", players=3, lang="ko"))
     said = [line.text for line in ko.log if "바닥에 깔린 조커" in line.text]
-    assert said == ["바닥에 깔린 조커 4장은 선(나)이 가져갑니다: 조커 1, 조커 1, 조커 1, 조커 1. "
+    # the four copies of one card counted (QA round 10), not "조커 1, 조커 1, 조커 1, 조커 1"
+    assert said == ["바닥에 깔린 조커 4장은 선(나)이 가져갑니다: 조커 1 ×4. "
                     "빈자리는 더미에서 채웁니다: 공산 피, 흑싸리 피."], said
     en = Session.start(Settings(seed=1, preset="goo-stupe", players=3, lang="en"))
     said = [line.text for line in en.log if "dealt to the table" in line.text]
-    assert said == ["4 jokers dealt to the table go to the dealer (you): one-junk joker, one-junk joker, "
-                    "one-junk joker, one-junk joker. Their places are filled from the stock: pampas grass junk, "
-                    "wisteria junk."], said
+    assert said == ["4 jokers dealt to the table go to the dealer (you): one-junk joker ×4. "
+                    "Their places are filled from the stock: pampas grass junk, wisteria junk."], said
 
 
 def test_the_jokers_dealt_to_the_table_are_said_once_on_resume(tmp_path: Path) -> None:

@@ -248,7 +248,7 @@ def test_a_shots_hand_summary_says_who_took_shots_not_who_paid_whom(lang: str) -
     text = summary.headline + "\n" + "\n".join(summary.steps)
     if lang == "en":
         assert "won" not in summary.headline and "the opponents take" in summary.headline, text
-        assert "Paid during the hand" not in text and "Shots taken during the hand (a joker): You " in text, text
+        assert "Paid during the hand" not in text and "Shots taken during the hand (a joker): you " in text, text
         assert " pay" not in text, text
     else:
         assert "땄습니다" not in summary.headline and "마십니다" in summary.headline, text

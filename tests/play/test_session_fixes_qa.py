@@ -322,7 +322,7 @@ def test_liability_says_each_payment_once_without_nested_brackets() -> None:
     ]
     ko = settlement_lines(s, ["Hoon", "You"], 0, you="You", oe_myeon_card="03R", lang="ko")
     assert ko[1] == "Hoon: 자기 몫은 6 ×2 = 12칩입니다 — 광박 ×2 (광 없음)."
-    assert ko[2] == "You: 자기 몫은 6칩입니다."
+    assert ko[2] == "나: 자기 몫은 6칩입니다."  # the person in Korean, never "You"
     for line in lines + ko:
         assert not NESTED.search(line), line
 

@@ -72,7 +72,7 @@ def test_every_message_has_a_korean_translation_that_reads_as_korean() -> None:
     with po_path("ko").open("rb") as f:
         ko = read_po(f, locale="ko")
     assert _ids(ko) == template
-    punctuation = {", ", "; ", "{label}: ×{factor}."}  # the same in both languages
+    punctuation = {", ", "; ", "{label}: ×{factor}.", "{card} ×{n}"}  # the same in both languages
     for m in ko:
         if not m.id:
             continue

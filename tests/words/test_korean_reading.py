@@ -14,7 +14,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from gostop.rules import KNOBS
-from gostop.words.catalog import po_path
+from gostop.words.catalog import POSSESSIVE, po_path
 from gostop.words.particles import PARTICLES
 
 HANGUL_WORD = re.compile(r"[\uac00-\ud7a3]+")
@@ -88,7 +88,7 @@ def _check_fields(ids: list[str], text: str) -> str | None:
     if set(korean) != set(english):
         return f"fields {sorted(english)} became {sorted(korean)}"
     for name, specs in korean.items():
-        wrong = specs - english[name] - set(PARTICLES) - {"sino"}
+        wrong = specs - english[name] - set(PARTICLES) - {"sino", POSSESSIVE}
         if wrong:
             return f"{{{name}}} written with {sorted(wrong)}"
     return None

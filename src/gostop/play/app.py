@@ -298,6 +298,22 @@ class ChoiceItem(Static):
         return "bold green" if good else ("bold yellow" if mark == "shaken" else "bold red")
 
     @staticmethod
+    def _brackets(words: list[str]) -> list[tuple[int, int]]:
+        """The bracketed runs of ``words``: (index of the word that opens one, index of the word
+        that closes it); a run never closed runs to the last word."""
+        runs = []
+        start: int | None = None
+        for i, word in enumerate(words):
+            if start is None and word.startswith("("):
+                start = i
+            if start is not None and word.endswith(")"):
+                runs.append((start, i))
+                start = None
+        if start is not None:
+            runs.append((start, len(words) - 1))
+        return runs
+
+    @staticmethod
     def _fitted(c: Choice, width: int, lang: str = "en") -> Text:
         """The compact line of a card choice in ``width`` cells, shortened by rule."""
         assert c.card is not None
@@ -313,22 +329,29 @@ class ChoiceItem(Static):
         # what follows a middle dot (a joker's worth, "조커 2 · 쌍피"; an English gloss in a
         # label made elsewhere) goes whole or not at all: a torn gloss says nothing more
         gloss = label.index("·") if "·" in label else len(label)
+        # a bracket goes whole or not at all too: "pampas grass junk (any of your" said nothing
+        # of the two cards and left the bracket open
+        brackets = ChoiceItem._brackets(label)
+
+        def torn(n: int) -> bool:
+            return gloss < n < len(label) or any(i < n <= j for i, j in brackets)
+
         for ms in (marks, short):  # the card's words, whole, from the end; then short markers
             for n in range(len(label), -1, -1):
                 if n and label[n - 1] in SEPARATORS:
                     continue  # never end on a dangling separator ("국화 피 ·")
-                if gloss < n < len(label):
+                if torn(n):
                     continue
                 attempts.append((detail, ms, label[:n]))
         brief = c.brief or ChoiceItem._short_detail(detail, lang)  # the deed in fewer words
         if c.brief:  # with the card's name if it fits ("06J1 둘 중 골라 먹음 모란 피")
             for n in range(len(label), 0, -1):
-                if label[n - 1] not in SEPARATORS and not gloss < n < len(label):
+                if label[n - 1] not in SEPARATORS and not torn(n):
                     attempts.append((brief, marks, label[:n]))
         if not brief:  # nothing of what it does fits: its name still says what the card is
             # (a Korean joker's line was "JK2-2" alone at 80 columns: neither "조커" nor its worth)
             attempts.extend(("", short, label[:n]) for n in range(len(label), 0, -1)
-                            if label[n - 1] not in SEPARATORS and not gloss < n < len(label))
+                            if label[n - 1] not in SEPARATORS and not torn(n))
         attempts.append((brief, short, []))
         if short:  # the markers say more than "lays it"
             attempts.append(("", short, []))

@@ -18,7 +18,7 @@ from gostop.cards import Card, JokerType, parse_card
 from gostop.hints import nagari_stakes
 from gostop.match import MatchEvent
 from gostop.rules import Rules
-from gostop.words import Catalog, amount_words, card_name, catalog, reason_text
+from gostop.words import Catalog, amount_words, cards_said, catalog, reason_text
 
 __all__ = [
     "LogLine",
@@ -185,19 +185,12 @@ def _card(card: Card | str) -> Card:
     return card if isinstance(card, Card) else parse_card(card)
 
 
-def _card_or_word(code: str, lang: str) -> str:
-    try:
-        return card_name(parse_card(code), lang)
-    except ValueError:
-        return code
-
-
 def card_list(cards: Any, lang: str = "en") -> str:
     """Cards as a player reads them in a sentence, in every language: their names separated by
-    commas (``iris ribbon, iris junk``; ``난초 띠, 난초 피``; ``-`` for none). A word that is no
-    card code stays as it is."""
-    names = [_card_or_word(c, lang) for c in _codes(cards)]
-    return catalog(lang).t(", ").join(names) or "-"
+    commas (``iris ribbon, iris junk``; ``난초 띠, 난초 피``; ``-`` for none), the copies of one
+    card counted (``조커 1 ×3``: :func:`gostop.words.cards.cards_said`). A word that is no card
+    code stays as it is."""
+    return cards_said(_codes(cards), lang) or "-"
 
 
 def choice_cards(cards: Any, lang: str = "en") -> str:

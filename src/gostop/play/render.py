@@ -108,6 +108,15 @@ def unit_words(unit: str, words: Catalog) -> str:
     return words.t("shots") if unit == "shots" else words.t("chips")
 
 
+def signed_amount(words: Catalog, value: int, unit: str) -> str:
+    """A gain or a loss in its unit, as the language writes it: ``+9 chips``, ``-1 shot``;
+    ``+9칩``, ``-1잔`` (Korean writes the unit against the number, as the web table does)."""
+    signed = f"{value:+d}"
+    if unit == "shots":
+        return words.n("{signed} shot", "{signed} shots", abs(value), signed=signed)
+    return words.n("{signed} chip", "{signed} chips", abs(value), signed=signed)
+
+
 def pad(text: str, width: int) -> str:
     """``text`` padded with spaces to ``width`` terminal cells (hangul takes two)."""
     return text + " " * max(0, width - cell_len(text))
@@ -406,7 +415,7 @@ def standings_block(
     for s in standings:
         value = s.shots if unit == "shots" else s.chips
         who = s.name if name is None else name(s.seat)
-        t.append(f"  {s.rank}. {pad(who, 10)} {value:+d} {unit_words(unit, w)}\n")
+        t.append(f"  {s.rank}. {pad(who, 10)} {signed_amount(w, value, unit)}\n")
     return t
 
 

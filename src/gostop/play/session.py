@@ -75,12 +75,14 @@ from gostop.words import (
     Catalog,
     amount_words,
     catalog,
+    is_you,
     item_name,
     junk_values_text,
     preset_title,
     push_choice,
     push_done,
     push_question,
+    said_name,
     score_item_lines,
 )
 from gostop.words import bot_name as bot_words
@@ -864,19 +866,20 @@ class Session:
                 english = lines if lang == "en" else settlement_lines(s, opp_names, goes, you=you_name, oe_myeon_card=oe_card)
                 sentences = [part.strip() for st in english for part in st.split(". ")]
                 for opp, pay in zip(opp_names, s.payments, strict=True):
-                    said = any(  # a sentence that says what this loser pays in the end
-                        st.startswith(f"{opp} pay")
+                    said = any(  # a sentence that says what this loser pays in the end (its
+                        # English words name the person "You", not "나")
+                        st.startswith(f"{said_name(opp)} pay")
                         and (f" {_amount(pay, s.unit)}" in st or (pay == 0 and " nothing" in st))
                         for st in sentences
                     )
                     if not said:  # the final amount when the steps did not end on it
                         amount = amount_words(w, pay, s.unit)
                         if s.unit == "shots":  # PAY-2: shots are taken, not paid
-                            if opp == you_name:
+                            if opp == you_name and is_you(opp):  # "Kim takes", never "Kim take"
                                 steps.append("  " + w.t("=> {who} take {amount}", who=opp, amount=amount))
                             else:
                                 steps.append("  " + w.t("=> {who} takes {amount}", who=opp, amount=amount))
-                        elif opp == you_name:
+                        elif opp == you_name and is_you(opp):
                             steps.append("  " + w.t("=> {who} pay {amount}", who=opp, amount=amount))
                         else:
                             steps.append("  " + w.t("=> {who} pays {amount}", who=opp, amount=amount))
@@ -910,10 +913,10 @@ class Session:
             for fp in result.fixed_payments:
                 if fp.unit == "shots":
                     by = taken.setdefault(reason_words(fp.reason, lang), {})
-                    payer = name(entry.active[fp.payer])
+                    payer = self._named(entry.active[fp.payer])  # in a list: "Minji 3 shots, you 5 shots"
                     by[payer] = by.get(payer, 0) + fp.amount
                     continue
-                paid = {"reason": reason_words(fp.reason, lang), "payer": name(entry.active[fp.payer]),
+                paid = {"reason": reason_words(fp.reason, lang), "payer": self._named(entry.active[fp.payer]),
                         "amount": amount_words(w, fp.amount, fp.unit)}
                 if fp.payee is None:
                     steps.append(w.t("Paid during the hand ({reason}): {payer} {amount}", **paid))
@@ -1292,7 +1295,10 @@ class Session:
         sp = hand.stop_preview()  # public facts only
         settlement = sp.settlement
         opponents = [self.name(self.match.hand_seats[s]) for s, _amount in sp.payments]
-        info.append(w.t("Stop now: you win {amount}.", amount=amount_words(w, sp.total, sp.unit)))
+        if sp.unit == "shots":  # PAY-2, GOO-1: nobody wins shots; the opponents take them
+            info.append(w.t("Stop now: the others take {amount} in all.", amount=amount_words(w, sp.total, sp.unit)))
+        else:
+            info.append(w.t("Stop now: you win {amount}.", amount=amount_words(w, sp.total, sp.unit)))
         for line in settlement_lines(settlement, opponents, obs.goes[me], you=self.name(self.human), lang=lang):
             info.append("  " + line)
         total = sp.total
@@ -1321,7 +1327,8 @@ class Session:
         unit = settlement.unit if settlement is not None else "chips"
         worth = amount_words(w, total, unit)
         labels = {
-            "stop": w.t("stop: win {amount} now", amount=worth),
+            "stop": w.t("stop: the others take {amount} now", amount=worth) if unit == "shots"
+            else w.t("stop: win {amount} now", amount=worth),
             "last": w.t("go: the hand ends as a nagari -- you give up a stop worth {amount}", amount=worth),
             "no-turn": w.t("go: you can no longer win this hand"),
             "go": w.t("go: play on for more"),

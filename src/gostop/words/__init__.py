@@ -9,10 +9,11 @@ card name from one place (:mod:`gostop.words.cards`).
 
 from __future__ import annotations
 
-from gostop.words.cards import card_long_name, card_name, month_name, names_table
+from gostop.words.cards import card_long_name, card_name, cards_said, month_name, names_table
 from gostop.words.catalog import LANGS, Catalog, UnknownLanguageError, catalog, particle
 from gostop.words.events import bot_name, callout_text, event_line, reason_text
 from gostop.words.knobs import knob_meaning, preset_description
+from gostop.words.person import is_you, said_name
 from gostop.words.push import push_choice, push_done, push_question, push_standing
 from gostop.words.settlement import (
     amount_words,
@@ -42,6 +43,7 @@ __all__ = [
     "preset_title",
     "card_name",
     "card_long_name",
+    "cards_said",
     "month_name",
     "names_table",
     "settlement_lines",
@@ -62,6 +64,8 @@ __all__ = [
     "push_done",
     "push_standing",
     "bot_name",
+    "is_you",
+    "said_name",
     "event_line",
     "callout_text",
     "reason_text",

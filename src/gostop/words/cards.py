@@ -8,10 +8,12 @@ equal.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from gostop.cards import MONTH_NAMES, Card, Kind, deck_cards, parse_card
 from gostop.words.catalog import catalog
 
-__all__ = ["card_name", "card_long_name", "month_name", "names_table"]
+__all__ = ["card_name", "card_long_name", "cards_said", "month_name", "names_table"]
 
 _KIND_KO = {
     Kind.BRIGHT: "광",
@@ -44,6 +46,37 @@ def card_name(card: Card | str, lang: str = "en") -> str:
     if lang == "ko":
         return f"{month_name(c.month, 'ko')} {_KIND_KO[c.kind]}"
     return f"{month_name(c.month)} {c.kind.english}"
+
+
+def _base(code: str) -> str:
+    """The card a copy is of: ``JK1-2`` -> ``JK1`` (another code stays as it is)."""
+    return code.split("-")[0] if code.startswith("JK") else code
+
+
+def cards_said(cards: Iterable[Card | str], lang: str = "en") -> str:
+    """Cards named in a list, in order, separated by commas (``iris ribbon, iris junk``); the
+    copies of one card (a deck's three ``JK1``: JK1, JK1-2, JK1-3) said once with their count
+    (``one-junk joker ×3``, ``조커 1 ×3``), never ``조커 1, 조커 1, 조커 1``. A word that is no
+    card code stays as it is. Empty for no cards."""
+    w = catalog(lang)
+    counts: dict[str, int] = {}
+    order: list[str] = []
+    for card in cards:
+        code = card.code if isinstance(card, Card) else str(card)
+        key = _base(code)
+        if key not in counts:
+            order.append(key)
+            counts[key] = 0
+        counts[key] += 1
+    names = []
+    for key in order:
+        try:
+            name = card_name(key, lang)
+        except ValueError:  # a word, not a card
+            names.extend([key] * counts[key])
+            continue
+        names.append(name if counts[key] == 1 else w.t("{card} ×{n}", card=name, n=counts[key]))
+    return w.t(", ").join(names)
 
 
 def card_long_name(card: Card | str, lang: str = "en") -> str:

@@ -9,7 +9,9 @@ Messages are :meth:`str.format` templates. In Korean, a field may carry a partic
 format spec, chosen by how the value ends when read aloud (:mod:`gostop.words.particles`):
 ``{card:을}`` gives ``국진을`` and ``매조 띠를``, ``{name:이}`` ``Bob이``, ``Player2가`` and
 ``★이(가)``; likewise ``은``/``는``, ``과``/``와`` and ``으로``/``로``. The spec
-``sino`` says a number as a Sino-Korean word (``{n:sino}광``: 삼광).
+``sino`` says a number as a Sino-Korean word (``{n:sino}광``: 삼광); the spec ``의`` a
+possessive, ``나`` (the person: :mod:`gostop.words.person`) as ``내`` (``{who:의} 피``: ``민지의
+피``, ``내 피``).
 """
 
 from __future__ import annotations
@@ -40,6 +42,9 @@ class UnknownLanguageError(GostopError, ValueError):
 
 
 #: Sino-Korean numbers, as players say them in 삼광, 사광, 오광 (format spec ``sino``).
+#: The format spec of the possessive (``{who:의}``: 민지의, 내).
+POSSESSIVE = "의"
+
 _SINO = {1: "일", 2: "이", 3: "삼", 4: "사", 5: "오", 6: "육", 7: "칠", 8: "팔", 9: "구", 10: "십"}
 
 
@@ -47,6 +52,8 @@ class _Formatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
         if format_spec in PARTICLES:
             return particle(str(value), format_spec)
+        if format_spec == POSSESSIVE:
+            return "내" if str(value) == "나" else f"{value}의"
         if format_spec == "sino":
             return _SINO.get(value, str(value)) if isinstance(value, int) else str(value)
         return str(super().format_field(value, format_spec))

@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from gostop.words.cards import card_name
+from gostop.words.cards import cards_said
 from gostop.words.catalog import Catalog, catalog
+from gostop.words.person import is_you, said_name
 
 __all__ = ["event_line", "callout_text", "reason_text", "bot_name"]
 
@@ -68,7 +69,7 @@ def reason_text(reason: str | None, lang: str = "en") -> str:
 
 
 def _cards(codes: Sequence[str], w: Catalog) -> str:
-    return w.t(", ").join(card_name(c, w.lang) for c in codes)
+    return cards_said(codes, w.lang)  # the copies of a joker counted: "조커 1 ×3"
 
 
 def event_line(
@@ -78,22 +79,36 @@ def event_line(
     hand event; ``type``, ``seat`` and its data for a match event); ``who``: the name of the
     seat it concerns; ``to``: the name of the seat a junk card goes to (``surrender``). None
     for an event said by nothing (a turn, a match's deal, a type this function does not
-    know: tests/words cover every type the engine and the match make)."""
+    know: tests/words cover every type the engine and the match make).
+
+    A seat named as a player who gave no name (``You``, ``you``, ``나``:
+    :func:`gostop.words.person.is_you`) is the person reading: its sentences take the
+    person's forms (``You pay 40 chips.``, ``Your joker: ...``)."""
     w = catalog(lang)
+    you = is_you(who)
+    who = said_name(who, lang)
+    to = said_name(to, lang, start=False) if to else to
     kind = str(event.get("type", ""))
     raw = event.get("data")
     data: Mapping[str, Any] = raw if isinstance(raw, Mapping) else event
     codes = [str(c) for c in event.get("cards") or ()]
     cards = _cards(codes, w)
+
+    def say(yours: Callable[[], str], theirs: Callable[[], str]) -> str:
+        """The person's sentence or another player's (English conjugates the verb)."""
+        return yours() if you else theirs()
+
     if kind == "deal":
         count = len(codes) or data.get("count")
         if not count or "cards" not in event:
             return None
-        return w.n("{who} is dealt {n} card.", "{who} is dealt {n} cards.", int(count), who=who)
+        return say(lambda: w.n("{who} are dealt {n} card.", "{who} are dealt {n} cards.", int(count), who=who),
+                   lambda: w.n("{who} is dealt {n} card.", "{who} is dealt {n} cards.", int(count), who=who))
     if kind == "turn":
         return None
     if kind == "surrender" and to:
-        return w.t("{who} gives {cards} to {to}.", who=who, cards=cards, to=to)
+        return say(lambda: w.t("{who} give {cards} to {to}.", who=who, cards=cards, to=to),
+                   lambda: w.t("{who} gives {cards} to {to}.", who=who, cards=cards, to=to))
     if kind in ("payment", "compensation"):
         amount = int(data.get("amount") or 0)
         reason = reason_text(data.get("reason"), lang)
@@ -102,36 +117,57 @@ def event_line(
         else:
             paid = w.n("{n} chip", "{n} chips", amount)
         if kind == "compensation":
-            return w.t("{who} pays compensation: {paid}.", who=who, paid=paid)
+            return say(lambda: w.t("{who} pay compensation: {paid}.", who=who, paid=paid),
+                       lambda: w.t("{who} pays compensation: {paid}.", who=who, paid=paid))
         if not reason:  # no empty brackets: "민지: 48칩 냄 ()"
-            return w.t("{who} pays {paid}.", who=who, paid=paid)
-        return w.t("{who} pays {paid} ({reason}).", who=who, paid=paid, reason=reason)
+            return say(lambda: w.t("{who} pay {paid}.", who=who, paid=paid),
+                       lambda: w.t("{who} pays {paid}.", who=who, paid=paid))
+        return say(lambda: w.t("{who} pay {paid} ({reason}).", who=who, paid=paid, reason=reason),
+                   lambda: w.t("{who} pays {paid} ({reason}).", who=who, paid=paid, reason=reason))
     if kind == "settlement":
         total = sum(int(p) for p in data.get("payments") or ())
+        inside = said_name(who, lang, start=False)  # after "Settlement:"
         if data.get("unit") == "shots":  # GOO-1: nobody is paid; the losers take shots
-            return w.n("Settlement: {who} wins; the others take {n} shot in all.",
-                       "Settlement: {who} wins; the others take {n} shots in all.", total, who=who)
+            return say(lambda: w.n("Settlement: {who} win; the others take {n} shot in all.",
+                                   "Settlement: {who} win; the others take {n} shots in all.", total, who=inside),
+                       lambda: w.n("Settlement: {who} wins; the others take {n} shot in all.",
+                                   "Settlement: {who} wins; the others take {n} shots in all.", total, who=who))
         # in its unit, as every other payment line ("정산: 민지 48 받음" said 48 of nothing)
-        return w.t("Settlement: {who} is paid {paid}.", who=who, paid=w.n("{n} chip", "{n} chips", total))
+        paid = w.n("{n} chip", "{n} chips", total)
+        return say(lambda: w.t("Settlement: {who} are paid {paid}.", who=inside, paid=paid),
+                   lambda: w.t("Settlement: {who} is paid {paid}.", who=who, paid=paid))
     if kind == "go":
-        return w.t("{who} says go ({n}).", who=who, n=data.get("goes", ""))
+        return say(lambda: w.t("{who} say go ({n}).", who=who, n=data.get("goes", "")),
+                   lambda: w.t("{who} says go ({n}).", who=who, n=data.get("goes", "")))
     if kind == "stop":
-        return w.n("{who} says stop with {n} point.", "{who} says stop with {n} points.",
-                   int(data.get("points") or 0), who=who)
+        points = int(data.get("points") or 0)
+        return say(lambda: w.n("{who} say stop with {n} point.", "{who} say stop with {n} points.", points, who=who),
+                   lambda: w.n("{who} says stop with {n} point.", "{who} says stop with {n} points.", points, who=who))
     if kind == "shot":
-        return w.n("{who} takes {n} shot.", "{who} takes {n} shots.", int(data.get("n") or 0), who=who)
+        shots = int(data.get("n") or 0)
+        return say(lambda: w.n("{who} take {n} shot.", "{who} take {n} shots.", shots, who=who),
+                   lambda: w.n("{who} takes {n} shot.", "{who} takes {n} shots.", shots, who=who))
     if kind in ("win", "void", "match-end"):
         reason = reason_text(data.get("reason"), lang)
         if kind == "win":
-            return w.t("{who} wins ({reason}).", who=who, reason=reason)
+            return say(lambda: w.t("{who} win ({reason}).", who=who, reason=reason),
+                       lambda: w.t("{who} wins ({reason}).", who=who, reason=reason))
         if kind == "void":
             return w.t("The deal is void and dealt again.")
         return w.t("The match is over ({reason}).", reason=reason) if reason else w.t("The match is over.")
     if kind == "push":  # VAR-PUSH: the next settlement doubles once per push in a row
-        return w.t("{who} pushes (milgi): no payment now, the next hand pays ×{factor}.",
-                   who=who, factor=2 ** int(data.get("pushes") or 1))
+        factor = 2 ** int(data.get("pushes") or 1)
+        return say(lambda: w.t("{who} push (milgi): no payment now, the next hand pays ×{factor}.",
+                               who=who, factor=factor),
+                   lambda: w.t("{who} pushes (milgi): no payment now, the next hand pays ×{factor}.",
+                               who=who, factor=factor))
     if kind == "claim" and not data.get("claimed", True):
-        return w.t("{who} claims no compensation.", who=who)
+        return say(lambda: w.t("{who} claim no compensation.", who=who),
+                   lambda: w.t("{who} claims no compensation.", who=who))
+    if you:
+        yours = _your_lines(w, kind, who, cards, codes)
+        if yours is not None:
+            return yours()
     lines: dict[str, Callable[[], str | None]] = {
         "first-dealer": lambda: w.t("{who} deals first.", who=who),
         "list": lambda: None,
@@ -190,8 +226,54 @@ def event_line(
         "forced-in": lambda: w.t("{who} must play this hand.", who=who),
         "forced-out": lambda: w.t("{who} must sit this hand out.", who=who),
     }
-    say = lines.get(kind)
-    return None if say is None else say()
+    line = lines.get(kind)
+    return None if line is None else line()
+
+
+def _your_lines(w: Catalog, kind: str, who: str, cards: str, codes: Sequence[str]) -> Callable[[], str] | None:
+    """The line of an event of the person's own seat (``who``: ``You``), where English says it
+    with other words than for another player (``You play``, ``Your joker``); None for an event
+    said alike for everyone (``You captured ...``, ``You must play this hand.``)."""
+    lines: dict[str, Callable[[], str]] = {
+        "first-dealer": lambda: w.t("{who} deal first.", who=who),
+        "stay": lambda: w.t("{who} stay in.", who=who),
+        "drop": lambda: w.t("{who} drop out of this hand.", who=who),
+        "claim": lambda: w.t("{who} claim compensation.", who=who),
+        "cut": lambda: w.t("{who} cut the deck.", who=who),
+        "play": lambda: w.t("{who} play {cards}.", who=who, cards=cards),
+        "flip": lambda: w.t("{who} flip {cards} from the stock.", who=who, cards=cards),
+        "capture": lambda: w.t("{who} capture {cards}.", who=who, cards=cards),
+        "pick": lambda: w.t("{who} take {cards}.", who=who, cards=cards),
+        "draw": lambda: w.t("{who} draw a replacement card.", who=who),
+        "substitute": lambda: w.t("Your joker: {cards} is played in its place.", cards=cards),
+        "ppuk": lambda: w.t("{who} make a ppuk: the three cards stay on the table.", who=who),
+        "ja-ppuk": lambda: w.t("{who} take back your own ppuk (ja-ppuk).", who=who),
+        "first-turn-ppuk": lambda: w.t("{who} ppuk on the first turn.", who=who),
+        "ppuk-streak": lambda: w.t("{who} ppuk again: a ppuk on every turn so far.", who=who),
+        "collect": lambda: w.t("{who} collect the winnings (no push).", who=who),
+        "three-ppuk": lambda: w.t("{who} made three ppuk and win at once.", who=who),
+        "sseul": lambda: w.t("{who} sweep the table (sseul).", who=who),
+        "stack-capture": lambda: w.t("{who} take a stack of three.", who=who),
+        "bomb": lambda: w.t("{who} bomb with {cards}.", who=who, cards=cards),
+        "grenade": lambda: w.t("{who} throw a grenade: {cards}.", who=who, cards=cards),
+        "shake": lambda: w.t("{who} shake {cards}.", who=who, cards=cards),
+        "show-quad": lambda: w.t("{who} show four: {cards}.", who=who, cards=cards),
+        "reveal": lambda: w.t("{who} reveal {cards}.", who=who, cards=cards),
+        "skip": lambda: w.t("{who} take a stock-only turn.", who=who),
+        "surrender": lambda: w.t("{who} give up {cards}.", who=who, cards=cards),
+        "no-junk": lambda: w.t("{who} have no junk to give.", who=who),
+        "boss-joker": lambda: w.t("{who} captured {cards}: each opponent gives you a junk card.", who=who, cards=cards)
+        if codes else w.t("{who} captured a joker: each opponent gives you a junk card.", who=who),
+        "offer-shodang": lambda: w.t("{who} offer shodang and show your hand.", who=who),
+        "accept": lambda: w.t("{who} accept the shodang.", who=who),
+        "refuse": lambda: w.t("{who} refuse the shodang.", who=who),
+        "chongtong": lambda: w.t("{who} have chongtong: four of a month.", who=who),
+        "keep-quad": lambda: w.t("{who} keep playing with a quad.", who=who),
+        "yell": lambda: w.t("{who} yell!", who=who),
+        "no-yell": lambda: w.t("{who} stay quiet.", who=who),
+        "iris-out": lambda: w.t("{who} sit out (iris rule).", who=who),
+    }
+    return lines.get(kind)
 
 
 def callout_text(kind: str, who: str, lang: str = "en", *, to: str = "") -> str | None:
@@ -199,7 +281,12 @@ def callout_text(kind: str, who: str, lang: str = "en", *, to: str = "") -> str 
     without one. A junk card given (``surrender`` with ``to``): who took it from whom."""
     w = catalog(lang)
     if kind == "surrender":
-        return w.t("{to} takes a junk card from {who}", to=to, who=who) if to else None
+        if not to:
+            return None
+        if is_you(to):  # the person took it
+            return w.t("{to} take a junk card from {who}", to=said_name(to, lang), who=said_name(who, lang, start=False))
+        return w.t("{to} takes a junk card from {who}", to=to, who=said_name(who, lang, start=False))
+    who = said_name(who, lang)
     calls: dict[str, Callable[[], str]] = {
         "ppuk": lambda: w.t("Ppuk! 뻑"),
         "ja-ppuk": lambda: w.t("Ja-ppuk! 자뻑"),

@@ -4,6 +4,7 @@ a push did, for the terminal game and the web game alike."""
 from __future__ import annotations
 
 from gostop.words.catalog import catalog
+from gostop.words.person import said_name
 from gostop.words.settlement import amount_words
 
 __all__ = ["push_question", "push_choice", "push_done", "push_standing"]
@@ -40,7 +41,7 @@ def push_done(name: str, forgone: int, pushes: int, unit: str = "chips", lang: s
     w = catalog(lang)
     return w.t(
         "{name} pushed: the {amount} of this hand are not paid, and the next hand pays {factor} times.",
-        name=name,
+        name=said_name(name, lang),  # opens the sentence: "You pushed", never "you pushed"
         amount=amount_words(w, forgone, unit),
         factor=1 << pushes,
     )

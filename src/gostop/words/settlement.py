@@ -31,9 +31,17 @@ from gostop.steps import (
 )
 from gostop.words.cards import card_name
 from gostop.words.catalog import Catalog, catalog
+from gostop.words.person import is_you as person_is_you
+from gostop.words.person import said_name
 from gostop.words.table import item_name
 
 __all__ = ["settlement_lines", "factor_words", "liability_words", "amount_words", "goes_words"]
+
+
+def opening(text: str) -> str:
+    """``text`` as it opens a sentence or a line: its first letter a capital (``shaking 흔들기``
+    -> ``Shaking 흔들기``; a text in Hangul or opening with a number stays as it is)."""
+    return text[:1].upper() + text[1:]
 
 
 def goes_words(w: Catalog, goes: int) -> str:
@@ -115,17 +123,25 @@ def settlement_lines(
     lang: str = "en",
 ) -> list[str]:
     """The settlement ``s`` in words. ``payers``: the names of ``s.payments``' opponents in
-    order; ``goes``: the winner's go count; ``you``: the person's name (for "You pay");
+    order; ``goes``: the winner's go count; ``you``: the person's name, when known;
     ``oe_myeon_card``: the card the liable player left on the table, when known; ``lang``:
-    ``"en"`` or ``"ko"``."""
+    ``"en"`` or ``"ko"``.
+
+    The sentences about a player who gave no name (``You``, ``you``, ``나``:
+    :func:`gostop.words.person.is_you`; the person ``you`` when given) are said to the person
+    (``You pay 6 chips``); a name the person chose is said like any other (``Kim pays``)."""
     w = catalog(lang)
     unit = s.unit
 
     def who(i: int) -> str:
-        return payers[i] if 0 <= i < len(payers) else w.t("opponent {n}", n=i + 1)
+        return said_name(payers[i], lang) if 0 <= i < len(payers) else opening(w.t("opponent {n}", n=i + 1))
+
+    addressed = {
+        said_name(p, lang) for p in payers if person_is_you(p) and (you is None or p == you)
+    }
 
     def is_you(name: str) -> bool:
-        return you is not None and name == you
+        return name in addressed
 
     # Losers whose own share is not what they pay (PAY-8, PAY-9): one who captured nothing,
     # and, when one loser pays for both, both of them. Their share is said as what they
@@ -197,7 +213,9 @@ def settlement_lines(
                 )
         elif isinstance(step, FactorStep):
             label = goes_words(w, goes) if step.name == "go" else factor_words(w, step.name)
-            out.append(w.t("{label}: ×{factor}.", label=label, factor=step.factor))
+            # the label opens the line ("Stakes raised by the nagari 나가리 before: ×2."); the
+            # words keep their small letter where a sentence takes them in
+            out.append(w.t("{label}: ×{factor}.", label=opening(label), factor=step.factor))
         elif isinstance(step, MultiplierStep):
             if step.multiplier != 1 and step.factors > 1:
                 out.append(w.t("Together every loser pays ×{m}.", m=step.multiplier))
@@ -224,7 +242,7 @@ def settlement_lines(
                     )
                 )
                 continue
-            others = [p for j, p in enumerate(payers) if j != step.opponent]
+            others = [who(j) for j in range(len(payers)) if j != step.opponent]
             amount = amount_words(w, step.pays, unit)
             if is_you(name):
                 line = w.t("{who} pay for both losers: {amount} ({why}).", who=name, amount=amount, why=why)

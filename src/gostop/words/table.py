@@ -14,6 +14,7 @@ from gostop.rules import Rules
 from gostop.scoring import ScoreItem
 from gostop.words.cards import card_name
 from gostop.words.catalog import Catalog, catalog
+from gostop.words.person import said_name
 
 __all__ = [
     "item_name",
@@ -96,7 +97,7 @@ def where_text(where: str, lang: str = "en", holder: str | None = None) -> str:
     ``unseen``), said in ``lang``; ``holder``: who showed it."""
     w = catalog(lang)
     if where == "shown" and holder:
-        return w.t("shown by {holder}", holder=holder)
+        return w.t("shown by {holder}", holder=said_name(holder, lang, start=False))
     words = {
         "your hand": w.t("your hand"),
         "the table": w.t("the table"),

@@ -6,6 +6,7 @@ import { loadPresets, showLobby } from "./lobby.js";
 import { banner } from "./dom.js";
 
 let current = null; // the page object with a dispose() method
+let routes = 0; // the routes taken so far: a page that finished loading after a newer one is dropped
 
 function chrome() {
   document.documentElement.lang = getLang();
@@ -30,6 +31,11 @@ document.getElementById("deck-toggle").addEventListener("click", () => {
 });
 
 async function route() {
+  const mine = ++routes;
+  // whether this route is still the page's: one taken while this one loaded (the lobby waits
+  // for the presets; a link clicked meanwhile) replaces it, and it draws nothing any more (it
+  // drew its lobby under the newer page, whose sockets and timers were then never disposed)
+  const live = () => mine === routes;
   if (current && current.dispose) current.dispose();
   current = null;
   banner(null);
@@ -41,10 +47,20 @@ async function route() {
   try {
     // the table and the guide load when asked for (index.html preloads them after the lobby's
     // modules): the lobby does not wait on them
-    if (parts[0] === "room" && parts[1]) current = await (await import("./room.js")).showRoom(main, decodeURIComponent(parts[1]));
-    else if (parts[0] === "guide") current = await (await import("./guide.js")).showGuide(main, parts[1] || "");
-    else current = await showLobby(main);
+    let page;
+    if (parts[0] === "room" && parts[1]) {
+      const room = await import("./room.js");
+      if (!live()) return;
+      page = await room.showRoom(main, decodeURIComponent(parts[1]), live);
+    } else if (parts[0] === "guide") {
+      const guide = await import("./guide.js");
+      if (!live()) return;
+      page = await guide.showGuide(main, parts[1] || "", live);
+    } else page = await showLobby(main, live);
+    if (!live()) { if (page && page.dispose) page.dispose(); return; }
+    current = page;
   } catch (err) {
+    if (!live()) return;
     console.error(err);
     const p = document.createElement("p");
     p.className = "error";

@@ -98,9 +98,10 @@ function cardGuide() {
     rows, jokers);
 }
 
-export async function showGuide(main, section) {
+export async function showGuide(main, section, live = () => true) {
   const lang = getLang();
   const presets = await loadPresets();
+  if (!live()) return null; // another page was opened meanwhile (app.js)
   const [two, three] = ["matgo", "gostop"].map((id) => knobsOf(presets, gamePreset(presets, GAMES.find((g) => g.id === id))));
   const howto = h("div.howto", {}, h("h1", {}, t("guide")),
     howtoSections(lang === "ko" ? "ko" : "en", two, three).map(([title, text]) => h("section", {}, h("h2", {}, title), h("p", {}, text))),

@@ -620,8 +620,9 @@ function roomsPanel() {
   return { panel, dispose: () => clearInterval(timer) };
 }
 
-export async function showLobby(main) {
+export async function showLobby(main, live = () => true) {
   const presets = await loadPresets();
+  if (!live()) return null; // another page was opened meanwhile (app.js)
   const rooms = roomsPanel();
   const advanced = h("details.panel#advanced", {}, h("summary", {}, t("advanced")), createPanel(presets));
   main.append(h("div.lobby", {},

@@ -85,7 +85,7 @@ function joinPage(main, room) {
   return {};
 }
 
-export async function showRoom(main, roomId) {
+export async function showRoom(main, roomId, live = () => true) {
   const watch = location.hash.endsWith("/watch");
   const mine = savedSeat(roomId);
   if (mine || watch) {
@@ -97,9 +97,11 @@ export async function showRoom(main, roomId) {
   }
   let room;
   try { room = await api.room(roomId); } catch (e) {
+    if (!live()) return null; // another page was opened meanwhile (app.js)
     if (e instanceof ApiError && e.status === 404) return friendly(main, t("roomUnknown"), "");
     throw e;
   }
+  if (!live()) return null;
   const open = room.seats.some((s) => s.kind === "human" && !s.taken);
   if (room.state === "over") return friendly(main, t("roomOver"), "", room);
   if (!open || room.state !== "waiting") return friendly(main, t("roomFull"), "", room, true);
@@ -764,7 +766,10 @@ class TablePage {
     this.openOverlay(h("section.settlement", { "aria-label": t("settlement") },
       h("h2", {}, t("settlement")), h("p.result", {}, title),
       h("div.settle-body", {}, this.scoreCards(last, r, name), h("div.settle-words", {}, list, this.losers(last, name), this.during(last, name), this.sales(last))), chips,
-      h("div.row", {}, next, done, h("button#review-hand", { type: "button", onclick: () => this.showReview(last) }, w("review")), this.downloadLink())));
+      h("div.row", {}, next, done, h("button#review-hand", { type: "button", onclick: () => this.showReview(last) }, w("review")),
+        // a spectator gets the record once the match is over (before, only a seat's own view
+        // is served: the link failed with "HTTP 403")
+        this.mine || newest.over ? this.downloadLink() : null)));
     this.overlay.firstChild.classList.add("settle");
     if (reducedMotion()) { while (shown < steps.length) reveal(); } else {
       reveal();
@@ -938,6 +943,9 @@ class TablePage {
     const go = st.next ? h("a.button.primary#rematch-go", { href: `#/room/${encodeURIComponent(st.next)}${savedSeat(st.next) ? "" : "/watch"}` },
       savedSeat(st.next) ? t("rematchGo") : t("rematchWatch")) : null;
     box.replaceChildren(...[h("h3", {}, t("rematchTitle")), list, h("div.row", {}, accept, decline, go)].filter(Boolean));
+    // a spectator has nothing to answer: the box shows only who answered and the new table
+    // (a heading over nothing read as a missing button)
+    box.hidden = !list && !accept && !decline && !go;
   }
 
   rematchState(msg) {

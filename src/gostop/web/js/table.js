@@ -19,6 +19,7 @@ const w = words({
     listWhat: "You head the list: choose who comes next on it. The first three names play; after each hand the winner makes way for the next name.",
     listNext: (name) => `Next on the list: ${name}`,
     orPlay: "…or play a card from your hand",
+    watching: "Watching", sitOutLine: (n) => `You sit this hand out: the other ${["", "one", "two", "three"][n] || n} play it.`,
   },
   ko: {
     turnTimer: "봇이 대신 정하기까지 남은 초", left: (n) => `${n}초 남음`,
@@ -32,6 +33,7 @@ const w = words({
     listWhat: "명단 맨 위는 나입니다: 다음 순서를 고르세요. 앞의 세 명이 치고, 판마다 이긴 사람이 명단의 다음 사람과 교대합니다.",
     listNext: (name) => `다음 순서: ${name}`,
     orPlay: "…또는 손패에서 한 장 내기",
+    watching: "관전 중", sitOutLine: (n) => `이번 판은 쉽니다. 다른 ${["", "한", "두", "세"][n] || n} 사람이 칩니다.`,
   },
 });
 
@@ -546,7 +548,10 @@ function statusLine(view, ctx) {
   const standings = view.over && ctx.standings
     ? h("button.standbtn#standings-open", { type: "button", onclick: () => ctx.standings() }, t("standings")) : null;
   // not a live region: it is drawn anew with every view (room.js says the turn in one that stays)
-  return h("div.status", {}, h("span", {}, parts.join(" · ")), timer, standings, ctx.sideButton || null);
+  // a spectator is told so for as long as they watch (the banner that says it first gives way
+  // to the next one: "reconnected", an error); a b, not a span: ".status > span" is the status's words
+  const watching = view.seat === null || view.seat === undefined ? h("b.tag.watchtag", {}, w("watching")) : null;
+  return h("div.status", {}, watching, h("span", {}, parts.join(" · ")), timer, standings, ctx.sideButton || null);
 }
 
 // The decision panel covers my captures' row, which keeps the room of one row of buttons. When
@@ -635,8 +640,13 @@ export function renderTable(root, view, ctx) {
   if (dec && ctx.holdDecisions) dec.classList.add("held");
   page.appendChild(dock);
   const hand = view.hand && view.hand_seat !== null && view.hand_seat !== undefined && view.seat !== null;
+  // a seat that sits the hand out (gwangpalli) has no hand: its place says so, in words a
+  // player reads (the tag beside the name is small), and no keys to play with
+  const out = me !== null && sitsOut(view, me);
+  const active = view.match && view.match.hand_seats ? view.match.hand_seats.length : 3;
   page.appendChild(h("section.handbox", {}, h("h2.visually-hidden", {}, t("yourHand")), hand ? handEl(view, ctx) : null,
-    me ? h("p.keyhelp", {}, t("keys")) : null)); // a spectator has no keys to play with
+    out ? h("p.sitout", {}, w("sitOutLine", active)) : null,
+    me && !out ? h("p.keyhelp", {}, t("keys")) : null)); // a spectator has no keys to play with
   root.replaceChildren(page);
   if (dec && !minor && view.hand) roomForButtons(page, dec);
   // a new view under a resting pointer: the hovered card keeps its highlight (no new mouseenter

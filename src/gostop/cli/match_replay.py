@@ -121,7 +121,8 @@ def _print(match: Match, data: dict[str, Any]) -> None:
             out.print(Text(f"    drop-out phase: {said}"))
         for c in log.claims:
             shown = " ".join(c.cards) + (" + a triple" if c.triple else "")
-            out.print(Text(f"    {names[c.seat]} claims {c.amount} from each payer for {shown}"))
+            verb = "claim" if names[c.seat] == "You" else "claims"  # a record of gostop play: "You claim"
+            out.print(Text(f"    {names[c.seat]} {verb} {c.amount} from each payer for {shown}"))
         for part, vec in e.parts.items():
             if part != "hand":
                 out.print(Text(f"    {part}: " + "  ".join(f"{names[s]} {v:+d}" for s, v in enumerate(vec) if v)))

@@ -301,10 +301,14 @@ def _new_over_damaged(store: Store, saved: SavedMatch, write: Callable[[str], No
 
 
 def _run_plain(store: Store, settings: Settings, resume: bool, saved: SavedMatch | None, yes: bool) -> int:
-    from gostop.play.plain import PlainGame, ask_about_saved, plain_setup
+    from gostop.play.plain import PlainGame, ask_about_saved, fit_lines, plain_setup
     from gostop.play.session import Session
 
     def write(text: str) -> None:
+        # on a terminal, broken at spaces (the terminal would break inside a word), never inside
+        # the command to paste; a pipe or a file gets each line whole
+        if sys.stdout.isatty():
+            text = fit_lines(text, whole=(store.command("play --resume"),))
         typer.echo(text)
 
     session: Session | None = None

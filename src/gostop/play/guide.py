@@ -195,8 +195,9 @@ def keys_text(lang: str = "en", rules: Rules | None = None, players: int | None 
     return text
 
 
-def plain_keys_text(lang: str = "en") -> str:
-    """The commands of the line mode (``--plain``), in ``lang``."""
+def plain_keys_text(lang: str = "en", width: int | None = None) -> str:
+    """The commands of the line mode (``--plain``), in ``lang``: two to a row, or one a row
+    when two do not fit in ``width`` columns (None: any width)."""
     w = catalog(lang)
     left = [
         ("table", w.t("show the table again")),
@@ -211,6 +212,8 @@ def plain_keys_text(lang: str = "en") -> str:
     rows = "".join(
         "  " + pad(lk, 13) + pad(lw, 31) + pad(rk, 11) + rw + "\n" for (lk, lw), (rk, rw) in zip(left, right, strict=True)
     )
+    if width is not None and max(cell_len(row) for row in rows.splitlines()) > width:
+        rows = "".join("  " + pad(k, 13) + said + "\n" for k, said in (*left, *right))
     return (
         _heading(w.t("Commands"))
         + w.t(

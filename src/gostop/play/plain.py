@@ -9,7 +9,8 @@ messages are said in the person's language (``settings.lang``), as the session's
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from gostop.agents import level_name
@@ -30,10 +31,13 @@ from gostop.rules import PRESET_NAMES
 from gostop.signals import Terminated
 from gostop.words import Catalog, catalog
 
-__all__ = ["PlainGame", "PROMPT", "ask_about_saved", "plain_setup"]
+__all__ = ["PlainGame", "PROMPT", "ask_about_saved", "fit_lines", "plain_setup"]
 
-#: "yes" as people type it: Enter, y, yes, and in Korean 예, 네, 응, ㅇ.
-YES = frozenset({"", "y", "yes", "예", "네", "응", "ㅇ"})
+#: "yes" as people type it: Enter, y, yes, and in Korean 예, 네, 응, ㅇ, or ㅛ (the y key with
+#: the keyboard left in Korean).
+YES = frozenset({"", "y", "yes", "예", "네", "응", "ㅇ", "ㅛ"})
+#: "no" as people type it: n, no, and in Korean 아니, 아니요, 아니오, ㄴ, or ㅜ (the n key).
+NO = frozenset({"n", "no", "아니", "아니요", "아니오", "ㄴ", "ㅜ"})
 
 
 def ask_about_saved(saved: SavedMatch, lang: str, read: Callable[[str], str],
@@ -43,13 +47,71 @@ def ask_about_saved(saved: SavedMatch, lang: str, read: Callable[[str], str],
     it (False), or None to change nothing."""
     w = catalog(lang)
     if saved.readable:
-        answer = read(w.t("A saved match exists: {saved}. Resume it? [Y/n]> ", saved=saved.said(lang)))
-        return answer.strip().lower() in YES
+        question = w.t("A saved match exists: {saved}. Resume it? [Y/n]> ", saved=saved.said(lang))
+        while True:  # an answer that is neither yes nor no never drops the saved match
+            answer = read(question).strip().lower()
+            if answer in YES or answer in NO:
+                return answer in YES
+            write(w.t("Type Y to resume the saved match, or n to start a new one."))
+            question = w.t("Resume it? [Y/n]> ")
     write(w.t("Your saved match cannot be resumed: {problem}.", problem=saved.problem))
     if read(w.t("Start a new match instead? [Y/n]> ")).strip().lower() not in YES:
         write(w.t("Nothing changed."))
         return None
     return False
+
+
+def line_width() -> int:
+    """The columns the line mode fills: the terminal's (40 to 200), one short of its edge."""
+    import shutil
+
+    return max(40, min(shutil.get_terminal_size((80, 24)).columns, 200) - 1)
+
+
+#: A choice's key in the line mode (``  [1]  ``): the rows of a long choice hang under its label.
+_CHOICE_KEY = re.compile(r"\s*\[[^\]\s]+\]\s+")
+#: A marker of a choice (``<feeds Minji (godori)>``): kept on one row.
+_MARKER = re.compile(r"<[^<>\n]+>")
+#: Stands for a space that does not break (inside a command to paste) while lines are fitted.
+_KEEP = "\ue000"
+
+
+def fit_lines(text: str, width: int | None = None, whole: Sequence[str] = ()) -> str:
+    """``text`` as the line mode prints it on a terminal: each line longer than the terminal
+    broken at spaces (hangul counts two columns), never inside a word as the terminal would
+    break it (a Korean word split over two rows reads as two words), nor inside a marker
+    (``<feeds Minji (godori)>``) or one of the ``whole`` strings (a command to paste). A line
+    keeps its own spacing (the ledger's columns); its further rows hang under the label of a
+    choice (``  [1]  ``), 2 columns in from an indented line, at the margin for prose. What is
+    wider than a row on its own (a long path) stays where it is, for the terminal to fold. A
+    shorter line is left as it is."""
+    from rich.cells import cell_len
+
+    width = width or line_width()
+    out: list[str] = []
+    for line in text.split("\n"):
+        if cell_len(line) <= width:
+            out.append(line)
+            continue
+        for keep in (*whole, *_MARKER.findall(line)):
+            line = line.replace(keep, keep.replace(" ", _KEEP))
+        indent = line[: len(line) - len(line.lstrip())]
+        key = _CHOICE_KEY.match(line)
+        hang = " " * len(key.group()) if key else (indent + "  " if indent else "")
+        row, gap = "", ""
+        for part in re.findall(r"\S+|\s+", line):
+            if part.isspace():
+                gap = part
+                continue
+            if row.strip() and cell_len(row + gap + part) > width and cell_len(hang + part) <= width:
+                out.append(row)
+                row = hang + part
+            else:
+                row += gap + part
+            gap = ""
+        out.append(row)
+    return "\n".join(out).replace(_KEEP, " ")
+
 
 def wrap_text(text: str, flowed: bool = False) -> str:
     """Prose wrapped to the terminal's width (broken at spaces; hangul counts two columns), not
@@ -58,11 +120,9 @@ def wrap_text(text: str, flowed: bool = False) -> str:
     (``rules_text(..., flowed=True)``), where each line starts a line of its own. A line's
     indent starts each of its rows; the rows of a list item (indented 4 or more) hang 2 more,
     as the written rules do."""
-    import shutil
-
     from rich.cells import cell_len
 
-    width = max(40, min(shutil.get_terminal_size((80, 24)).columns, 200) - 1)
+    width = line_width()
     out: list[str] = []
     for line in (text if flowed else reflow(text)).split("\n"):
         indent = line[: len(line) - len(line.lstrip())]
@@ -201,7 +261,7 @@ class PlainGame:
         s = self.session
         low = word.lower()
         if low in ("?", "help"):
-            self.write(wrap_text(quick_start(s.settings.lang)) + "\n\n" + plain_keys_text(s.settings.lang))
+            self.write(wrap_text(quick_start(s.settings.lang)) + "\n\n" + plain_keys_text(s.settings.lang, line_width()))
         elif low == "table":
             self.write(table_text(table_view(s)).plain)
             prompt = s.prompt()

@@ -63,6 +63,7 @@ from gostop.play.narrate import (
 )
 from gostop.play.store import DamagedSave, Store, gostop_command
 from gostop.rules import Rules, get_preset
+from gostop.scoring import ScoreTable
 from gostop.table import (
     BOT_NAMES,
     TableController,
@@ -903,8 +904,18 @@ class Session:
             headline = w.t("Void deal: {reason}.", reason=reason)
         if result is not None:
             steps.append(w.t("Captured cards:"))
+            # SCORE-8 / PAY-1: the flex card as the settlement classed it (the winner counts it
+            # for the larger payment, which may not be the most points), else for stop points
+            flex: dict[int, str | None] = {}
+            if result.settlement is not None and result.winner is not None:
+                flex[result.winner] = result.settlement.flex_class
+                flex.update(zip(result.opponents, result.settlement.opponent_flex, strict=False))
             for hs, caps in enumerate(result.captures):
                 b, items = score_lines(self.rules, caps)
+                if flex.get(hs) is not None:
+                    table = ScoreTable.for_rules(self.rules)
+                    b = table.breakdown(table.mask(caps), flex_as_junk=flex[hs] == "junk")
+                    items = tuple(f"{it.name}: {it.points}" for it in b.items)
                 if lang != "en":
                     items = tuple(score_item_lines(b.items, lang))
                 scored = f"  [{', '.join(items)}]" if items else ""
@@ -1083,7 +1094,7 @@ class Session:
                 if len(cards) == 1:
                     more = " " + w.t("(any of your {n})", n=len(same))
                 else:
-                    more = " " + w.t("(or any of {n} alike)", n=len(same) - 1)
+                    more = " " + w.n("(or the other one alike)", "(or any of the {n} others alike)", len(same) - 1)
             if len(cards) == 1:
                 card = cards[0]
                 label = self.card_label(_first_copy(card)) + more

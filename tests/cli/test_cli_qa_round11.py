@@ -30,6 +30,6 @@ def test_the_replay_of_a_played_match_says_you_claim(tmp_path: Path) -> None:
     run = gostop("replay", str(s.archived_to))
     assert run.exit_code == 0, run.stderr
     ledger = run.stdout.split("ledger (")[1]
-    assert "    You claim 6 from each payer for 12B 03B 01B\n" in ledger, ledger
-    assert "    Sora claims 2 from each payer for JK3\n" in ledger, ledger
+    assert "    You claim 6 chips from each payer for 12B 03B 01B\n" in ledger, ledger
+    assert "    Sora claims 2 chips from each payer for JK3\n" in ledger, ledger
     assert "You claims" not in run.stdout

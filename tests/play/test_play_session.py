@@ -41,7 +41,7 @@ def test_scripted_hand_shakes_surrenders_goes_and_stops(store: Store, player: Sc
     assert "How it was paid:" in summary.steps
     assert any("Minji pays" in step for step in summary.steps)  # opp1 is named
     assert any("Shaking 흔들기: ×2" in step for step in summary.steps)  # the shake doubled it (SHAKE-2)
-    assert "1 go: +1 chip; each loser starts from 12 chips." in [step.strip() for step in summary.steps]
+    assert "1 go: +1 chip, so each loser starts from 12 chips." in [step.strip() for step in summary.steps]
     for step in summary.steps:  # plain words: no rule letters, no rule IDs, no raw lists
         assert not re.search(r"\bMi?\b|RULES\.md|[A-Z]+-\d+|\[\d+, \d+\]|opp\d", step), step
     assert s.archived_to is not None and not store.has_saved()

@@ -17,7 +17,9 @@ import typer
 from rich.text import Text
 
 from gostop.cli.output import console, value_text
+from gostop.engine import Hand
 from gostop.match import Match, load_match_record, replay_match
+from gostop.words import settlement_lines
 
 __all__ = ["print_match_replay"]
 
@@ -38,8 +40,9 @@ def print_match_replay(path: Path, as_json: bool) -> None:
     _print(match, data)
 
 
-def _moves(data: dict[str, Any], match: Match) -> list[str]:
-    """The match again, action by action: each action with its seat, then what it caused."""
+def _moves(data: dict[str, Any], match: Match) -> tuple[list[str], dict[int, tuple[Hand, tuple[int, ...]]]]:
+    """The match again, action by action: each action with its seat, then what it caused; and
+    the result of each finished hand by deal index, with the table seats of its hand seats."""
     from gostop.play.narrate import narrate
 
     again = Match(
@@ -73,13 +76,71 @@ def _moves(data: dict[str, Any], match: Match) -> list[str]:
             if line is not None and line.kind != "turn":
                 out.append(f"       {line.text}")
 
+    results: dict[int, tuple[Hand, tuple[int, ...]]] = {}
     tell(list(again.start_events))
     for i, text in enumerate(data["actions"]):
         who = again.current_seat
+        hand, hand_seats = again.hand, tuple(again.hand_seats)
         events = again.apply(text)
         out.append(f"{i:4d}. {name(who)}: {text}")
         tell(events)
-    return out
+        for ev in events:
+            if ev.type == "hand-end" and hand is not None and hand.result is not None:
+                results[int(ev.data["ledger"]["deal"])] = (hand, hand_seats)
+    return out, results
+
+
+def _count(n: int, one: str, many: str) -> str:
+    """``1 chip``, ``6 chips``."""
+    return f"{n} {one if n == 1 else many}"
+
+
+def _listed(words: list[str]) -> str:
+    """``Sora``, ``Sora and Jun``, ``Minji, Sora and Jun``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+# what each announcement of the drop-out phase (GWANG-3, GWANG-4) did, said of one player and of more
+_DROP_OUT = {
+    "stay": ("stays in", "stay in"),
+    "forced-in": ("must stay in", "must stay in"),
+    "drop": ("drops out", "drop out"),
+    "forced-out": ("is forced out", "are forced out"),
+    "iris-out": ("is out (dealt the iris animal)", "are out (dealt the iris animal)"),
+}
+
+
+def _drop_out(names: tuple[str, ...], announcements: list[tuple[int, str]]) -> str:
+    """The drop-out phase in words: ``Hoon drops out; Sora and Jun stay in; You are forced out``
+    (the players grouped by what they did, in the order it was first done)."""
+    groups: dict[str, list[str]] = {}
+    for seat, what in announcements:
+        groups.setdefault(what, []).append(names[seat])
+    parts = []
+    for what, who in groups.items():
+        one, more = _DROP_OUT.get(what, (what, what))
+        parts.append(f"{_listed(who)} {more if len(who) > 1 or who == ['You'] else one}")
+    return "; ".join(parts)
+
+
+def _liability(hand: Hand, hand_seats: tuple[int, ...], names: tuple[str, ...]) -> list[str]:
+    """PAY-9: the line saying who paid for both losers and why (go-bak, a refused shodang,
+    oe-myeon with the card left on the table), or why nobody did, in the words of the hand's
+    summary; none when nothing was said."""
+    from gostop.play.session import oe_myeon_card
+
+    result = hand.result
+    s = None if result is None else result.settlement
+    if result is None or s is None:
+        return []
+    payers = [names[hand_seats[o]] for o in result.opponents]
+    you = "You" if "You" in payers else None
+    goes = result.context.goes if result.context is not None else 0
+    card = None
+    if s.liability == "oe-myeon" and s.liable is not None:
+        card = oe_myeon_card(hand, result.opponents[s.liable], result.winner)
+    lines = settlement_lines(s, payers, goes, you=you, oe_myeon_card=card)
+    return [line for line in lines if " for both" in line]
 
 
 def _print(match: Match, data: dict[str, Any]) -> None:
@@ -102,7 +163,8 @@ def _print(match: Match, data: dict[str, Any]) -> None:
     if match.list_order:
         out.print(Text("list (GOO-17): " + ", ".join(names[s] for s in match.list_order)))
     out.print(Text("moves (action index, who, what it did):"))
-    for line in _moves(data, match):
+    moves, results = _moves(data, match)
+    for line in moves:
         out.print(Text(line))
     unit = "shots" if match.shots_unit else "chips"
     out.print(Text(f"ledger ({unit}; per deal, then the running totals):"))
@@ -113,16 +175,22 @@ def _print(match: Match, data: dict[str, Any]) -> None:
         else:
             result = f"{e.outcome} ({e.reason})"
         hand = "void, not counted" if e.hand is None else f"hand {e.hand}"
-        head = f"deal {e.deal} ({hand}): dealer {names[e.dealer]}, k={e.carry}; "
-        head += "playing " + " ".join(names[s] for s in e.active) + f"; {result}"
+        head = f"deal {e.deal} ({hand}): dealer {names[e.dealer]}; "
+        if e.carry:  # MATCH-5: the nagari right before this deal raise its stakes
+            head += f"after {e.carry} nagari" + (" in a row" if e.carry > 1 else "") + "; "
+        head += "playing " + _listed([names[s] for s in e.active]) + f"; {result}"
         out.print(Text(head))
         if log.full:
-            said = ", ".join(f"{names[s]} {a}" for s, a in log.announcements)
-            out.print(Text(f"    drop-out phase: {said}"))
+            out.print(Text(f"    drop-out phase (gwangpalli): {_drop_out(names, log.announcements)}"))
         for c in log.claims:
             shown = " ".join(c.cards) + (" + a triple" if c.triple else "")
-            verb = "claim" if names[c.seat] == "You" else "claims"  # a record of gostop play: "You claim"
-            out.print(Text(f"    {names[c.seat]} {verb} {c.amount} from each payer for {shown}"))
+            you = names[c.seat] == "You"  # a record of gostop play: "You claim"
+            verb = "claim" if you else "claims"
+            amount = _count(c.amount, unit[:-1], unit)
+            out.print(Text(f"    {names[c.seat]} {verb} {amount} from each payer for {shown}"))
+        if e.deal in results:
+            for line in _liability(*results[e.deal], names):
+                out.print(Text(f"    {line}"))
         for part, vec in e.parts.items():
             if part != "hand":
                 out.print(Text(f"    {part}: " + "  ".join(f"{names[s]} {v:+d}" for s, v in enumerate(vec) if v)))

@@ -17,7 +17,7 @@ import contextlib
 import dataclasses
 import re
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any, ClassVar
 
 from rich.cells import cell_len
@@ -68,7 +68,7 @@ from gostop.play.session import (
     Settings,
 )
 from gostop.play.store import Store
-from gostop.play.view import table_view
+from gostop.play.view import SeatView, table_view
 from gostop.rules import PRESET_NAMES, PRESETS
 from gostop.words import Catalog, catalog, item_name, preset_title
 
@@ -870,7 +870,14 @@ class GoStopApp(App[int]):
         self.title = "gostop 고스톱"
         self.sub_title = w.t("{title} · {level} bots · {key} help", title=view.title.removeprefix("gostop · "),
                              level=level_name(session.settings.level, w.lang), key="?")
-        seat = seat_compact if compact else seat_block
+        # compact: a long capture row breaks between cards in the table's column (as in _fit)
+        column = self.size.width - 2 if self.size.width > 2 else None
+
+        def seat(s: SeatView, target: int, unit: str, hl: Collection[str]) -> Text:
+            if compact:
+                return seat_compact(s, target, unit, hl, width=column)
+            return seat_block(s, target, unit, hl)
+
         status = Text()
         if compact:
             status.append(view.title.removeprefix("gostop · "))

@@ -240,9 +240,45 @@ def seat_block(seat: SeatView, target: int, unit: str, hl: Collection[str] = ())
     return t
 
 
-def seat_compact(seat: SeatView, target: int, unit: str, hl: Collection[str] = ()) -> Text:
+#: The indent of a capture row's continuation rows (two cells past its first label).
+CAPTURES_INDENT = 4
+
+
+def _captures_row(groups: Sequence[tuple[str, Sequence[Card]]], hl: Collection[str], width: int | None) -> Text:
+    """The capture area by class (``Brights: 01B 11B Animals: - ...``) after the row's first
+    space; ``width``: the cells of the row, the row then broken between cards, never inside a
+    label nor between a label and its first card, its continuation rows indented past the
+    first label (a terminal's own wrap split ``Junk 6:`` and began the next row at the margin)."""
+    pieces: list[Text] = []
+    for label, cards in groups:
+        head = Text()
+        head.append(f"{label}:", style="bold")
+        head.append(" ")
+        head.append_text(cards_line(cards[:1], hl=hl))
+        pieces.append(head)
+        pieces.extend(card_text(c, hl) for c in cards[1:])
+    t = Text()
+    used = 1  # the row's first space, before this text
+    for i, piece in enumerate(pieces):
+        size = cell_len(piece.plain)
+        if i and width is not None and used + 1 + size > width and size <= width - CAPTURES_INDENT:
+            t.append("\n" + " " * CAPTURES_INDENT)
+            used = CAPTURES_INDENT
+        else:
+            t.append(" ")
+            used += 1
+        t.append_text(piece)
+        used += size
+    return t
+
+
+def seat_compact(
+    seat: SeatView, target: int, unit: str, hl: Collection[str] = (), width: int | None = None
+) -> Text:
     """One seat in a few lines (small screens): name, points, hand, chips and non-zero counters,
-    then the capture area by class, then stamps and shown cards."""
+    then the capture area by class, then stamps and shown cards. ``width``: the cells of the
+    seat's column; a capture area too long for one row then continues on indented rows, broken
+    between cards (:func:`_captures_row`)."""
     w = catalog(seat.lang)
     t = Text()
     t.append(seat.name, style="bold cyan" if seat.you else "bold")
@@ -273,10 +309,7 @@ def seat_compact(seat: SeatView, target: int, unit: str, hl: Collection[str] = (
         (w.t("Ribbons"), seat.ribbons),
         (w.t("Junk {value}{flex}", value=seat.junk_value, flex=_flex_note(seat, w)), seat.junk + seat.others),
     ]
-    for label, cards in groups:
-        t.append(f" {label}:", style="bold")
-        t.append(" ")
-        t.append_text(cards_line(cards, hl=hl))
+    t.append_text(_captures_row(groups, hl, width))
     t.append("\n")
     if seat.shown:
         t.append("  " + w.t("shown:") + " ", style="bold")

@@ -97,6 +97,7 @@ __all__ = [
     "ChoiceError",
     "SettingsConflict",
     "LEVEL_NAMES",
+    "oe_myeon_card",
     "BOT_NAMES",
     "bot_spec_for_level",
     "SESSION_FORMAT",
@@ -857,7 +858,7 @@ class Session:
                 goes = result.context.goes if result.context is not None else 0
                 oe_card = None
                 if s.liability == "oe-myeon" and s.liable is not None and self.finished is not None:
-                    oe_card = _oe_myeon_card(self.finished[0], result.opponents[s.liable], result.winner)
+                    oe_card = oe_myeon_card(self.finished[0], result.opponents[s.liable], result.winner)
                 you_name = self.name(self.human)
                 lines = settlement_lines(s, opp_names, goes, you=you_name, oe_myeon_card=oe_card, lang=lang)
                 steps.append(w.t("How it was paid:"))
@@ -1598,7 +1599,7 @@ def _preview_text(pv: Preview, w: Catalog) -> str:
     return w.t("no match: stays on the table")
 
 
-def _oe_myeon_card(hand: Hand, liable: int, winner: int | None) -> str | None:
+def oe_myeon_card(hand: Hand, liable: int, winner: int | None) -> str | None:
     """The card the liable player laid on the table that the winner then took (LIAB-4 (A))."""
     if winner is None:
         return None

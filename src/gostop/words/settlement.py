@@ -198,19 +198,27 @@ def settlement_lines(
                 out.append(_scored(w, items, step.points))
                 items = []
             if goes:
+                # in chips, as the go's own chips beside it ("기본 10" said 10 of nothing)
+                base = step.base if unit == "shots" else amount_words(w, step.base, "chips")
                 if step.go_chips:
-                    add = w.n("+{n} chip", "+{n} chips", step.go_chips)
-                else:
-                    add = w.t("no extra chips")
-                out.append(
-                    w.t(
-                        "{goes}: {add}; each loser starts from {base}.",
-                        goes=goes_words(w, goes),
-                        add=add,
-                        # in chips, as the go's own chips beside it ("기본 10" said 10 of nothing)
-                        base=step.base if unit == "shots" else amount_words(w, step.base, "chips"),
+                    out.append(
+                        w.n(
+                            "{goes}: +{n} chip, so each loser starts from {base}.",
+                            "{goes}: +{n} chips, so each loser starts from {base}.",
+                            step.go_chips,
+                            goes=goes_words(w, goes),
+                            base=base,
+                        )
                     )
-                )
+                else:
+                    out.append(
+                        w.n(
+                            "{n} go adds no chips; each loser starts from {base}.",
+                            "{n} goes add no chips; each loser starts from {base}.",
+                            goes,
+                            base=base,
+                        )
+                    )
         elif isinstance(step, FactorStep):
             label = goes_words(w, goes) if step.name == "go" else factor_words(w, step.name)
             # the label opens the line ("Stakes raised by the nagari 나가리 before: ×2."); the

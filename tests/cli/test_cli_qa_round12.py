@@ -1,0 +1,89 @@
+"""QA round 12 of the command line: the ledger of ``gostop replay`` of a played match was terse
+(``drop-out phase: Minji stay, Hoon stay, Sora forced-out, Jun forced-out``, ``k=0``, ``Sora
+claims 2 from each payer`` with no unit) and said nothing of who paid for both losers after a
+go-bak (PAY-9). It now says them in plain words with their units; the figures are unchanged."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from cli_support import gostop
+from gostop.play.session import Session, Settings
+from gostop.play.store import Store
+
+
+def _session(tmp_path: Path, seed: int, players: int, hands: int) -> Session:
+    """A match played through ``gostop play``'s session: the person claims compensation and
+    says go whenever asked (so that a bot's stop can make them pay for both), bots at ``easy``."""
+    s = Session.start(Settings(seed=seed, players=players, level="easy", hands=hands), Store(tmp_path))
+    for _ in range(4000):
+        if s.over:
+            break
+        if s.pending:
+            s.acknowledge()
+            continue
+        prompt = s.prompt()
+        if prompt is None:
+            s.advance()
+            continue
+        keys = [c.key for c in prompt.choices]
+        if prompt.stage == "claim":
+            s.choose("c")
+        elif prompt.stage == "go-stop":
+            s.choose("g" if "g" in keys else "s")
+        else:
+            s.choose(keys[0])
+    assert s.over and s.archived_to is not None
+    return s
+
+
+def _played(tmp_path: Path, seed: int, players: int, hands: int) -> Path:
+    path = _session(tmp_path, seed, players, hands).archived_to
+    assert path is not None
+    return path
+
+
+def _ledger(path: Path) -> str:
+    run = gostop("replay", str(path))
+    assert run.exit_code == 0, run.stderr
+    return run.stdout.split("ledger (")[1]
+
+
+def test_the_drop_out_phase_and_the_claims_are_said_in_words(tmp_path: Path) -> None:
+    """5 seats, seed 18 (GWANG-3 stay / drop / forced out, GWANG-6 compensation in chips)."""
+    ledger = _ledger(_played(tmp_path, 18, 5, 2))
+    assert "    drop-out phase (gwangpalli): Minji and Hoon stay in; Sora and Jun are forced out\n" in ledger, ledger
+    assert "    drop-out phase (gwangpalli): Hoon drops out; Sora and Jun stay in; You are forced out\n" in ledger
+    assert "    Sora claims 2 chips from each payer for JK3\n" in ledger
+    assert "    You claim 6 chips from each payer for 12B 03B 01B\n" in ledger
+    assert "deal 0 (hand 1): dealer You; playing You, Minji and Hoon; Minji wins (stop)\n" in ledger
+    for terse in ("forced-out", " stay,", "k=", "claims 2 from"):
+        assert terse not in ledger, terse
+
+
+def test_the_ledger_says_who_paid_for_both_after_a_go_bak(tmp_path: Path) -> None:
+    """3 seats, seed 3: the person said go and Minji stopped; the person pays for both losers
+    (PAY-9, LIAB-3 go-bak), and the line agrees with the figures of the deal."""
+    path = _played(tmp_path, 3, 3, 2)
+    ledger = _ledger(path)
+    line = "    You pay for both losers: 18 chips (go-bak 고박: said go, then lost). Hoon pays nothing.\n"
+    assert line in ledger, ledger
+    deal = ledger[: ledger.index(line)].rsplit("deal ", 1)[1] + ledger[ledger.index(line):].split("totals:")[0]
+    assert "You -18" in deal and "Hoon +0" in deal, deal
+
+
+def test_a_carried_nagari_is_said_in_words_not_k(tmp_path: Path) -> None:
+    """2 seats, seed 1: hand 1 is a nagari, so hand 2 is played after it (MATCH-5)."""
+    ledger = _ledger(_played(tmp_path, 1, 2, 3))
+    assert "deal 0 (hand 1): dealer You; playing You and Minji; nagari (exhaustion)\n" in ledger, ledger
+    assert "deal 1 (hand 2): dealer You; after 1 nagari; playing You and Minji; Minji wins (stop)\n" in ledger
+
+
+def test_the_json_ledger_is_the_played_one(tmp_path: Path) -> None:
+    """The words change nothing the replay computes: ``--json`` gives the played ledger."""
+    s = _session(tmp_path, 3, 3, 2)
+    assert s.archived_to is not None
+    run = gostop("replay", str(s.archived_to), "--json")
+    assert run.exit_code == 0, run.stderr
+    assert json.loads(run.stdout)["ledger"] == s.match.ledger.to_json()

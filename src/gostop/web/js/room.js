@@ -461,6 +461,10 @@ class TablePage {
    * server from the hand record (GET /api/rooms/{id}/hands/{deal}); the views this page
    * received are the fallback (a spectator during the match). */
   async showReview(last) {
+    // a spectator during the match: the server shows the record to the seats only (403), so the
+    // page does not ask it (the views it kept are the review); once the match is over it may
+    const over = Boolean((this.view && this.view.over) || (this.pending && this.pending.view.over));
+    if (!this.mine && !over) { this.showKeptReview(last); return; }
     this.openOverlay(h("section.review", { "aria-label": w("review") }, h("h2", {}, w("review")), h("p", {}, t("reviewLoading"))));
     const headers = this.mine ? { Authorization: `Bearer ${this.mine.token}` } : {};
     let review = null;
@@ -541,6 +545,8 @@ class TablePage {
     const kept = this.lastHandViews && this.lastHandViews.deal === last.deal ? this.lastHandViews.views
       : this.reviewDeal === last.deal ? this.handViews : [];
     const views = kept.map((k) => ({ ...k, view: { ...k.view, legal: [], to_move: false, deadline: null } }));
+    const first = views.length && views[0].view.match ? views[0].view.match : null;
+    const hand = first ? first.hands_played + 1 : null; // (its number while it was dealt and played)
     let i = 0;
     const box = h("div.tablebox.review-table");
     const counter = h("span.counter");
@@ -552,7 +558,7 @@ class TablePage {
     const next = h("button.primary#review-next", { type: "button" }, w("nextMove"));
     const draw = () => {
       const k = views[i];
-      if (k) renderTable(box, k.view, { knobs: this.ctx.knobs, act: () => {}, buttonKeys: new Map(), recent: [] });
+      if (k) renderTable(box, k.view, { knobs: this.ctx.knobs, act: () => {}, buttonKeys: new Map(), recent: [], review: { hand } });
       const { lines } = narrate(k ? k.events : [], (wrapper, e) => {
         const seat = wrapper.type === "hand" ? tableSeat(this.view, e.seat) ?? wrapper.seat : e.seat;
         return seat === null || seat === undefined ? "" : seatName(this.view, seat);

@@ -540,8 +540,13 @@ export function turnText(view) {
 function statusLine(view, ctx) {
   const m = view.match;
   const parts = [];
-  if (m) parts.push(t("handOf", m.hands_played + (view.over ? 0 : 1), m.hands));
+  // (a review names the hand it shows all along: its last view may count it played already)
+  const number = ctx.review ? ctx.review.hand : m ? m.hands_played + (view.over ? 0 : 1) : null;
+  if (m) parts.push(t("handOf", number, m.hands));
   if (m && m.carry) parts.push(`${t("carry")} ×${2 ** m.carry}`);
+  // a hand under review is past: its status says which hand it was, not whose turn it is (the
+  // review's own line says who moved), and it has no timer, no standings, no "Watching" mark
+  if (ctx.review) return h("div.status", {}, h("span", {}, parts.join(" · ")));
   if (view.current_seat !== null && view.current_seat !== undefined) parts.push(turnText(view));
   if (view.over) parts.push(t("matchOver"));
   const timer = view.deadline ? timerEl(view.deadline) : null;
@@ -646,7 +651,7 @@ export function renderTable(root, view, ctx) {
   const active = view.match && view.match.hand_seats ? view.match.hand_seats.length : 3;
   page.appendChild(h("section.handbox", {}, h("h2.visually-hidden", {}, t("yourHand")), hand ? handEl(view, ctx) : null,
     out ? h("p.sitout", {}, w("sitOutLine", active)) : null,
-    me && !out ? h("p.keyhelp", {}, t("keys")) : null)); // a spectator has no keys to play with
+    me && !out && !ctx.review ? h("p.keyhelp", {}, t("keys")) : null)); // a spectator (a review) has no keys to play with
   root.replaceChildren(page);
   if (dec && !minor && view.hand) roomForButtons(page, dec);
   // a new view under a resting pointer: the hovered card keeps its highlight (no new mouseenter

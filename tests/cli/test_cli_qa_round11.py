@@ -5,28 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cli_support import gostop
-from gostop.play.session import Session, Settings
-from gostop.play.store import Store
+from cli_support import gostop, played_match
 
 
 def test_the_replay_of_a_played_match_says_you_claim(tmp_path: Path) -> None:
     """5 seats, seed 18: the person is forced out of hand 2 and claims compensation for three
     brights (GWANG-6: 2 chips a card from each payer); the bots Sora and Jun claim in hand 1."""
-    s = Session.start(Settings(seed=18, players=5, level="easy", hands=2), Store(tmp_path))
-    for _ in range(400):
-        if s.over:
-            break
-        if s.pending:
-            s.acknowledge()
-            continue
-        prompt = s.prompt()
-        if prompt is None:
-            s.advance()
-            continue
-        keys = [c.key for c in prompt.choices]
-        s.choose("c" if prompt.stage == "claim" else "s" if prompt.stage == "go-stop" else keys[0])
-    assert s.over and s.archived_to is not None
+    s = played_match(tmp_path, 18, 5, 2, go=False)
     run = gostop("replay", str(s.archived_to))
     assert run.exit_code == 0, run.stderr
     ledger = run.stdout.split("ledger (")[1]

@@ -8,34 +8,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from cli_support import gostop
-from gostop.play.session import Session, Settings
-from gostop.play.store import Store
+from cli_support import gostop, played_match
+from gostop.play.session import Session
 
 
 def _session(tmp_path: Path, seed: int, players: int, hands: int) -> Session:
     """A match played through ``gostop play``'s session: the person claims compensation and
     says go whenever asked (so that a bot's stop can make them pay for both), bots at ``easy``."""
-    s = Session.start(Settings(seed=seed, players=players, level="easy", hands=hands), Store(tmp_path))
-    for _ in range(4000):
-        if s.over:
-            break
-        if s.pending:
-            s.acknowledge()
-            continue
-        prompt = s.prompt()
-        if prompt is None:
-            s.advance()
-            continue
-        keys = [c.key for c in prompt.choices]
-        if prompt.stage == "claim":
-            s.choose("c")
-        elif prompt.stage == "go-stop":
-            s.choose("g" if "g" in keys else "s")
-        else:
-            s.choose(keys[0])
-    assert s.over and s.archived_to is not None
-    return s
+    return played_match(tmp_path, seed, players, hands, go=True)
 
 
 def _played(tmp_path: Path, seed: int, players: int, hands: int) -> Path:

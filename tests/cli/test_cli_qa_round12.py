@@ -37,7 +37,7 @@ def test_the_drop_out_phase_and_the_claims_are_said_in_words(tmp_path: Path) -> 
     assert "    drop-out phase (gwangpalli): Hoon drops out; Sora and Jun stay in; You are forced out\n" in ledger
     assert "    Sora claims 2 chips from each payer for JK3\n" in ledger
     assert "    You claim 6 chips from each payer for 12B 03B 01B\n" in ledger
-    assert "deal 0 (hand 1): dealer You; playing You, Minji and Hoon; Minji wins (stop)\n" in ledger
+    assert "deal 0 (hand 1): dealer You; playing You, Minji and Hoon; Minji wins: stopped\n" in ledger
     for terse in ("forced-out", " stay,", "k=", "claims 2 from"):
         assert terse not in ledger, terse
 
@@ -51,13 +51,6 @@ def test_the_ledger_says_who_paid_for_both_after_a_go_bak(tmp_path: Path) -> Non
     assert line in ledger, ledger
     deal = ledger[: ledger.index(line)].rsplit("deal ", 1)[1] + ledger[ledger.index(line):].split("totals:")[0]
     assert "You -18" in deal and "Hoon +0" in deal, deal
-
-
-def test_a_carried_nagari_is_said_in_words_not_k(tmp_path: Path) -> None:
-    """2 seats, seed 1: hand 1 is a nagari, so hand 2 is played after it (MATCH-5)."""
-    ledger = _ledger(_played(tmp_path, 1, 2, 3))
-    assert "deal 0 (hand 1): dealer You; playing You and Minji; nagari (exhaustion)\n" in ledger, ledger
-    assert "deal 1 (hand 2): dealer You; after 1 nagari; playing You and Minji; Minji wins (stop)\n" in ledger
 
 
 def test_the_json_ledger_is_the_played_one(tmp_path: Path) -> None:

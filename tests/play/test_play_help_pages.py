@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from textual.widgets import Static, TabbedContent
 
-from gostop.play.app import GoStopApp, HelpScreen
+from gostop.play.app import GoStopApp, HangingStatic, HelpScreen
 from gostop.play.session import Settings
 from gostop.play.store import Store
 
@@ -31,7 +31,9 @@ def _help_pages(store: Store, settings: Settings) -> dict[str, str]:
                 tabs.active = page
                 await pilot.pause()
                 pane = tabs.get_pane(page)
-                pages[page] = "\n".join(str(w.render()) for w in pane.query(Static))
+                # the words of each text (a HangingStatic's before the window wraps them)
+                pages[page] = "\n".join(w._hanging_text.plain if isinstance(w, HangingStatic) else str(w.render())
+                                        for w in pane.query(Static))
 
     asyncio.run(main())
     return pages

@@ -75,14 +75,16 @@ def test_a_turn_that_reveals_a_joker_and_gets_junk_did_not_take_nothing() -> Non
         _ev("surrender", 0, ("05J1",), to=1, auto=True),
         _ev("go", 1, goes=3, points=15),
     ]
-    ko = _bot_move(1, "민지", events, catalog("ko"))
+    # QA round 14: the junk handed over is said as stolen, from whom (EVT-7)
+    named = {0: "나", 1: "민지"}.__getitem__
+    ko = _bot_move(1, "민지", events, catalog("ko"), named=named)
     assert ko is not None
-    assert ko.text == "민지: 비 열끗 냄, 국화 띠 뒤집음, 조커 3, 난초 피 먹음, 3고", ko.text
-    assert "못 먹음" not in ko.short and ko.short.endswith("2장 먹음, 3고"), ko.short
-    en = _bot_move(1, "Minji", events, catalog("en"))
+    assert ko.text == "민지: 비 열끗 냄, 국화 띠 뒤집음, 조커 3 먹음, 나에게서 난초 피 뺏음, 3고", ko.text
+    assert "못 먹음" not in ko.short and ko.short.endswith("조커 3 먹음, 나에게서 난초 피 뺏음, 3고"), ko.short
+    en = _bot_move(1, "Minji", events, catalog("en"), named={0: "you", 1: "Minji"}.__getitem__)
     assert en is not None
     assert en.text == ("Minji played willow / rain animal, turned chrysanthemum ribbon, took three-junk joker, "
-                       "iris junk, said go #3"), en.text
+                       "stole iris junk from you, said go #3"), en.text
     assert "JK3" in en.cards and "05J1" in en.cards
     # your own turn: the junk an opponent hands you is yours, the junk you hand over is not
     mine = _bot_move(0, "나", events, catalog("ko"))

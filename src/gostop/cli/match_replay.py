@@ -19,7 +19,7 @@ from rich.text import Text
 from gostop.cli.output import console, value_text
 from gostop.engine import Hand
 from gostop.match import Match, load_match_record, replay_match
-from gostop.words import settlement_lines
+from gostop.words import catalog, settlement_lines
 
 __all__ = ["print_match_replay"]
 
@@ -60,6 +60,7 @@ def _moves(data: dict[str, Any], match: Match) -> tuple[list[str], dict[int, tup
     out: list[str] = []
     seats = tuple(again.hand_seats)
     human = names.index("You") if "You" in names else -1  # a record of gostop play: "You play"
+    claimed: dict[int, int] = {}  # GWANG-6: what each claimant claimed, to say X-48's doubling
 
     def tell(events: list[Any]) -> None:
         nonlocal seats
@@ -72,7 +73,7 @@ def _moves(data: dict[str, Any], match: Match) -> tuple[list[str], dict[int, tup
                 verb = ("are dealt" if you else "is dealt") if he.type == "deal" else ("draw" if you else "draws")
                 out.append(f"       {name(ev.seat)} {verb} {' '.join(c.code for c in he.cards)}.")
                 continue
-            line = narrate(ev, name, seats, human)
+            line = narrate(ev, name, seats, human, claimed=claimed)
             if line is not None and line.kind != "turn":
                 out.append(f"       {line.text}")
 
@@ -144,6 +145,9 @@ def _liability(hand: Hand, hand_seats: tuple[int, ...], names: tuple[str, ...]) 
 
 
 def _print(match: Match, data: dict[str, Any]) -> None:
+    from gostop.play.narrate import reason_of_end
+    from gostop.play.session import _part_words
+
     out = console()
     rules = match.rules
     over = rules.overrides()
@@ -169,11 +173,15 @@ def _print(match: Match, data: dict[str, Any]) -> None:
     unit = "shots" if match.shots_unit else "chips"
     out.print(Text(f"ledger ({unit}; per deal, then the running totals):"))
     for log, e in zip(match.deals, match.ledger.entries, strict=False):
+        # how the deal ended in words ("Minji wins: stopped", not "Minji wins (stop)")
+        why = reason_of_end(e.reason)
         if e.outcome == "win":
             assert e.winner is not None
-            result = f"{names[e.winner]} wins ({e.reason})"
+            result = f"{names[e.winner]} {'win' if names[e.winner] == 'You' else 'wins'}: {why}"
+        elif e.outcome == "void":
+            result = f"void deal, dealt again: {why}"
         else:
-            result = f"{e.outcome} ({e.reason})"
+            result = f"nagari: {why}"
         hand = "void, not counted" if e.hand is None else f"hand {e.hand}"
         head = f"deal {e.deal} ({hand}): dealer {names[e.dealer]}; "
         if e.carry:  # MATCH-5: the nagari right before this deal raise its stakes
@@ -187,13 +195,19 @@ def _print(match: Match, data: dict[str, Any]) -> None:
             you = names[c.seat] == "You"  # a record of gostop play: "You claim"
             verb = "claim" if you else "claims"
             amount = _count(c.amount, unit[:-1], unit)
-            out.print(Text(f"    {names[c.seat]} {verb} {amount} from each payer for {shown}"))
+            line = f"    {names[c.seat]} {verb} {amount} from each payer for {shown}"
+            if e.outcome == "nagari" and rules.compensation_timing == "end_by_losers":
+                if rules.nagari_redeal == "same_three":  # X-48: it waits, doubled once
+                    line += f"; it waits through the nagari: {_count(2 * c.amount, unit[:-1], unit)} each"
+                else:  # GWANG-10 all_players: a new drop-out phase, the claim lapses
+                    line += "; the nagari voids it (a new drop-out phase)"
+            out.print(Text(line))
         if e.deal in results:
             for line in _liability(*results[e.deal], names):
                 out.print(Text(f"    {line}"))
         for part, vec in e.parts.items():
             if part != "hand":
-                out.print(Text(f"    {part}: " + "  ".join(f"{names[s]} {v:+d}" for s, v in enumerate(vec) if v)))
+                out.print(Text(f"    {_part_words(part, catalog('en')).lower()}: " + "  ".join(f"{names[s]} {v:+d}" for s, v in enumerate(vec) if v)))
         vals = e.shots if match.shots_unit else e.chips
         tots = e.shot_totals if match.shots_unit else e.totals
         out.print(Text("    this deal: " + "  ".join(f"{n} {v:+d}" for n, v in zip(names, vals, strict=True))))

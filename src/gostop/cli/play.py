@@ -390,8 +390,6 @@ def _run_app(
         return 1
     if app.session is not None and not app.session.over:
         typer.echo(_save_words(app.session))
-    elif app.session is not None and app.session.archived_to:
-        typer.echo(f"Match over. Its record: {app.session.archived_to}")
-    elif app.session is not None and app.session.save_problem:
-        typer.echo(f"Match over. {app.session.save_problem}")
+    elif app.session is not None and (app.session.archived_to or app.session.save_problem):
+        typer.echo(app.session.over_report())  # in the game's language, as the save line above
     return int(status or 0) or _save_status(app.session)

@@ -47,6 +47,7 @@ from gostop.play.answers import rule_changes, seed_number, whole_number
 from gostop.play.guide import card_guide_parts, keys_text, quick_start, reflow, rules_text
 from gostop.play.render import (
     LOG_STYLES,
+    Hanging,
     card_text,
     layout_block,
     layout_compact,
@@ -469,7 +470,9 @@ class HelpScreen(ModalScreen[None]):
                     yield Static(keys_text(lang, rules, self.session.settings.players,
                                            cut=self.session.settings.ask_cut))
                 with TabPane(w.t("Rules"), id="help-rules"), VerticalScroll(classes="page", can_focus=False):
-                    yield Static(rules_text(rules, self.session.settings.players, lang, flowed=True))
+                    # an item of a list ("  2 players: 10 cards each...") continues on rows indented
+                    # past its own indent, never at the margin (80x24, QA round 14)
+                    yield HangingStatic(Text(rules_text(rules, self.session.settings.players, lang, flowed=True)))
                 with TabPane(w.t("Cards"), id="help-cards"), VerticalScroll(classes="page", can_focus=False):
                     intro, guide = card_guide_parts(rules, lang)
                     yield Static(reflow(intro), classes="intro")
@@ -487,6 +490,30 @@ class HelpScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+class HangingStatic(Static):
+    """A text drawn at its column's width with a hanging indent (:class:`Hanging`): an
+    indented line continues on rows indented past its own indent, never at the margin."""
+
+    def __init__(self, text: Text) -> None:
+        super().__init__(text)
+        self._hanging_text = text
+
+    def _rows(self, width: int) -> Text:
+        return Text("\n").join(Hanging(self._hanging_text).lines(width))
+
+    def render(self) -> Any:
+        width = self.content_region.width
+        return self._rows(width) if width > 0 else self._hanging_text
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.refresh(layout=True)
+
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        if width > 0:  # exactly the rows of the hanging wrap
+            return len(Hanging(self._hanging_text).lines(width))
+        return super().get_content_height(container, viewport, width)
 
 
 class SummaryScreen(ModalScreen[None]):
@@ -514,7 +541,9 @@ class SummaryScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             with VerticalScroll():
-                yield Static(self.body)
+                # an indented line (a capture row, a step of the settlement) continues on rows
+                # indented past its own indent, never at the margin (80x24: "Captured cards")
+                yield HangingStatic(self.body)
             yield Label(Text(self.footer, style="bold reverse"))
 
     def on_mount(self) -> None:

@@ -151,7 +151,7 @@ def debt_words(kind: str, lang: str = "en") -> str:
         "sseul": w.t("sseul"),
         "chok": w.t("chok"),
         "ttadak": w.t("ttadak"),
-        "stack-capture": w.t("stack-capture"),
+        "stack-capture": w.t("stack capture"),  # EVT-4, in words, not the event's name
         "ja-ppuk": w.t("ja-ppuk"),
         "boss-joker": w.t("a joker taken"),
         "baek-hwa-jeom": w.t("baek-hwa-jeom"),
@@ -232,18 +232,22 @@ def narrate(
     human: int,
     lang: str = "en",
     rules: Rules | None = None,
+    claimed: dict[int, int] | None = None,
 ) -> LogLine | None:
     """One log line for ``ev`` (None: nothing to say), in ``lang``.
 
     ``name(table_seat)`` names a seat (``"You"`` for the human); ``hand_seats`` maps the hand
     seats of the hand the event belongs to onto table seats (for the seats inside ``data``).
     ``rules``: the table's, for what its payments are counted in and whether a nagari raises
-    the stakes (None: chips, and it does).
+    the stakes (None: chips, and it does). ``claimed``: kept by the caller over the events of a
+    match, the amount each gwangpalli claimant claimed from each payer (GWANG-6; this function
+    records it from the ``claim`` events), so that a payment doubled because it waited through
+    a nagari says so (X-48: the claim said 4 chips, the payment 8).
     """
     w = catalog(lang)
     if ev.type == "hand":
         return _hand_line(ev, name, hand_seats, human, w)
-    return _table_line(ev, name, human, w, rules)
+    return _table_line(ev, name, human, w, rules, claimed)
 
 
 def fold_layout_jokers(events: Sequence[MatchEvent]) -> list[MatchEvent | None]:
@@ -280,7 +284,8 @@ def _addressed(who: str, seat: Any, human: int, w: Catalog) -> bool:
 
 
 def _table_line(
-    ev: MatchEvent, name: Callable[[int | None], str], human: int, w: Catalog, rules: Rules | None = None
+    ev: MatchEvent, name: Callable[[int | None], str], human: int, w: Catalog, rules: Rules | None = None,
+    claimed: dict[int, int] | None = None,
 ) -> LogLine | None:
     who = name(ev.seat)
     unit = rules.payment_unit if rules is not None else "chips"  # GWANG-6/7 paid in shots with shots
@@ -344,6 +349,8 @@ def _table_line(
     if t == "claim":
         if d.get("claimed"):
             cards = card_list(d.get("cards"), lang)
+            if claimed is not None and isinstance(ev.seat, int):
+                claimed[ev.seat] = int(d.get("amount") or 0)
             amount = amount_words(w, int(d.get("amount") or 0), unit)
             if you:
                 text = w.t("{who} claim compensation for {cards}: {amount} from each payer.",
@@ -355,7 +362,17 @@ def _table_line(
         return LogLine(w.t("{who}: no compensation claim.", who=who), "table")
     if t == "compensation":
         to = _named(name, d.get("to"), human)
-        amount = amount_words(w, int(d.get("amount") or 0), unit)
+        paid = int(d.get("amount") or 0)
+        amount = amount_words(w, paid, unit)
+        claim = None if claimed is None else claimed.get(d.get("to"))  # type: ignore[arg-type]
+        if claim and paid == 2 * claim:  # X-48: it waited through a nagari, doubled once
+            if you:
+                text = w.t("{who} pay {to} {amount} (compensation: {claimed} doubled, it waited through a nagari).",
+                           who=who, to=to, amount=amount, claimed=amount_words(w, claim, unit))
+            else:
+                text = w.t("{who} pays {to} {amount} (compensation: {claimed} doubled, it waited through a nagari).",
+                           who=who, to=to, amount=amount, claimed=amount_words(w, claim, unit))
+            return LogLine(text, "table")
         if you:
             text = w.t("{who} pay {to} {amount} (compensation).", who=who, to=to, amount=amount)
         else:

@@ -12,9 +12,12 @@ hangul (two cells a letter) keeps the columns.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Sequence
+import re
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 
 from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions
+from rich.measure import Measurement
 from rich.text import Text
 
 from gostop.agents import level_name
@@ -38,6 +41,8 @@ __all__ = [
     "ledger_block",
     "log_block",
     "summary_block",
+    "Hanging",
+    "hang_rows",
     "standings_block",
     "table_text",
     "unit_words",
@@ -243,6 +248,76 @@ def seat_block(seat: SeatView, target: int, unit: str, hl: Collection[str] = ())
 #: The indent of a capture row's continuation rows (two cells past its first label).
 CAPTURES_INDENT = 4
 
+#: The parts of a seat's header a row may break between (``points 0/3``, ``hand 6  chips +0``
+#: are separated by two spaces; the words of one part stay together).
+_HEADER_PARTS = re.compile(r"\S+(?: \S+)*")
+#: The words of a line, for :func:`hang_rows`.
+_WORDS = re.compile(r"\S+")
+
+
+def hang_rows(line: Text, width: int, indent: int, parts: re.Pattern[str] = _WORDS) -> list[Text]:
+    """One line (no newline) in rows of at most ``width`` cells, broken between its ``parts``
+    (words by default), each row after the first indented by ``indent`` cells: a hanging indent,
+    as a capture row's (a terminal's own wrap began the next row at the margin and tore a line
+    anywhere). A part wider than a row on its own is folded where it must be."""
+    plain = line.plain
+    if cell_len(plain) <= width or width <= 0:
+        return [line]
+    indent = min(indent, max(0, width // 3))
+    spans = [m.span() for m in parts.finditer(plain)]
+    rows: list[Text] = []
+    start = 0  # where the row being filled begins in ``line``
+    end = 0  # the end of its last part
+    lead = 0  # the cells of that row's indent
+    for a, b in spans:
+        if end > start and lead + cell_len(plain[start:b]) > width:
+            rows.append(line[start:end])
+            start, lead = a, indent
+        end = b
+        while lead + cell_len(plain[start:end]) > width and end - start > 1:  # a part wider than a row
+            cut = start + 1
+            while cut < end and lead + cell_len(plain[start:cut + 1]) <= width:
+                cut += 1
+            rows.append(line[start:cut])
+            start, lead = cut, indent
+    if end > start:
+        rows.append(line[start:end])
+    out = rows[:1]
+    for row in rows[1:]:
+        hung = Text(" " * indent)
+        hung.append_text(row)
+        out.append(hung)
+    return out
+
+
+class Hanging:
+    """A text drawn at its column's width with a hanging indent: a line that starts with
+    spaces continues on rows ``extra`` cells further in (``  Hoon: 01B ...`` / ``    11J2
+    ...``), as the line mode's :func:`gostop.play.plain.fit_lines` does; prose continues at the
+    margin."""
+
+    def __init__(self, text: Text, extra: int = 2) -> None:
+        self.text = text
+        self.extra = extra
+
+    def lines(self, width: int) -> list[Text]:
+        """The rows of the text at ``width`` cells."""
+        out: list[Text] = []
+        for line in self.text.split("\n", allow_blank=True):
+            plain = line.plain
+            lead = len(plain) - len(plain.lstrip(" "))
+            out.extend(hang_rows(line, width, lead + self.extra if lead else 0))
+        return out
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Text]:
+        for row in self.lines(options.max_width):
+            row.end = "\n"
+            row.no_wrap = False
+            yield row
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.text)
+
 
 def _captures_row(groups: Sequence[tuple[str, Sequence[Card]]], hl: Collection[str], width: int | None) -> Text:
     """The capture area by class (``Brights: 01B 11B Animals: - ...``) after the row's first
@@ -302,6 +377,9 @@ def seat_compact(
         counters.append(w.t("skips {n}", n=seat.skips))
     if counters:
         t.append("  " + " ".join(counters), style="bold yellow")
+    if width is not None:  # a long header breaks between its parts, its next rows indented
+        rows = hang_rows(t, width, CAPTURES_INDENT, _HEADER_PARTS)
+        t = Text("\n").join(rows)
     t.append("\n ")
     groups: list[tuple[str, Sequence[Card]]] = [
         (w.t("Brights"), seat.brights),

@@ -29,7 +29,7 @@ from __future__ import annotations
 import errno
 import json
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -420,6 +420,9 @@ class Session:
         #: The hand just finished and its seats, shown until its summary is read.
         self.finished: tuple[Hand, tuple[int, ...]] | None = None
         self._held: list[LogLine] = []  # log lines of the next deal, told after the summary
+        #: GWANG-6: what each claimant claimed from each payer (a resumed match: its deals'
+        #: claims), so that a payment doubled after a nagari says so (X-48; :func:`narrate`).
+        self.claimed: dict[int, int] = {c.seat: c.amount for log in match.deals for c in log.claims}
         self.archived_to: str | None = None
         self._prompt: Prompt | None = None
         #: The last bot move (highlighted on the screen), None after the person's move.
@@ -691,6 +694,14 @@ class Session:
             return w.t("{problem} Continue from it with: {command}", problem=self.save_problem, command=command)
         return f"{self.save_problem}"
 
+    def over_report(self) -> str:
+        """Where the finished match's record is kept (or why it could not be), in the person's
+        language: the line the full-screen game leaves in the terminal when it closes."""
+        w = self.words
+        if self.archived_to is not None:
+            return w.t("The match is over. Its record: {path}", path=self.archived_to)
+        return w.t("The match is over. {problem}", problem=self.save_problem or "")
+
     # -- internals ---------------------------------------------------------------------------
 
     def _bot_action(self, seat: int, legal: list[Any] | None = None) -> Any:
@@ -740,7 +751,7 @@ class Session:
         if seat is None:
             return
         move = _bot_move(seat, self.name(seat), self._turn_events, self.words, picking=self._picking(seat),
-                         hand_seats=self.match.hand_seats)
+                         hand_seats=self.match.hand_seats, named=self._named)
         if move is None:
             return
         if seat == self.human:
@@ -808,7 +819,7 @@ class Session:
             said = told[i]
             if said is None:
                 continue
-            line = narrate(said, self.name, hand_seats, self.human, self.settings.lang, self.rules)
+            line = narrate(said, self.name, hand_seats, self.human, self.settings.lang, self.rules, self.claimed)
             if line is not None:
                 lines.append((i, line))
         if self._news_fresh:
@@ -1468,15 +1479,18 @@ def _bot_move(
     w: Catalog,
     picking: bool = False,
     hand_seats: Sequence[int] | None = None,
+    named: Callable[[int], str] | None = None,
 ) -> BotMove | None:
     """What a bot's action played and took (None when no card moved: a go, a stay...), and
     what happened on the way: a bomb, a ppuk, a chok, a ttadak, a sweep, the chips it was paid.
     ``picking``: the seat must still choose which card it takes (nothing is said about what
     it took, it is not known yet). ``hand_seats``: the table seats of the hand's seats (the
-    seats inside the events' data; None: the same numbers)."""
+    seats inside the events' data; None: the same numbers). ``named``: a table seat's name
+    inside a sentence (``you`` / ``나``), for whom junk was stolen from."""
     played: list[str] = []
     flipped: list[str] = []
     taken: list[str] = []
+    stolen: dict[Any, list[str]] = {}  # victim's table seat -> junk it handed over (EVT-7)
     specials: list[str] = []
     paid: dict[int, tuple[int, str]] = {}  # payer -> (amount, unit) paid to the seat this turn
     goes: Any = None
@@ -1493,8 +1507,10 @@ def _bot_move(
             continue
         codes = [c.code if isinstance(c, Card) else str(c) for c in he.cards]
         if he.type == "surrender" and table_seat(he.data.get("to")) == seat:
-            # junk handed over to the seat (a steal: ttadak, sseul, a joker...): taken too, not "nothing"
-            taken.extend(c for c in codes if c not in taken)
+            # junk handed over to the seat (a steal: ttadak, sseul, a joker...; EVT-7): said apart
+            # from what the seat's cards took, with whom it came from (it left their captures)
+            got = stolen.setdefault(ev.seat, [])
+            got.extend(c for c in codes if c not in got)
             continue
         if he.type == "payment" and table_seat(he.data.get("to")) == seat and ev.seat is not None:
             amount, unit = paid.get(ev.seat, (0, str(he.data.get("unit", "chips"))))
@@ -1518,7 +1534,7 @@ def _bot_move(
             taken.extend(c for c in codes if c not in taken)
         elif he.type == "go":
             goes = he.data.get("goes")
-    if not played and not taken and not flipped:
+    if not played and not taken and not flipped and not stolen:
         return None
     lang = w.lang
 
@@ -1549,13 +1565,19 @@ def _bot_move(
         elif not taken:
             parts.append(w.t("took nothing"))
         parts.extend(_special_words(kind, w) for kind in specials)  # the log says "PPUK 뻑! ..."
+        for victim, cards in stolen.items():  # after the chok / sseul / joker that made it
+            if named is None or not isinstance(victim, int):
+                parts.append(w.t("stole {cards}", cards=shown(cards)))
+            else:
+                parts.append(w.t("stole {cards} from {whom}", cards=shown(cards), whom=named(victim)))
         if paid:
             parts.append(_paid_words(paid, w))
         if goes is not None:  # the turn ended in a go: the line says it (the log says "GO 고! ...")
             parts.append(w.t("said go #{goes}", goes=goes))
         return ", ".join(parts)
 
-    return BotMove(seat, told(False), tuple(dict.fromkeys(played + flipped + taken)), told(True))
+    steals = [c for cards in stolen.values() for c in cards]
+    return BotMove(seat, told(False), tuple(dict.fromkeys(played + flipped + taken + steals)), told(True))
 
 
 def _joker_shot_words(rules: Rules, players: int, w: Catalog) -> str:

@@ -14,7 +14,7 @@ from typing import Any
 
 from gostop.words.cards import cards_said
 from gostop.words.catalog import Catalog, catalog
-from gostop.words.person import is_you, said_name
+from gostop.words.person import as_named, is_you, said_name
 
 __all__ = ["event_line", "callout_text", "reason_text", "bot_name"]
 
@@ -73,7 +73,7 @@ def _cards(codes: Sequence[str], w: Catalog) -> str:
 
 
 def event_line(
-    event: Mapping[str, Any], who: str, lang: str = "en", *, to: str = ""
+    event: Mapping[str, Any], who: str, lang: str = "en", *, to: str = "", you: str | None = None
 ) -> str | None:
     """The feed line of one event (its JSON: ``type``, ``seat``, ``cards`` and ``data`` for a
     hand event; ``type``, ``seat`` and its data for a match event); ``who``: the name of the
@@ -83,9 +83,14 @@ def event_line(
 
     A seat named as a player who gave no name (``You``, ``you``, ``나``:
     :func:`gostop.words.person.is_you`) is the person reading: its sentences take the
-    person's forms (``You pay 40 chips.``, ``Your joker: ...``)."""
+    person's forms (``You pay 40 chips.``, ``Your joker: ...``), unless ``you`` names the seat
+    the line is said to and it is another (``""``: a line everybody at a table of people reads):
+    that name is then said as a name, in quotation marks (``“You” pays 40 chips.``;
+    :func:`gostop.words.person.as_named`)."""
     w = catalog(lang)
-    you = is_you(who)
+    who = as_named(who, you)
+    to = as_named(to, you) if to else to
+    you_said = is_you(who)
     who = said_name(who, lang)
     to = said_name(to, lang, start=False) if to else to
     kind = str(event.get("type", ""))
@@ -96,7 +101,7 @@ def event_line(
 
     def say(yours: Callable[[], str], theirs: Callable[[], str]) -> str:
         """The person's sentence or another player's (English conjugates the verb)."""
-        return yours() if you else theirs()
+        return yours() if you_said else theirs()
 
     if kind == "deal":
         count = len(codes) or data.get("count")
@@ -164,7 +169,7 @@ def event_line(
     if kind == "claim" and not data.get("claimed", True):
         return say(lambda: w.t("{who} claim no compensation.", who=who),
                    lambda: w.t("{who} claims no compensation.", who=who))
-    if you:
+    if you_said:
         yours = _your_lines(w, kind, who, cards, codes)
         if yours is not None:
             return yours()
@@ -276,10 +281,13 @@ def _your_lines(w: Catalog, kind: str, who: str, cards: str, codes: Sequence[str
     return lines.get(kind)
 
 
-def callout_text(kind: str, who: str, lang: str = "en", *, to: str = "") -> str | None:
+def callout_text(kind: str, who: str, lang: str = "en", *, to: str = "", you: str | None = None) -> str | None:
     """The big call-out of an event (``Ppuk! 뻑``), with who made it; None for an event
-    without one. A junk card given (``surrender`` with ``to``): who took it from whom."""
+    without one. A junk card given (``surrender`` with ``to``): who took it from whom.
+    ``you``: the seat name the call-out is shown to, as for :func:`event_line`."""
     w = catalog(lang)
+    who = as_named(who, you)
+    to = as_named(to, you) if to else to
     if kind == "surrender":
         if not to:
             return None

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from gostop.words.catalog import catalog
 
-__all__ = ["is_you", "said_name"]
+__all__ = ["as_named", "is_you", "said_name"]
 
 #: The names a player without a name of their own is given (compared without case).
 YOU_NAMES = frozenset({"you", "나"})
@@ -32,3 +32,15 @@ def said_name(name: str, lang: str = "en", *, start: bool = True) -> str:
         return name
     you = catalog(lang).t("You")
     return you if start or lang != "en" else you.lower()
+
+
+def as_named(name: str, you: str | None) -> str:
+    """``name`` in a line said to the player of seat name ``you``: a name taken for the word
+    "you" (``You``, ``you``, ``나``) that is not ``you`` is put in quotation marks (``“You”
+    pays 40 chips``), so that it is said as a name and never addresses a reader who is not that
+    player (a person who typed "You" at a table of people). ``you`` None: the reader is not
+    known, and a seat with such a name is the person reading (the terminal game, a table of
+    bots); ``""``: a line everybody reads, said to nobody."""
+    if you is None or name == you or not is_you(name):
+        return name
+    return f"\u201c{name}\u201d"

@@ -31,8 +31,8 @@ from gostop.steps import (
 )
 from gostop.words.cards import card_name
 from gostop.words.catalog import Catalog, catalog
+from gostop.words.person import as_named, said_name
 from gostop.words.person import is_you as person_is_you
-from gostop.words.person import said_name
 from gostop.words.table import item_name
 
 __all__ = ["settlement_lines", "factor_words", "liability_words", "amount_words", "goes_words"]
@@ -134,7 +134,8 @@ def settlement_lines(
     unit = s.unit
 
     def who(i: int) -> str:
-        return said_name(payers[i], lang) if 0 <= i < len(payers) else opening(w.t("opponent {n}", n=i + 1))
+        # a payer named "You" who is not the person: a name in quotation marks (not "You pays")
+        return said_name(as_named(payers[i], you), lang) if 0 <= i < len(payers) else opening(w.t("opponent {n}", n=i + 1))
 
     addressed = {
         said_name(p, lang) for p in payers if person_is_you(p) and (you is None or p == you)

@@ -455,4 +455,4 @@ def test_a_gwangpalli_settlement_lists_the_bright_sales_and_its_chips_add_up(pag
         before, after = int(line.get_attribute("data-before") or "x"), int(line.get_attribute("data-after") or "x")
         assert after - before == hand[seat] + chips
         if chips:
-            expect(line).to_contain_text(f"bright sales {'+' if chips > 0 else ''}{chips}")
+            expect(line).to_contain_text(f"compensation {'+' if chips > 0 else ''}{chips}")

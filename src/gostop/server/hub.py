@@ -229,16 +229,17 @@ class Hub:
         live = await self.get(room_id)
         if live is None:
             raise errors.RoomNotFound(f"there is no room {room_id!r}", room=room_id[:32])
+        seat = None if token is None else await self.db(self.store.seat_of_token, room_id, token)
         if not live.room.over:
             if token is None:
                 raise errors.RecordNotPublic("a finished hand is shown to the seated players (send the seat token) "
                                       "until the match is over")
-            seat = await self.db(self.store.seat_of_token, room_id, token)
             if seat is None:
                 raise errors.BadToken("that token holds no seat of this room")
         async with live.lock:
             try:
-                return live.room.hand_review(deal, lang)
+                # its lines said to the seated player who asks (a seat named "You"), else to all
+                return live.room.hand_review(deal, lang, seat)
             except HandInPlayError as exc:
                 raise errors.HandInPlay(str(exc)) from None
             except RoomError as exc:  # a deal that is not there

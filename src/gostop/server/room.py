@@ -68,6 +68,7 @@ from gostop.words import (
     stamp_text,
     where_text,
 )
+from gostop.words.person import as_named, is_you
 
 __all__ = [
     "SeatConfig",
@@ -271,8 +272,8 @@ class Room:
         self.actions: list[str] = []
         self.actors: list[int] = []
         self._score_cache: dict[tuple[tuple[str, ...], str], list[str]] = {}
-        #: per language: the events of the last broadcast and their words (see events_for)
-        self._said: dict[str, tuple[Sequence[MatchEvent], list[tuple[str | None, str | None]]]] = {}
+        #: per (language, reader): the events of the last broadcast and their words (see events_for)
+        self._said: dict[tuple[str, str], tuple[Sequence[MatchEvent], list[tuple[str | None, str | None]]]] = {}
         self._near_cache: dict[tuple[tuple[str, ...], ...], list[tuple[int, str, str, int, Any]]] = {}
         if not config.open_seats:
             self.start()
@@ -520,7 +521,7 @@ class Room:
                     "payments_by_seat": [[s, amount] for s, amount in sp.payments],
                     "plain_steps": []
                     if sp.settlement is None
-                    else settlement_lines(sp.settlement, payers, obs.goes[hs], lang=lang),
+                    else settlement_lines(sp.settlement, payers, obs.goes[hs], you=self.you(seat, lang), lang=lang),
                 }
                 # as the terminal game says it (play/session.py): a go on the final turn can only
                 # end in a nagari (GOSTOP-6), a seat with no turn left gives its stop up (TURN-4),
@@ -540,7 +541,8 @@ class Room:
                 "result": self.last_result.to_json(),
                 "ledger": None if entry is None else entry.to_json(),
                 "hands": self.last_hands,
-                "plain_steps": self._plain_steps(self.last_result, m.deals[self.last_deal].hand_seats, lang),
+                "plain_steps": self._plain_steps(self.last_result, m.deals[self.last_deal].hand_seats, lang,
+                                                 you=self.you(seat, lang)),
                 "reason_text": reason_text(self.last_result.reason, lang),
                 # the flat payments made during the hand (a first-turn ppuk's chips...): with
                 # the settlement they make the hand's chips (hand seats, the reason in ``lang``)
@@ -573,15 +575,28 @@ class Room:
             "choices": {k: push_choice(k, stake, pushes, unit, lang) for k in ("push", "collect")},
         }
 
-    def _plain_steps(self, result: HandResult, hand_seats: Sequence[int], lang: str = "en") -> list[str]:
+    def _plain_steps(
+        self, result: HandResult, hand_seats: Sequence[int], lang: str = "en", *, you: str = ""
+    ) -> list[str]:
         """The settlement of a finished hand in the player's words (no formulas, no rule IDs),
-        in ``lang``."""
+        in ``lang``, said to the reader ``you`` (:meth:`you`)."""
         if result.settlement is None or result.winner is None:
             return []
         names = self.names(lang)
         payers = [names[hand_seats[o]] for o in result.opponents]
         goes = result.context.goes if result.context is not None else 0
-        return settlement_lines(result.settlement, payers, goes, lang=lang)
+        return settlement_lines(result.settlement, payers, goes, you=you, lang=lang)
+
+    def you(self, seat: int | None, lang: str = "en") -> str:
+        """Who reads a text sent to table seat ``seat`` (the ``you`` of the words layer,
+        :func:`gostop.words.person.as_named`): that seat's name in its player's own view, ``""``
+        for a spectator (a line everybody reads). Only that player reads the second-person forms
+        of a seat named "You" (a person who typed "You" at a table of people is "“You”" to the
+        others). ``""`` too when no seat has such a name: every reader then reads the same words."""
+        names = self.names(lang)
+        if seat is None or not 0 <= seat < len(names) or not any(is_you(n) for n in names):
+            return ""
+        return names[seat]
 
     def names(self, lang: str = "en") -> list[str]:
         """The seated players' names as a text in ``lang`` says them (a bot's name in the
@@ -670,7 +685,8 @@ class Room:
             holder_name = None
             if holder is not None and self.match is not None:
                 table_seat = self.match.hand_seats[holder] if holder < len(self.match.hand_seats) else None
-                holder_name = self.names(lang)[table_seat] if table_seat is not None else None
+                # the holder is never the viewer: a holder named "You" is said as a name (“You”)
+                holder_name = as_named(self.names(lang)[table_seat], "") if table_seat is not None else None
             out.append(
                 {"seat": seat, "name": name, "label": item_name(name, lang), "rule": rule, "points": points,
                  "missing": card.code, "where": where, "where_text": where_text(where, lang, holder_name),
@@ -707,9 +723,11 @@ class Room:
         another seat's private hand events (``deal``, ``draw``) lose their cards. Each event
         carries its feed line (``text``) and call-out (``callout``, or null) in ``lang``."""
         hand_seats = tuple(seats_before)
-        # the words are the same for every viewer (a hidden card is never said): said once per
-        # language for the events of one broadcast
-        said_before = self._said.get(lang)
+        # the words are the same for every viewer (a hidden card is never said) but the one a
+        # seat named "You" addresses: said once per language and reader for the events of one
+        # broadcast
+        you = self.you(seat, lang)
+        said_before = self._said.get((lang, you))
         words = said_before[1] if said_before is not None and said_before[0] is events else None
         names = self.names(lang) if words is None else []
 
@@ -737,15 +755,17 @@ class Room:
                     taker = said.get("data", {}).get("to")
                     if isinstance(taker, int) and taker < len(hand_seats):
                         to = name(hand_seats[taker])
-                j["text"] = event_line(said, who, lang, to=to)
-                j["callout"] = callout_text(said["type"], who, lang, to=to)
+                j["text"] = event_line(said, who, lang, to=to, you=you)
+                j["callout"] = callout_text(said["type"], who, lang, to=to, you=you)
                 said_now.append((j["text"], j["callout"]))
             out.append(j)
         if words is None:
-            self._said[lang] = (events, said_now)
+            if len(self._said) > 16:
+                self._said.clear()
+            self._said[(lang, you)] = (events, said_now)
         return out
 
-    def hand_review(self, deal: int, lang: str = "en") -> dict[str, Any]:
+    def hand_review(self, deal: int, lang: str = "en", seat: int | None = None) -> dict[str, Any]:
         """A finished hand move by move with every card face up, from its hand record (issue
         #18, "hand review"): ``start`` is the table after the deal (:func:`gostop.record.table_json`:
         every hand, the layout, the captures, the stock), then per action ``{"text", "seat"
@@ -763,6 +783,7 @@ class Room:
         seats = list(log.hand_seats)
 
         names = self.names(lang)
+        you = self.you(seat, lang)  # the seated player who asked, or nobody (a line for everybody)
 
         def wrap(ev: Any) -> dict[str, Any]:
             j = ev.to_json()
@@ -773,7 +794,8 @@ class Room:
             taker = j.get("data", {}).get("to") if j["type"] == "surrender" else None
             if isinstance(taker, int) and 0 <= taker < len(seats) and seats[taker] < len(names):
                 to = names[seats[taker]]
-            return {"type": "hand", "seat": table_seat, "event": j, "text": event_line(j, who, lang, to=to)}
+            return {"type": "hand", "seat": table_seat, "event": j,
+                    "text": event_line(j, who, lang, to=to, you=you)}
 
         steps: list[dict[str, Any]] = []
 

@@ -27,7 +27,7 @@ const EN = {
   drop: () => "Drop out of this hand (gwangpalli)",
   claim: () => "Claim compensation for my cards",
   "claim-triple": () => "Claim compensation for a triple",
-  "no-claim": () => "No claim",
+  "no-claim": () => "Claim no compensation",
   // VAR-PUSH (milgi): the server sends the words with the stake, in this page's language (entry.text)
   push: (a) => a.text || "Push — give up this win, the next hand pays double",
   collect: (a) => a.text || "Collect this win now",

@@ -829,7 +829,7 @@ class TablePage {
         : t("paidDuringN", name(p.payer), p.payee === null || p.payee === undefined ? "" : name(p.payee), p.amount, why(p))))));
   }
 
-  /** Gwangpalli's bright sales (GWANG-5/6): who sold which cards, and what each seat got or
+  /** Gwangpalli's compensation (GWANG-5/6): who sold which cards, and what each seat got or
    * paid for them (the ledger entry's compensation part); with the hand's payments they make
    * the chips after the hand. */
   sales(last) {
@@ -848,7 +848,7 @@ class TablePage {
   }
 
   /** Every table seat's chips before and after the hand (the match ledger's entry), with what
-   * made the change when more than the hand's payments did (bright sales, the boar pot). */
+   * made the change when more than the hand's payments did (compensation, the boar pot). */
   chipsBeforeAfter(last, r, name) {
     if (this.inShots()) return h("div.handchips"); // no chips change hands (GOO-1): the losers' shots say it
     const entry = last.ledger;
@@ -1055,7 +1055,7 @@ function dealOf(view) {
   return view && view.match ? view.match.deal ?? null : null;
 }
 
-/** A part of a hand's chip changes (the ledger's parts): the hand, bright sales, the boar pot. */
+/** A part of a hand's chip changes (the ledger's parts): the hand, compensation, the boar pot. */
 function partName(key) {
   const said = t(`part_${key}`);
   return said === `part_${key}` ? key.replace(/_/g, " ") : said;

@@ -63,7 +63,10 @@ export function seatName(view, seat) {
   const p = playerOf(view, seat);
   if (!p) return `${t("seat")} ${seat + 1}`;
   const name = (p.kind === "bot" ? botName(p.name) : p.name) || `${t("seat")} ${seat + 1}`;
-  if (seat !== view.seat) return name;
+  // another's name that is a word for "you" (a person who typed "You" at a table of people) is
+  // said as a name, in quotation marks, as the server's lines say it (words/person.py as_named):
+  // "Waiting for “You”…", never "Waiting for You…" to the others
+  if (seat !== view.seat) return isDefaultName(name) ? `\u201c${name}\u201d` : name;
   // the default name of a player who typed none ("you", "나") is said as "you" in the page's
   // language, never twice ("나 (나)")
   return isDefaultName(name) ? t("you") : `${name} (${t("you")})`;
@@ -270,9 +273,11 @@ function layoutEl(view) {
   return box;
 }
 
+/** The words under a hand card for what playing it would do: the word, and its short form for
+ * a phone (app.css shows one of the two; the card's accessible name says it in full). */
 function previewWord(entry) {
-  const k = entry.preview.kind;
-  return k === "none" ? t("noMatch") : k === "joker" ? t("joker") : k === "stack" ? t("stack") : k === "choice" ? t("choice") : "";
+  const key = { none: "noMatch", joker: "joker", stack: "stack", choice: "choice" }[entry.preview.kind];
+  return key ? [t(key), t(`${key}Short`)] : ["", ""];
 }
 
 /** What playing a card would do, as the server says it in the page's language. */
@@ -327,11 +332,14 @@ function handEl(view, ctx) {
       if (root) highlight(root, 0, []);
     });
     const targets = entry && entry.preview ? entry.preview.targets : [];
-    const word = entry && entry.preview && ["none", "joker", "stack", "choice"].includes(entry.preview.kind) ? previewWord(entry) : targets.length ? "" : what;
+    const [long, short] = entry && entry.preview && ["none", "joker", "stack", "choice"].includes(entry.preview.kind) ? previewWord(entry)
+      : targets.length ? ["", ""] : [what, what];
+    // on a phone the short form (app.css): the long one was clipped in a 45 px card's two lines
+    const word = long ? h("span.word", {}, short && short !== long ? [h("span.long", {}, long), h("span.short", {}, short)] : long) : null;
     // "choose one of" and its two cards: on a phone held upright the two cards stand for the
     // words (app.css; the card's name says it all to a screen reader)
     const choice = entry && entry.preview && entry.preview.kind === "choice" && targets.length;
-    const whatEl = h(`span.what${choice ? ".choice" : ""}`, { "aria-hidden": "true" }, word ? h("span.word", {}, word) : null,
+    const whatEl = h(`span.what${choice ? ".choice" : ""}`, { "aria-hidden": "true" }, word,
       targets.length ? h("span.mini", {}, targets.map((c) => cardEl(c, { size: "xs" }))) : null);
     const again = h("span.tapagain", { hidden: ctx.selected !== code, dataset: { code } }, w("tapAgain"));
     const wrap = h("div.handslot", {}, el, h("span.key", { "aria-hidden": "true" }, key || ""), whatEl, again);

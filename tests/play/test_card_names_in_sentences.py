@@ -54,7 +54,8 @@ def test_english_log_lines_name_their_cards() -> None:
     assert lines["deal"] == "You are dealt plum ribbon, plum junk, cherry bright."
     assert lines["layout"] == "On the table: pine ribbon, pine junk, paulownia double junk."
     assert lines["capture"] == "Minji captures pine bright, pine ribbon, two-junk joker."
-    assert lines["bomb"] == "BOMB 폭탄! Minji bombs maple animal, maple ribbon, maple junk, maple junk."
+    assert lines["bomb"] == ("BOMB 폭탄! Minji bombs with three cards, taking all four: maple animal, maple ribbon, maple junk, "
+                             "maple junk.")
     assert lines["flip"] == "Minji flips peony ribbon onto peony junk."
     assert lines["flip-choice"] == ("You flip pampas grass bright (matches pampas grass animal and pampas grass "
                                     "junk).")

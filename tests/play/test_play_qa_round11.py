@@ -46,10 +46,10 @@ def _play_hand(s: Session) -> HandSummary:
 def test_the_captures_of_a_summary_score_the_sake_cup_as_the_settlement_did() -> None:
     """SCORE-8, PAY-1 (``sake_cup_choice = max_payment``): 5 seats, seed 18, Minji stops with
     the sake cup, worth 7 points either way; she counts it as double junk, which makes Hoon's
-    pi-bak (PAY-6). Her captures said ``[6 animals: 2, godori: 5]``, the steps ``5 animals: 1,
-    godori 고도리: 5, junk value 10: 1``."""
+    pi-bak (PAY-6). Her captures said ``[6 animals: 2, godori: 5]``, the steps ``5 animals for 1,
+    godori 고도리 for 5, junk value 10 for 1``."""
     for lang, scored, bracket in (
-        ("en", "Scored: 5 animals: 1, godori 고도리: 5, junk value 10: 1 = 7 points.",
+        ("en", "Scored: 5 animals for 1, godori 고도리 for 5, junk value 10 for 1 = 7 points.",
          "[5 animals: 1, godori: 5, junk value 10: 1]"),
         ("ko", "점수: 열끗 5장 1점, 고도리 5점, 피 10장 1점 = 7점.", "[열끗 5장 1점, 고도리 5점, 피 10장 1점]"),
     ):

@@ -60,14 +60,15 @@ def test_a_bomb_is_said_on_its_turn_line() -> None:
     4 cards`` (three from the hand, the fourth was on the table) and nothing of a bomb."""
     en = Session.start(Settings(seed=41, preset="pagat", lang="en"))
     en.choose("b")
-    assert en.your_turn.startswith("You bombed peony animal, peony ribbon, peony junk, peony junk, "), en.your_turn
-    assert en.your_turn_short.startswith("You bombed 4 cards, "), en.your_turn_short
+    assert en.your_turn.startswith("You bombed with peony animal, peony ribbon, peony junk onto peony junk, "), \
+        en.your_turn  # QA round 15: the three from the hand onto the table's one (BOMB-1)
+    assert en.your_turn_short.startswith("You bombed with 3 cards onto peony junk, "), en.your_turn_short
     assert "played" not in en.your_turn + en.your_turn_short
     ko = Session.start(Settings(seed=41, preset="pagat", lang="ko"))
     ko.choose("b")
-    assert ko.your_turn.startswith("나: 폭탄 (모란 열끗, 모란 띠, 모란 피, 모란 피), "), ko.your_turn
-    assert ko.your_turn_short.startswith("나: 폭탄 (4장), "), ko.your_turn_short
-    assert " 냄" not in ko.your_turn + ko.your_turn_short
+    assert ko.your_turn.startswith("나: 폭탄 (모란 열끗, 모란 띠, 모란 피를 바닥 모란 피에 냄), "), ko.your_turn
+    assert ko.your_turn_short.startswith("나: 폭탄 (3장을 바닥 모란 피에 냄), "), ko.your_turn_short
+    assert not ko.your_turn.startswith("나: 모란"), ko.your_turn  # not a plain play
 
 
 # -- 3. the rule set's name on Korean screens -----------------------------------------------------

@@ -432,7 +432,7 @@ def test_the_sake_cup_and_the_score_say_1_point() -> None:
     s = settle(rules, 2, winner, [["11B", "12A"]], SettleContext())
     lines = settlement_lines(s, ["Hoon"], 0)
     assert lines[0] == "The sake cup (chrysanthemum animal) counts as an animal (1 point) or as double junk (1 point):"
-    assert lines[2] == "Scored: junk value 10: 1 = 1 point."
+    assert lines[2] == "Scored: junk value 10 for 1 = 1 point."
     ko = settlement_lines(s, ["Hoon"], 0, lang="ko")
     assert ko[0] == "국진(국화 열끗)은 열끗으로 치면 1점, 쌍피로 치면 1점입니다." and ko[2].endswith("= 1점.")
     for line in lines:

@@ -511,12 +511,15 @@ def _hand_line(
             return LogLine(said(w.t("{who} play {cards} onto {onto}.", **f),
                                 w.t("{who} plays {cards} onto {onto}.", **f)), kind)
         return LogLine(said(w.t("{who} play {cards}.", **f), w.t("{who} plays {cards}.", **f)), kind)
+    # BOMB-1, VAR-GRENADE: the event names the hand's cards and the table's together (it does
+    # not tell which were played): the line says how many were played (three: BOMB-1; two:
+    # VAR-GRENADE) and that all four are taken, not that four were played
     if t == "bomb":
-        return LogLine(said(w.t("BOMB 폭탄! {who} bomb {cards}.", **f),
-                            w.t("BOMB 폭탄! {who} bombs {cards}.", **f)), "special")
+        return LogLine(said(w.t("BOMB 폭탄! {who} bomb with three cards, taking all four: {cards}.", **f),
+                            w.t("BOMB 폭탄! {who} bombs with three cards, taking all four: {cards}.", **f)), "special")
     if t == "grenade":
-        return LogLine(said(w.t("GRENADE 수류탄! {who} grenade {cards}.", **f),
-                            w.t("GRENADE 수류탄! {who} grenades {cards}.", **f)), "special")
+        return LogLine(said(w.t("GRENADE 수류탄! {who} throw a grenade with two cards, taking all four: {cards}.", **f),
+                            w.t("GRENADE 수류탄! {who} throws a grenade with two cards, taking all four: {cards}.", **f)), "special")
     if t == "skip":
         if d.get("forced"):
             return LogLine(w.t("{who}: stock-only turn (hand empty).", **f), kind)

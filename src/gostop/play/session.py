@@ -29,7 +29,7 @@ from __future__ import annotations
 import errno
 import json
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -438,6 +438,9 @@ class Session:
         self.news: str = ""
         self._turn_events: list[MatchEvent] = []  # the hand events of the turn being played
         self._turn_seat: int | None = None
+        #: The table's cards just before the latest bomb or grenade (BOMB-1: its event names the
+        #: four cards together; this tells the three from the hand from the table's one)
+        self._table_before: frozenset[str] | None = None
         self._shodang: tuple[int, list[tuple[int, str, bool]]] | None = None
         self._news_fresh = False
 
@@ -712,6 +715,9 @@ class Session:
         m = self.match
         seat = m.current_seat
         assert seat is not None
+        kind = getattr(action, "kind", None) or str(action).partition(" ")[0]  # an Action or its text
+        if kind in ("bomb", "grenade") and m.hand is not None:
+            self._table_before = frozenset(c.code for c in m.hand.layout_cards())
         step = self.table.apply(seat, action)
         events = step.events
         self._follow_turn(events)
@@ -751,7 +757,7 @@ class Session:
         if seat is None:
             return
         move = _bot_move(seat, self.name(seat), self._turn_events, self.words, picking=self._picking(seat),
-                         hand_seats=self.match.hand_seats, named=self._named)
+                         hand_seats=self.match.hand_seats, named=self._named, table=self._table_before)
         if move is None:
             return
         if seat == self.human:
@@ -1480,13 +1486,17 @@ def _bot_move(
     picking: bool = False,
     hand_seats: Sequence[int] | None = None,
     named: Callable[[int], str] | None = None,
+    table: Collection[str] | None = None,
 ) -> BotMove | None:
     """What a bot's action played and took (None when no card moved: a go, a stay...), and
     what happened on the way: a bomb, a ppuk, a chok, a ttadak, a sweep, the chips it was paid.
     ``picking``: the seat must still choose which card it takes (nothing is said about what
     it took, it is not known yet). ``hand_seats``: the table seats of the hand's seats (the
     seats inside the events' data; None: the same numbers). ``named``: a table seat's name
-    inside a sentence (``you`` / ``나``), for whom junk was stolen from."""
+    inside a sentence (``you`` / ``나``), for whom junk was stolen from. ``table``: the codes of
+    the table's cards before a bomb or a grenade of the turn (its event names the hand's cards and
+    the table's together): the line says which were played onto which (BOMB-1, VAR-GRENADE);
+    None: the line names no played card (it does not say four were played)."""
     played: list[str] = []
     flipped: list[str] = []
     taken: list[str] = []
@@ -1549,11 +1559,22 @@ def _bot_move(
                 return w.n("{n} card", "{n} cards", len(cards))
             return card_list(cards, lang)
 
-        if played and blast == "bomb":  # BOMB-1; the log says "BOMB 폭탄! ...": the line says it too
-            said(w.t("{who} bombed {cards}", who=who, cards=shown(played)), w.t("bombed {cards}", cards=shown(played)))
-        elif played and blast == "grenade":  # VAR-GRENADE
-            said(w.t("{who} threw a grenade of {cards}", who=who, cards=shown(played)),
-                 w.t("threw a grenade of {cards}", cards=shown(played)))
+        # BOMB-1 (three from the hand onto the table's fourth), VAR-GRENADE (two onto two); the
+        # log says "BOMB 폭탄! ...": the line says it too, and which cards came from the hand
+        from_hand = [c for c in played if table is not None and c not in table]
+        onto = [c for c in played if table is not None and c in table]
+        if played and blast and from_hand and onto:
+            f = {"cards": shown(from_hand), "onto": card_list(onto, lang) if len(onto) == 1 else shown(onto)}
+            if blast == "bomb":
+                said(w.t("{who} bombed with {cards} onto {onto}", who=who, **f),
+                     w.t("bombed with {cards} onto {onto}", **f))
+            else:
+                said(w.t("{who} threw a grenade of {cards} onto {onto}", who=who, **f),
+                     w.t("threw a grenade of {cards} onto {onto}", **f))
+        elif played and blast == "bomb":  # which card was the table's is not known: none named
+            said(w.t("{who} bombed", who=who), w.t("bombed"))
+        elif played and blast == "grenade":
+            said(w.t("{who} threw a grenade", who=who), w.t("threw a grenade"))
         elif played:
             said(w.t("{who} played {cards}", who=who, cards=shown(played)), w.t("played {cards}", cards=shown(played)))
         if flipped:

@@ -105,8 +105,9 @@ def _bak_words(w: Catalog, r: BakReason) -> str:
 
 
 def _scored(w: Catalog, items: list[ScoreItem], total: int | None) -> str:
+    # "3 brights for 3, junk value 13 for 4": no colon inside the list that "Scored:" opens
     listed = w.t(", ").join(
-        w.t("{name}: {points}", name=item_name(it, w.lang), points=it.points) for it in items
+        w.t("{name} for {points}", name=item_name(it, w.lang), points=it.points) for it in items
     )
     if total is None:
         return w.t("Scored: {items}.", items=listed)

@@ -14,7 +14,7 @@ from gostop.rules import Rules
 from gostop.scoring import ScoreItem
 from gostop.words.cards import card_name
 from gostop.words.catalog import Catalog, catalog
-from gostop.words.person import said_name
+from gostop.words.person import as_named, said_name
 
 __all__ = [
     "item_name",
@@ -92,12 +92,15 @@ def score_item_lines(items: Sequence[ScoreItem | tuple[str, int]], lang: str = "
     return out
 
 
-def where_text(where: str, lang: str = "en", holder: str | None = None) -> str:
+def where_text(where: str, lang: str = "en", holder: str | None = None, *, you: str | None = None) -> str:
     """Where the missing card of a near set is (``your hand``, ``the table``, ``shown``,
-    ``unseen``), said in ``lang``; ``holder``: who showed it."""
+    ``unseen``), said in ``lang``; ``holder``: who showed it. ``you``: the seat name of the
+    player the text is said to, as in :func:`gostop.words.events.event_line` (None: the reader
+    is not known, a holder named ``You`` is the reader, ``shown by you``; another reader: that
+    holder is said as a name, ``shown by “You”``: :func:`gostop.words.person.as_named`)."""
     w = catalog(lang)
     if where == "shown" and holder:
-        return w.t("shown by {holder}", holder=said_name(holder, lang, start=False))
+        return w.t("shown by {holder}", holder=said_name(as_named(holder, you), lang, start=False))
     words = {
         "your hand": w.t("your hand"),
         "the table": w.t("the table"),

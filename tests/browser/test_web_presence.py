@@ -89,7 +89,9 @@ def test_a_player_whose_network_goes_is_seen_away_and_a_bot_plays_for_him(browse
         ws.on("framereceived", lambda p: got.append(json.loads(p)) if isinstance(p, str) else None)
 
     ann_ctx, ann = _seated(browser, url, room, ann_seat, on_socket)
-    bo_ctx, _ = _seated(browser, url, room, bo_seat)
+    bo_ctx, bo = _seated(browser, url, room, bo_seat)
+    bo_errors: list[str] = []
+    bo.on("console", lambda m: bo_errors.append(m.text) if m.type == "error" else None)
     expect(ann.locator(".player[data-seat='1'] .tag", has_text="offline")).to_have_count(0)
 
     # nobody moves for two and a half quiet periods: the server probes both pages, they answer,
@@ -128,5 +130,13 @@ def test_a_player_whose_network_goes_is_seen_away_and_a_bot_plays_for_him(browse
     away = next(i for i, s in enumerate(statuses) if "Bo is away" in s)
     assert not [s for s in statuses[away:] if "Waiting for Bo" in s], statuses
     assert len(sockets) == 1, f"the page opened {len(sockets)} sockets"
+    # QA 15: Bo's page said at once that it was reconnecting (the browser's "offline"), tried no
+    # socket while offline (an error in the console each), and once back it says that his seat
+    # is his again and that a bot played it meanwhile, not only "reconnected"
+    assert "reconnecting" in bo.inner_text("#banner"), bo.inner_text("#banner")
+    bo_ctx.set_offline(False)
+    expect(bo.locator("#banner")).to_contain_text("A bot played for you while you were away", timeout=10_000)
+    expect(ann.locator(".player[data-seat='1'] .tag", has_text="away")).to_have_count(0)
+    assert not bo_errors, bo_errors
     bo_ctx.close()
     ann_ctx.close()

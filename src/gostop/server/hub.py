@@ -316,6 +316,9 @@ class Hub:
                 "view": view_of(live, seat, lang=conn.lang),
                 "recent": live.recent_for(seat, conn.lang),
                 "rematch": seat_moves.rematch_public(live),
+                # the seat was away past its grace period (a bot played it) and is given back
+                # now: the page says so, not only "reconnected" (QA 15)
+                "came_back": came_back,
             }
         )
         live.conns.add(conn)

@@ -102,7 +102,8 @@ class Welcome(_Msg):
     """After a good hello: the room, the seat (null: spectator) and the view; ``recent``: the
     last actions of the room (oldest first, at most 30, each as its ``update`` told it to this
     viewer) so a reconnecting client can refill its event feed; ``rematch``: the rematch answers
-    so far (null while nobody offered one)."""
+    so far (null while nobody offered one); ``came_back``: true when the seat was away (a bot
+    played it) and this hello gave it back."""
 
     type: Literal["welcome"]
     protocol: Literal[1]
@@ -111,6 +112,8 @@ class Welcome(_Msg):
     view: dict[str, Any]
     recent: list[RecentAction] = Field(default_factory=list)
     rematch: RematchState | None = None
+    #: the seat was away (a bot played it) and this hello gave it back to its person
+    came_back: bool = False
 
 
 class Ack(_Msg):

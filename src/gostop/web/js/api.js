@@ -67,5 +67,20 @@ export function forgetSeat(roomId) {
   localStorage.setItem(KEY, JSON.stringify(seats));
 }
 
+/** Rooms whose seat this browser gave up during the match (POST .../leave): opening the
+ * room's link again says so, rather than "every seat is taken" (QA 15). */
+const LEFT_KEY = "gostop.left";
+function allLeft() {
+  try { return JSON.parse(localStorage.getItem(LEFT_KEY) || "{}") || {}; } catch (e) { return {}; }
+}
+export function leftRoom(roomId) { return Boolean(allLeft()[roomId]); }
+export function markLeft(roomId) {
+  const left = allLeft();
+  left[roomId] = Date.now();
+  // the newest 50 are enough: an old room's link says "over" or "unknown" by itself
+  const kept = Object.entries(left).sort((a, b) => b[1] - a[1]).slice(0, 50);
+  localStorage.setItem(LEFT_KEY, JSON.stringify(Object.fromEntries(kept)));
+}
+
 export function playerName() { return localStorage.getItem("gostop.name") || ""; }
 export function setPlayerName(name) { localStorage.setItem("gostop.name", name); }

@@ -201,6 +201,12 @@ const MODULE_STRINGS = {
       review: "Review this hand", download: "Download the match record", closeSide: "Close",
       prev: "Previous", nextMove: "Next", moveOf: (a, b) => `Move ${a} of ${b}`, finalHands: "The cards left in each hand",
       reviewClose: "Back",
+      // QA 15: leave and come back (POST .../leave: a bot plays the seat to the end; a seat
+      // away past the grace period is given back on reconnecting)
+      leftTitle: "You left this match",
+      leftText: "A bot plays your seat to the end of the match: a seat that was left is not given back.",
+      leftBanner: "You left the table: a bot plays your seat to the end of the match.",
+      backFromAway: "Welcome back: your seat is yours again. A bot played for you while you were away.",
     },
     ko: {
       timeUp: (what) => `시간 초과 — 봇이 대신 정했습니다: ${what}`,
@@ -211,6 +217,10 @@ const MODULE_STRINGS = {
       review: "이 판 다시 보기", download: "게임 기록 받기", closeSide: "닫기",
       prev: "이전", nextMove: "다음", moveOf: (a, b) => `${b}수 중 ${a}번째 수`, finalHands: "판이 끝났을 때 각자 손에 남은 패",
       reviewClose: "돌아가기",
+      leftTitle: "이 게임에서 나왔습니다",
+      leftText: "게임이 끝날 때까지 봇이 내 자리를 대신 칩니다. 떠난 자리는 되찾을 수 없습니다.",
+      leftBanner: "자리를 떠났습니다: 게임이 끝날 때까지 봇이 대신 칩니다.",
+      backFromAway: "돌아오신 것을 환영합니다: 자리를 되찾았습니다. 자리를 비운 동안 봇이 대신 쳤습니다.",
     },
   },
 };

@@ -579,6 +579,12 @@ async function newestRooms(state, count) {
   return { rooms: got.slice(0, count), more: got.length > count };
 }
 
+/** `el`'s children become `rows`, unless they are the same already (as markup). */
+function replaceIfChanged(el, rows) {
+  const html = (nodes) => nodes.map((n) => n.outerHTML).join("");
+  if (html(rows) !== html([...el.children])) el.replaceChildren(...rows);
+}
+
 function roomsPanel() {
   // the tables to join, watch or resume first; finished matches apart, folded (a player looks
   // for a table, not for old results), only the newest few
@@ -602,13 +608,15 @@ function roomsPanel() {
       // newest first, as the server lists them (ISO times of one format compare as text)
       const live = [...waiting.rooms, ...playing.rooms].sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
       const over = byEnd(ended.rooms).slice(0, FINISHED_SHOWN);
-      list.replaceChildren(...live.map(roomRow));
+      // QA 15: redrawn only when a row changed: the list is a live region (a screen reader
+      // read all of it again every 5 s) and a keyboard player's focus on a row's link was lost
+      replaceIfChanged(list, live.map(roomRow));
       more.hidden = !(waiting.more || playing.more);
       moreNote.textContent = w("liveShown", live.length);
       moreButton.textContent = w("moreRooms");
       moreButton.disabled = false;
       none.hidden = live.length > 0 || !over.length;
-      finishedList.replaceChildren(...over.map(roomRow));
+      replaceIfChanged(finishedList, over.map(roomRow));
       finishedTitle.textContent = w("finishedRooms", over.length);
       finished.hidden = !over.length;
       panel.hidden = !live.length && !over.length;

@@ -4,7 +4,7 @@
 import { bakName, botName, errorText, getLang, itemName, levelOf, levelText, presetTitle, reasonText, roomTitle, strings, t, tx } from "./i18n.js";
 import { banner, h } from "./dom.js";
 import { loadPresets } from "./lobby.js";
-import { api, ApiError, forgetSeat, playerName, saveSeat, savedSeat, setPlayerName } from "./api.js";
+import { api, ApiError, forgetSeat, leftRoom, markLeft, playerName, saveSeat, savedSeat, setPlayerName } from "./api.js";
 import { TableSocket } from "./socket.js";
 import { narrate } from "./narrate.js";
 import { HAND_KEYS, renderTable, seatName, tableSeat, timerText, turnText } from "./table.js";
@@ -104,6 +104,11 @@ export async function showRoom(main, roomId, live = () => true) {
   if (!live()) return null;
   const open = room.seats.some((s) => s.kind === "human" && !s.taken);
   if (room.state === "over") return friendly(main, t("roomOver"), "", room);
+  // QA 15: this browser left the match (POST .../leave): its seat is a bot's to the end, and
+  // the page says so, not "every seat is taken" with a box to move "my seat" here
+  if (room.state === "playing" && leftRoom(roomId)) {
+    return friendly(main, w("leftTitle"), room.spectators ? `${w("leftText")} ${t("roomFullWatch")}` : w("leftText"), room);
+  }
   if (!open || room.state !== "waiting") return friendly(main, t("roomFull"), "", room, true);
   return joinPage(main, room);
 }
@@ -180,6 +185,9 @@ class TablePage {
     this.refillFeed(msg.recent, msg.view);
     this.setView(msg.view, []);
     if (msg.rematch) this.rematchState(msg.rematch);
+    // QA 15: back after the grace period (a bot played the seat meanwhile): said, not only
+    // "reconnected" (the server's welcome says the seat was away)
+    if (msg.came_back && this.mine) banner(w("backFromAway"), "ok", 8000);
   }
 
   /** Defect 10: the event feed of a reloaded page is refilled from the welcome's recent
@@ -304,6 +312,11 @@ class TablePage {
     this.socket.close(); // the server closes it too: no "reconnecting" banner on the way out
     try { await api.leave(this.room.id, this.mine.token); } catch (e) { /* the seat is given up either way */ }
     forgetSeat(this.room.id);
+    if (playing) {
+      markLeft(this.room.id);
+      // said on the lobby (after its route, which clears the banner: app.js)
+      window.addEventListener("hashchange", () => banner(w("leftBanner"), "ok", 8000), { once: true });
+    }
     location.hash = "#/";
   }
 

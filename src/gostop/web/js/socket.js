@@ -34,6 +34,17 @@ export class TableSocket {
     this.heard = Date.now();
     this.pingedAt = 0;
     this.heartbeat = setInterval(() => this.checkAlive(), CHECK_MS);
+    // QA 15: the browser knows when its network goes and comes back: the page says
+    // "reconnecting" at once (not after the ping's 23 s) and is back the moment it returns
+    this.onOffline = () => { if (this.ws && this.ws.readyState === WebSocket.OPEN) this.lose(this.ws); };
+    this.onOnline = () => {
+      if (this.closed || this.ws || !this.retry) return;
+      clearTimeout(this.retry);
+      this.retry = null;
+      this.connect();
+    };
+    window.addEventListener("offline", this.onOffline);
+    window.addEventListener("online", this.onOnline);
     this.connect();
   }
 
@@ -61,7 +72,16 @@ export class TableSocket {
     this.h.onConnection?.("lost");
     const delay = Math.min(5000, 300 * 2 ** this.attempt);
     this.attempt += 1;
-    setTimeout(() => { if (!this.closed) this.connect(); }, delay);
+    this.retry = setTimeout(() => this.again(), delay);
+  }
+
+  /** A new socket after a loss; none while the browser says it is offline (each attempt
+   * would fail, with an error in the console): its "online" connects at once (QA 15). */
+  again() {
+    this.retry = null;
+    if (this.closed) return;
+    if (navigator.onLine === false) { this.retry = setTimeout(() => this.again(), 5000); return; }
+    this.connect();
   }
 
   connect() {
@@ -167,6 +187,9 @@ export class TableSocket {
   close() {
     this.closed = true;
     clearInterval(this.heartbeat);
+    clearTimeout(this.retry);
+    window.removeEventListener("offline", this.onOffline);
+    window.removeEventListener("online", this.onOnline);
     if (this.ws) this.ws.close();
   }
 }

@@ -118,12 +118,13 @@ def test_leave_during_the_match_asks_then_a_bot_plays_the_seat(page: Page, base_
     expect(page.locator(".table-page")).to_be_visible()  # said no: still at the table
     assert questions and "bot will play your seat" in questions[0]
     assert seat_token(page, room)
+    version = room_info(page, base_url, room)["version"]  # my turn: nothing moves until I do
     page.once("dialog", lambda d: answer(d, True))
     page.click("#leave")
     expect(page.locator("#quick-play")).to_be_visible()
-    expect(page.locator("#banner")).to_be_hidden()
+    # the lobby says what became of the seat (QA 15; it used to show no banner at all)
+    expect(page.locator("#banner")).to_contain_text("a bot plays your seat to the end of the match")
     assert seat_token(page, room) is None
-    version = room_info(page, base_url, room)["version"]
     info = room_info(page, base_url, room)
     assert info["seats"][0]["away"]  # a bot keeps the seat...
     for _ in range(100):  # ...and plays it: the match goes on without me

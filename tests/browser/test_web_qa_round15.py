@@ -11,7 +11,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page
 from scenarios import HUMAN, Scenario, policy_action, seeded_room
-from tableplay import create_room, play_until, table_state
+from tableplay import create_room, play_until, settlement_shown, table_state
 from test_web_table import check_one_screen, sit
 
 from gostop.server.room import Room
@@ -84,7 +84,13 @@ def test_a_person_who_left_and_opens_the_link_again_is_told_they_left(browser: B
     bo.click("#take-seat")
     for p in pages:
         p.wait_for_selector(".table-page[data-phase]")
-    play_until(ann, lambda p: int(table_state(p).get("version", "0")) >= 2, timeout=30, others=(bo,))
+    # a few moves into the match; a random deal may be decided at the deal (a chongtong, DEAL-7):
+    # its settlement is then open on both pages, and Bo closes it to reach Leave
+    play_until(ann, lambda p: int(table_state(p).get("version", "0")) >= 2 or settlement_shown(p), timeout=30, others=(bo,))
+    for p in pages:
+        close = p.locator(".overlay:not([hidden]) #settle-close")
+        if close.count():
+            close.click()
     bo.once("dialog", lambda d: d.accept())
     bo.click("#leave")
     bo.wait_for_selector("#quick-play")

@@ -88,7 +88,7 @@ def _my_turn_to_play(ann: Page, others: tuple[Page, ...], timeout: float = 60) -
 
 def _enabled_controls(page: Page) -> int:
     return int(page.evaluate("""() => [...document.querySelectorAll('.tablebox button, .tablebox select')]
-      .filter((b) => b.id !== 'side-toggle' && !b.disabled).length"""))
+      .filter((b) => b.id !== 'side-toggle' && !b.closest('.saybox') && !b.disabled).length"""))
 
 
 def _stored_actions(db_url: str, room: str) -> list[tuple[int, int, str]]:

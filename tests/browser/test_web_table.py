@@ -129,6 +129,8 @@ def test_one_screen_table_at_each_size_for_2_3_and_5_seats(width: int, height: i
         scripted_bot_room(page, base_url, game_server, seats)
         page.wait_for_timeout(150)
         check_one_screen(page, f"{width}x{height} {seats} seats")
+        # alone against bots there is nobody to say a quick phrase to: no "Say…" button
+        assert page.locator("#say-open").count() == 0, "a Say button at a table of bots"
         page.screenshot(path=str(artifacts / f"table-{seats}p-{width}x{height}.png"))
     ctx.close()
 

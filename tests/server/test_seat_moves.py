@@ -1,7 +1,7 @@
 """Reconnecting and moving seats (issue 18, defect 10 and item 7, server side): the welcome
 brings the room's recent actions, a seat moves to another device with a one-time code (also
-across two server processes on PostgreSQL and Redis), and a finished match is followed by a
-rematch once every human accepted. Real `gostop serve` processes on 127.0.0.1."""
+across two server processes on PostgreSQL and Redis, where a quick phrase said on one process
+reaches the other), and a finished match is followed by a rematch once every human accepted. Real `gostop serve` processes on 127.0.0.1."""
 
 from __future__ import annotations
 
@@ -201,6 +201,13 @@ def test_a_code_from_one_process_is_redeemed_on_another(serve: Any, pg_url: str,
         await mover.act(mover.view["legal"][0]["action"], v)
         other = bo_b if mover is ann_a else ann_a
         await other.until(lambda m: m.get("type") == "update" and m["version"] == v + 1, timeout=15)
+        # a quick phrase said on one process reaches the table on the other, both ways (Redis)
+        await ann_a.send({"type": "say", "seq": ann_a.next_seq(), "phrase": "thanks"})
+        got = await bo_b.until(lambda m: m.get("type") == "said", timeout=15)
+        assert got == {"type": "said", "seat": 0, "phrase": "thanks"}, got
+        await bo_b.send({"type": "say", "seq": bo_b.next_seq(), "phrase": "good_game"})
+        got = await ann_a.until(lambda m: m.get("type") in ("said", "error") and m.get("seat") == 1, timeout=15)
+        assert got == {"type": "said", "seat": 1, "phrase": "good_game"}, got
         # the old token is void on both processes
         assert await _hello_refused(b_srv.ws_url, room, bo["token"]) == 4401
         assert await _hello_refused(a_srv.ws_url, room, bo["token"]) == 4401

@@ -31,7 +31,9 @@ players of one process go on playing, with only the cross-process parts on hold.
 Messages are small JSON objects: ``{"kind": "action", "room", "version", "seat", "action"}``
 after a commit, ``{"kind": "reload", "room"}`` after a seat change, ``{"kind": "presence",
 "room", "seat", "connected"}`` when a player's socket comes or goes (for the other processes'
-sockets: the decision whether a bot may play a seat is taken on the shared presence only).
+sockets: the decision whether a bot may play a seat is taken on the shared presence only),
+``{"kind": "said", "room", "seat", "phrase"}`` when a seated person says a quick phrase (told
+to the sockets of every process; lost with a lost message: a phrase is never stored).
 The database stays the source of truth.
 """
 

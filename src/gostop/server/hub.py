@@ -40,12 +40,26 @@ from typing import Any, TypeVar
 
 from gostop.server import errors, rooms
 from gostop.server import seats as seat_moves
-from gostop.server.commit import Committer, broadcast_presence, broadcast_state, send_state, view_of
+from gostop.server.commit import (
+    Committer,
+    broadcast_all,
+    broadcast_presence,
+    broadcast_state,
+    send_state,
+    view_of,
+)
 from gostop.server.driver import RoomDriver
 from gostop.server.fanout import Fanout
 from gostop.server.live import Connection, LiveRoom
 from gostop.server.presence import Presence
-from gostop.server.protocol import CLOSE_CODES, CLOSE_MOVED, PROTOCOL_VERSION, error_message
+from gostop.server.protocol import (
+    CLOSE_CODES,
+    CLOSE_MOVED,
+    PHRASES,
+    PROTOCOL_VERSION,
+    PhraseLimit,
+    error_message,
+)
 from gostop.server.room import HandInPlayError, Room, RoomConfig, RoomError
 from gostop.server.settings import ServerSettings
 from gostop.server.store import RoomRow, Store
@@ -430,6 +444,25 @@ class Hub:
                 conn.send({"type": "ack", "seq": seq, "version": live.room.version})
         self.kick(live)
 
+    async def say(self, live: LiveRoom, conn: Connection, seq: int, phrase: str) -> None:
+        """A seated person's quick phrase (docs/protocol.md ``say``): ``said`` to every socket
+        of the room here and, through the fan-out, on the other processes. Nothing is stored.
+        A spectator is refused (``spectator``), a seat that says too much (``too_fast``)."""
+        seat = conn.seat
+        if seat is None:
+            conn.send(error_message("spectator", "spectators watch; they cannot say phrases", seq))
+            return
+        limit = live.phrases.setdefault(seat, PhraseLimit())
+        wait = limit.wait(time.monotonic())
+        if wait > 0:
+            conn.send(error_message("too_fast", f"wait {wait:.1f} s before saying more", seq,
+                                    retry_after=round(wait, 1)))
+            return
+        self._touch(live)
+        message = {"type": "said", "seat": seat, "phrase": phrase}
+        broadcast_all(live, message)
+        await self.fanout.publish({"kind": "said", "room": live.room.id, "seat": seat, "phrase": phrase})
+
     async def rematch(self, live: LiveRoom, conn: Connection, seq: int, accept: bool) -> None:
         """A seat's answer to the rematch (see :mod:`gostop.server.seats`)."""
         await seat_moves.answer_rematch(self, live, conn, seq, accept)
@@ -568,6 +601,11 @@ class Hub:
             return
         if kind in ("moved", "rematch"):
             await seat_moves.on_fanout(self, live, msg)
+            return
+        if kind == "said":  # a quick phrase said on another process: told to the sockets here
+            speaker, phrase = msg.get("seat"), msg.get("phrase")
+            if isinstance(speaker, int) and 0 <= speaker < len(live.room.config.seats) and phrase in PHRASES:
+                broadcast_all(live, {"type": "said", "seat": speaker, "phrase": phrase})
             return
         async with live.lock:
             if not await self.committer.apply_published(live, msg):

@@ -15,6 +15,7 @@ from typing import Any
 
 from gostop.match import MatchEvent
 from gostop.server.presence import Presence
+from gostop.server.protocol import PhraseLimit
 from gostop.server.room import Room
 
 __all__ = ["Connection", "LiveRoom", "RECENT_ACTIONS", "Recent"]
@@ -124,6 +125,8 @@ class LiveRoom:
     moved: dict[int, str] = field(default_factory=dict)
     #: until when (``time.monotonic()``) this process surely holds the room's driver lease
     lease_until: float = 0.0
+    #: each seat's quick phrases said through this process (their rate limit; never stored)
+    phrases: dict[int, PhraseLimit] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if len(self.presence.local) != len(self.room.config.seats):

@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from gostop.server.protocol import ERROR_CODES, PROTOCOL_VERSION
+from gostop.server.protocol import ERROR_CODES, PHRASES, PROTOCOL_VERSION
 
 __all__ = ["ClientMessage", "ServerMessage", "Message", "MESSAGE_TYPES", "schema", "schema_text"]
 
@@ -75,6 +75,16 @@ class RematchMsg(_Msg):
     type: Literal["rematch"]
     seq: int = Field(ge=0)
     accept: bool
+
+
+class Say(_Msg):
+    """A seated person's quick phrase (상용구) to the table: its id, never its words (each page
+    says it in its own language). At most one every 2 seconds and 5 in 30 seconds a seat;
+    refused from a spectator (``spectator``) and when too fast (``too_fast``)."""
+
+    type: Literal["say"]
+    seq: int = Field(ge=0)
+    phrase: Literal[PHRASES]  # type: ignore[valid-type]
 
 
 class RecentAction(BaseModel):
@@ -180,6 +190,15 @@ class Moved(_Msg):
     message: str
 
 
+class Said(_Msg):
+    """Table seat ``seat`` said quick phrase ``phrase`` (sent to every socket of the room, the
+    speaker's own included; not stored, not in ``recent``)."""
+
+    type: Literal["said"]
+    seat: int
+    phrase: Literal[PHRASES]  # type: ignore[valid-type]
+
+
 class Pong(_Msg):
     type: Literal["pong"]
     seq: int
@@ -212,21 +231,23 @@ class Error(_Msg):
     action: str | None = Field(None, description="illegal_action: the action refused (its first 40 characters)")
     reason: Literal["spectator", "not_over", "not_seated", "gone", "taken"] | None = Field(
         None, description="rematch_refused: why")
+    retry_after: float | None = Field(None, description="too_fast: the seconds until the seat may say a phrase again")
 
 
-ClientMessage = Annotated[Hello | ActionMsg | Sync | Ping | RematchMsg | Lang, Field(discriminator="type")]
+ClientMessage = Annotated[Hello | ActionMsg | Sync | Ping | RematchMsg | Lang | Say, Field(discriminator="type")]
 ServerMessage = Annotated[
-    Welcome | Ack | Update | State | Presence | Rematch | RematchSeat | Moved | Pong | Probe | Error,
+    Welcome | Ack | Update | State | Presence | Rematch | RematchSeat | Moved | Said | Pong | Probe | Error,
     Field(discriminator="type"),
 ]
 Message = Annotated[
-    Hello | ActionMsg | Sync | Ping | RematchMsg | Lang | Welcome | Ack | Update | State | Presence | Rematch
-    | RematchSeat | Moved | Pong | Probe | Error, Field(discriminator="type")
+    Hello | ActionMsg | Sync | Ping | RematchMsg | Lang | Say | Welcome | Ack | Update | State | Presence | Rematch
+    | RematchSeat | Moved | Said | Pong | Probe | Error, Field(discriminator="type")
 ]
 #: Client and server message types.
 MESSAGE_TYPES = {
-    "client": ("hello", "action", "sync", "ping", "rematch", "lang"),
-    "server": ("welcome", "ack", "update", "state", "presence", "rematch_state", "rematch_seat", "moved", "pong", "probe", "error"),
+    "client": ("hello", "action", "sync", "ping", "rematch", "lang", "say"),
+    "server": ("welcome", "ack", "update", "state", "presence", "rematch_state", "rematch_seat", "moved", "said", "pong",
+               "probe", "error"),
 }
 
 message_adapter: TypeAdapter[Any] = TypeAdapter(Message)

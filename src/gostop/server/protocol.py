@@ -28,6 +28,11 @@ __all__ = [
     "CLOSE_QUIET",
     "ERROR_CODES",
     "ERROR_FACTS",
+    "PHRASES",
+    "PHRASE_GAP",
+    "PHRASE_WINDOW",
+    "PHRASE_MAX",
+    "PhraseLimit",
     "CLOSE_CODES",
     "LANGS",
     "ClientMessage",
@@ -60,6 +65,7 @@ ERROR_CODES = (
     "room_over",
     "conflict",
     "rematch_refused",
+    "too_fast",
     "internal",
 )
 
@@ -76,7 +82,17 @@ ERROR_FACTS: dict[str, tuple[str, ...]] = {
     "not_your_turn": ("seat",),  # the seat whose decision it is (counted from 0)
     "illegal_action": ("action",),  # the refused action text, cut to 40 characters
     "rematch_refused": ("reason",),  # spectator, not_over, not_seated, gone or taken
+    "too_fast": ("retry_after",),  # seconds until this seat may say a phrase again
 }
+
+#: The quick phrases (상용구) a seated person may say to the table (``say``; every socket of the
+#: room is sent ``said``). Only these ids travel: each page words a phrase in its own language.
+PHRASES = ("hello", "nice", "thanks", "sorry", "hurry", "wow", "good_game", "one_more")
+#: A seat says at most one phrase every PHRASE_GAP seconds and PHRASE_MAX in PHRASE_WINDOW
+#: seconds (on each server process); more is refused with ``too_fast``.
+PHRASE_GAP = 2.0
+PHRASE_WINDOW = 30.0
+PHRASE_MAX = 5
 
 #: Errors after which the server closes the socket, and the close code it uses.
 CLOSE_CODES = {"bad_token": 4401, "room_unknown": 4404, "spectators_off": 4403, "hello_first": 4408, "protocol": 4400}
@@ -98,7 +114,7 @@ CLOSE_QUIET = 4408
 #: Largest frame the WebSocket layer accepts at all (larger: closed with 1009).
 MAX_FRAME_BYTES = 65536
 
-_TYPES = ("hello", "action", "sync", "ping", "rematch", "lang")
+_TYPES = ("hello", "action", "sync", "ping", "rematch", "lang", "say")
 # The languages a connection may ask its texts in (``hello``'s and ``lang``'s ``lang``): LANGS.
 
 
@@ -129,6 +145,32 @@ class ClientMessage:
     lang: str = "en"
     #: (hello) the client answers the server's ``probe`` messages
     probes: bool = False
+    #: (say) the id of the phrase, one of :data:`PHRASES`
+    phrase: str | None = None
+
+
+class PhraseLimit:
+    """The quick phrases of one seat: at most one every ``gap`` seconds and ``most`` in any
+    ``window`` seconds. :meth:`wait` is 0 when a phrase may be said at ``now`` (then noted),
+    else the seconds until one may."""
+
+    def __init__(self, gap: float = PHRASE_GAP, window: float = PHRASE_WINDOW, most: int = PHRASE_MAX) -> None:
+        self.gap = gap
+        self.window = window
+        self.most = most
+        self.said: list[float] = []
+
+    def wait(self, now: float) -> float:
+        self.said = [t for t in self.said if now - t < self.window]
+        until = 0.0
+        if self.said:
+            until = max(until, self.said[-1] + self.gap - now)
+        if len(self.said) >= self.most:
+            until = max(until, self.said[-self.most] + self.window - now)
+        if until > 0:
+            return until
+        self.said.append(now)
+        return 0.0
 
 
 def _int(data: dict[str, Any], key: str, seq: int | None) -> int:
@@ -166,7 +208,7 @@ def parse_client(text: str | bytes) -> ClientMessage:
     seq = raw_seq if isinstance(raw_seq, int) and not isinstance(raw_seq, bool) and 0 <= raw_seq < 2**53 else None
     kind = data.get("type")
     if not isinstance(kind, str):
-        raise ProtocolError("bad_message", "a message needs a 'type' (hello, action, sync, ping, rematch or lang)", seq,
+        raise ProtocolError("bad_message", "a message needs a 'type' (hello, action, sync, ping, rematch, lang or say)", seq,
                             field="type")
     if kind not in _TYPES:
         raise ProtocolError("unknown_type", f"unknown message type {kind[:30]!r}; known: {', '.join(_TYPES)}", seq)
@@ -209,6 +251,12 @@ def parse_client(text: str | bytes) -> ClientMessage:
             raise ProtocolError("bad_message", "'accept' must be true (offer or accept a rematch) or false (decline)", seq,
                                 field="accept")
         return ClientMessage("rematch", seq=seq, accept=accept)
+    if kind == "say":
+        phrase = data.get("phrase")
+        if not isinstance(phrase, str) or phrase not in PHRASES:
+            raise ProtocolError("bad_message", f"'phrase' must be one of {', '.join(PHRASES)}, got {json.dumps(phrase)[:30]}",
+                                seq, field="phrase")
+        return ClientMessage("say", seq=seq, phrase=phrase)
     return ClientMessage(kind, seq=seq)
 
 

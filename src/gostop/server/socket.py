@@ -236,6 +236,9 @@ async def _serve(ws: WebSocket, hub: Hub, room_id: str, addr: str) -> None:
             elif msg.type == "rematch":
                 assert msg.accept is not None
                 await hub.rematch(live, conn, msg.seq, msg.accept)
+            elif msg.type == "say":
+                assert msg.phrase is not None
+                await hub.say(live, conn, msg.seq, msg.phrase)
     finally:
         await hub.detach(live, conn)  # first: the others see the seat go at once
         await conn.close()

@@ -207,6 +207,9 @@ const MODULE_STRINGS = {
       leftText: "A bot plays your seat to the end of the match: a seat that was left is not given back.",
       leftBanner: "You left the table: a bot plays your seat to the end of the match.",
       backFromAway: "Welcome back: your seat is yours again. A bot played for you while you were away.",
+      // quick phrases (상용구): the button, its menu, the switch that hides the others' phrases
+      say: "Say…", sayMenu: "Quick phrases to the table", mutePhrases: "Mute phrases",
+      saidBy: (name, text) => `${name}: ${text}`,
     },
     ko: {
       timeUp: (what) => `시간 초과 — 봇이 대신 정했습니다: ${what}`,
@@ -221,9 +224,27 @@ const MODULE_STRINGS = {
       leftText: "게임이 끝날 때까지 봇이 내 자리를 대신 칩니다. 떠난 자리는 되찾을 수 없습니다.",
       leftBanner: "자리를 떠났습니다: 게임이 끝날 때까지 봇이 대신 칩니다.",
       backFromAway: "돌아오신 것을 환영합니다: 자리를 되찾았습니다. 자리를 비운 동안 봇이 대신 쳤습니다.",
+      say: "말하기", sayMenu: "상용구로 말하기", mutePhrases: "상용구 끄기",
+      saidBy: (name, text) => `${name}: ${text}`,
     },
   },
 };
+
+// The quick phrases (상용구) a seated person says to the table (docs/protocol.md `say`): the
+// server sends only their ids (gostop.server.protocol.PHRASES, in this order; the test
+// tests/web/test_phrases_js.py keeps the two lists equal), each page says them in its language.
+const PHRASES = {
+  en: { hello: "Hello!", nice: "Nice play!", thanks: "Thanks!", sorry: "Sorry!", hurry: "Hurry up, please!", wow: "Wow!", good_game: "Good game!", one_more: "One more game?" },
+  ko: { hello: "안녕하세요!", nice: "잘 치시네요!", thanks: "고마워요!", sorry: "미안해요!", hurry: "빨리 좀 쳐 주세요!", wow: "대박!", good_game: "수고하셨습니다!", one_more: "한 판 더 할까요?" },
+};
+
+/** The ids of the quick phrases, in the order of the menu. */
+export const PHRASE_IDS = Object.keys(PHRASES.en);
+
+/** A quick phrase in the page's language (null: an id this page does not know). */
+export function phraseText(id, language = lang) {
+  return Object.hasOwn(PHRASES.en, id) ? (PHRASES[language] || PHRASES.en)[id] : null;
+}
 
 /** The strings of page module `name` (see MODULE_STRINGS): a `w(key, ...args)` like `t`. */
 export function strings(name) {
@@ -432,6 +453,7 @@ const ERRORS = {
     conflict: "Another move came first: loading the table again.",
     rematch_refused: (p) => (REMATCH.en[p.reason] ? `A rematch cannot be taken now: ${REMATCH.en[p.reason]}.`
       : "A rematch cannot be taken now (the match must be over, and only seated players answer)."),
+    too_fast: "Wait a moment before saying more.",
     internal: "Something went wrong on the server.",
     // the lobby (HTTP)
     bad_request: (p) => `The server could not use that${p.detail ? `: ${p.detail}` : "."}`,
@@ -486,6 +508,7 @@ const ERRORS = {
     conflict: "다른 수가 먼저 들어왔습니다. 다시 불러옵니다.",
     rematch_refused: (p) => (REMATCH.ko[p.reason] ? `지금은 한 판 더를 할 수 없습니다: ${REMATCH.ko[p.reason]}.`
       : "지금은 한 판 더를 할 수 없습니다 (게임이 끝나야 하고, 자리에 앉은 사람만 답할 수 있습니다)."),
+    too_fast: "잠시 후에 다시 말할 수 있습니다.",
     internal: "서버에 문제가 생겼습니다.",
     bad_request: (p) => `서버가 이 요청을 받을 수 없습니다${p.detail ? ` (자세히: ${p.detail})` : ""}.`,
     bad_input: (p) => `${FIELDS.ko[p.field] || p.field || "입력한 내용"}을(를) 확인하세요${p.detail ? ` (자세히: ${p.detail})` : ""}.`,

@@ -1,7 +1,7 @@
 // A room page (#/room/{id}, #/room/{id}/watch): join by link, friendly pages for unknown, full
 // and finished rooms, then the live table over the WebSocket with reconnects, the event feed,
 // call-outs, the settlement step by step, the standings, and keyboard play.
-import { bakName, botName, errorText, getLang, itemName, levelOf, levelText, presetTitle, reasonText, roomTitle, strings, t, tx } from "./i18n.js";
+import { bakName, botName, errorText, getLang, itemName, levelOf, levelText, PHRASE_IDS, phraseText, presetTitle, reasonText, roomTitle, strings, t, tx } from "./i18n.js";
 import { banner, h } from "./dom.js";
 import { loadPresets } from "./lobby.js";
 import { api, ApiError, forgetSeat, leftRoom, markLeft, playerName, saveSeat, savedSeat, setPlayerName } from "./api.js";
@@ -10,13 +10,15 @@ import { narrate } from "./narrate.js";
 import { HAND_KEYS, renderTable, seatName, tableSeat, timerText, turnText } from "./table.js";
 import { actionLabel } from "./actions.js";
 import { cardEl, cardGroup, cardMonth, cardName } from "./cards.js";
-import { cheapest, paidInShots, setting } from "./table.js";
+import { cheapest, paidInShots, setSetting, setting } from "./table.js";
 import { firstPlay, soundFor } from "./sound.js";
 import { animateUpdate, reducedMotion, snapshot } from "./motion.js";
 
 const w = strings("room");
 /** How long past its timer the next update waits at most for the cards still moving, in ms. */
 const LAND_MS = 400;
+/** How long a quick phrase's bubble stays beside its speaker's seat, in ms. */
+const BUBBLE_MS = 4000;
 
 function friendly(main, title, text, room, transfer = false) {
   const watch = room && room.spectators;
@@ -142,10 +144,23 @@ class TablePage {
     // a finished match whose standings were closed: the status bar brings them back (the
     // rematch with them); the table alone said "Hand 1 of 1" and offered nothing to do
     this.ctx.standings = () => this.showStandings();
+    // quick phrases (상용구): a seated person's "Say…" button and its menu (kept from one
+    // drawing of the table to the next, as the side panel's button), and the bubbles of the
+    // phrases said, in a layer over the table (they never move it)
+    this.bubbles = new Map(); // seat -> {id, timer}
+    this.bubbleLayer = h("div.bubbles", { "aria-hidden": "true" });
+    this.ctx.sayBox = mine ? this.sayBox() : null;
     this.drawSide();
     this.ctx.recent = [];
     this.restoreFeed();
-    main.replaceChildren(this.page, this.callout, this.overlay, this.news);
+    main.replaceChildren(this.page, this.callout, this.overlay, this.news, this.bubbleLayer);
+    this.onResize = () => { this.closeSay(false); this.placeBubbles(); };
+    window.addEventListener("resize", this.onResize);
+    // the table moves under the bubbles (a banner comes or goes): they follow their seats
+    if (typeof ResizeObserver !== "undefined") {
+      this.boxObserver = new ResizeObserver(() => { if (this.bubbles.size) this.placeBubbles(); });
+      this.boxObserver.observe(this.tableBox);
+    }
     if (!mine) banner(t("spectating"), "info");
     this.onKey = (ev) => this.key(ev);
     // the per-decision turn timer, when the room has one: seconds left before a bot decides
@@ -162,11 +177,14 @@ class TablePage {
       onRematch: (msg) => this.rematchState(msg),
       onRematchSeat: (msg) => this.rematchSeat(msg),
       onMoved: () => this.moved(),
+      onSaid: (msg) => this.heard(msg),
       onError: (msg) => {
         if (msg.code === "rematch_refused") this.drawRematch(); // its buttons usable again
         // a seat is said by its player's name (the view knows it), its number only failing that
         const player = Number.isInteger(msg.seat) && this.view ? seatName(this.view, msg.seat) : null;
-        if (!["stale_version", "duplicate", "conflict"].includes(msg.code)) banner(errorText({ ...msg, player }), "warn", 4000);
+        // a phrase said too soon after the last: a polite word, not a warning
+        if (msg.code === "too_fast") banner(errorText(msg), "info", 3000);
+        else if (!["stale_version", "duplicate", "conflict"].includes(msg.code)) banner(errorText({ ...msg, player }), "warn", 4000);
         // the move in flight was refused: the table's controls are usable again (the error said)
         if (this.sent && msg.seq === this.sent.seq) { this.sent = null; this.render(); this.focusTurn(); }
       },
@@ -332,6 +350,130 @@ class TablePage {
     }
   }
 
+  // -- quick phrases (상용구, docs/protocol.md `say` / `said`) --------------------------------
+
+  /** The "Say…" button and its menu: the phrases, then the switch that mutes the others'. A
+   * menu by keyboard (arrows, Home, End; Escape closes it and gives the focus back to the
+   * button) and by touch (44 px rows on a phone, app.css). */
+  sayBox() {
+    const btn = h("button.saybtn#say-open", { type: "button", "aria-haspopup": "menu", "aria-expanded": "false", "aria-controls": "say-menu",
+      onclick: () => (this.sayOpen ? this.closeSay(true) : this.openSay()) });
+    const items = PHRASE_IDS.map((id) => h("button.sayitem", { type: "button", id: `say-${id.replace(/_/g, "-")}`, role: "menuitem", tabindex: "-1",
+      dataset: { phrase: id }, onclick: () => this.speak(id) }));
+    const mute = h("button.saymute#say-mute", { type: "button", role: "menuitemcheckbox", tabindex: "-1", onclick: () => this.toggleMute() });
+    const menu = h("div.saymenu#say-menu", { role: "menu", hidden: true }, items, mute);
+    menu.addEventListener("keydown", (ev) => this.sayKey(ev));
+    this.sayEls = { btn, menu, items, mute };
+    this.onOutside = (ev) => { if (this.sayOpen && !this.sayEls.btn.parentNode?.contains(ev.target)) this.closeSay(false); };
+    document.addEventListener("pointerdown", this.onOutside, true);
+    const box = h("div.saybox", {}, btn, menu);
+    this.labelSay();
+    return box;
+  }
+
+  /** The say box's words in the page's language. */
+  labelSay() {
+    if (!this.sayEls) return;
+    const { btn, menu, items, mute } = this.sayEls;
+    btn.textContent = w("say");
+    menu.setAttribute("aria-label", w("sayMenu"));
+    for (const b of items) b.textContent = phraseText(b.dataset.phrase);
+    mute.textContent = w("mutePhrases");
+    mute.setAttribute("aria-checked", setting("mutePhrases") ? "true" : "false");
+  }
+
+  openSay() {
+    const { btn, menu, items } = this.sayEls;
+    this.sayOpen = true;
+    menu.hidden = false;
+    btn.setAttribute("aria-expanded", "true");
+    // under the button, inside the screen (a fixed box: the table's rows never move for it)
+    const r = btn.getBoundingClientRect();
+    const width = menu.offsetWidth;
+    menu.style.setProperty("left", `${Math.max(4, Math.min(r.right - width, innerWidth - width - 4))}px`);
+    menu.style.setProperty("top", `${r.bottom + 4}px`);
+    menu.style.setProperty("max-height", `${Math.max(120, innerHeight - r.bottom - 8)}px`);
+    items[0].focus();
+  }
+
+  /** Close the menu; the focus goes back to the button when `refocus` (Escape, a choice). */
+  closeSay(refocus) {
+    if (!this.sayEls || !this.sayOpen) return;
+    const { btn, menu } = this.sayEls;
+    this.sayOpen = false;
+    menu.hidden = true;
+    btn.setAttribute("aria-expanded", "false");
+    if (refocus && btn.isConnected) btn.focus({ preventScroll: true });
+  }
+
+  sayKey(ev) {
+    const all = [...this.sayEls.items, this.sayEls.mute];
+    const i = all.indexOf(document.activeElement);
+    let next = null;
+    if (ev.key === "ArrowDown" || ev.key === "ArrowRight") next = all[(i + 1) % all.length];
+    else if (ev.key === "ArrowUp" || ev.key === "ArrowLeft") next = all[(i - 1 + all.length) % all.length];
+    else if (ev.key === "Home") next = all[0];
+    else if (ev.key === "End") next = all[all.length - 1];
+    else if (ev.key === "Escape") { ev.preventDefault(); ev.stopPropagation(); this.closeSay(true); return; }
+    else if (ev.key === "Tab") { this.closeSay(false); return; }
+    if (next) { ev.preventDefault(); next.focus(); }
+  }
+
+  /** Say phrase `id` to the table; the bubble comes with the server's `said` (to every socket,
+   * this one too). A refusal (too fast) is said by the error handler. */
+  speak(id) {
+    this.closeSay(true);
+    if (!this.socket.say(id)) banner(t("reconnecting"), "warn", 3000);
+  }
+
+  toggleMute() {
+    const on = !setting("mutePhrases");
+    setSetting("mutePhrases", on);
+    this.sayEls.mute.setAttribute("aria-checked", on ? "true" : "false");
+    this.placeBubbles();
+  }
+
+  /** A phrase said at the table: a bubble beside the speaker's seat for a few seconds, a line
+   * for screen readers and in the feed. Muted: the others' phrases are not shown at all. */
+  heard(msg) {
+    const text = phraseText(msg.phrase);
+    if (!text || !this.view || !Number.isInteger(msg.seat)) return;
+    const own = msg.seat === this.view.seat;
+    if (!own && setting("mutePhrases")) return;
+    const line = w("saidBy", seatName(this.view, msg.seat), text);
+    this.say([line]);
+    this.feed.prepend(h("li.ev-said", {}, line));
+    while (this.feed.children.length > 80) this.feed.lastChild.remove();
+    this.saveFeed();
+    const old = this.bubbles.get(msg.seat);
+    if (old) clearTimeout(old.timer);
+    const timer = setTimeout(() => { this.bubbles.delete(msg.seat); this.placeBubbles(); }, BUBBLE_MS);
+    this.bubbles.set(msg.seat, { id: msg.phrase, timer });
+    this.placeBubbles();
+  }
+
+  /** The bubbles drawn again beside their seats' name plates (after every drawing of the
+   * table): below an opponent's plate, above my own, always inside the screen. */
+  placeBubbles() {
+    const layer = this.bubbleLayer;
+    if (!layer) return;
+    layer.replaceChildren();
+    const muted = setting("mutePhrases");
+    for (const [seat, b] of this.bubbles) {
+      if (muted && seat !== this.view?.seat) continue;
+      const plate = this.tableBox.querySelector(`.table-page section.player[data-seat="${seat}"]`);
+      if (!plate || !plate.offsetParent) continue;
+      const r = (plate.querySelector("header") || plate).getBoundingClientRect();
+      const below = r.top + r.height / 2 < innerHeight / 2;
+      const el = h(`div.bubble.${below ? "below" : "above"}`, { dataset: { seat: String(seat), phrase: b.id } }, phraseText(b.id));
+      layer.appendChild(el);
+      const left = Math.max(4, Math.min(r.left + 6, innerWidth - el.offsetWidth - 4));
+      const top = below ? r.bottom + 8 : r.top - el.offsetHeight - 8;
+      el.style.setProperty("left", `${left}px`);
+      el.style.setProperty("top", `${Math.max(4, Math.min(top, innerHeight - el.offsetHeight - 4))}px`);
+    }
+  }
+
   presence(msg) {
     if (!this.view) return;
     const p = this.view.players.find((x) => x.seat === msg.seat);
@@ -346,7 +488,7 @@ class TablePage {
 
   /** The table's controls wait for the server's answer; the side panel's button is not one. */
   lockControls() {
-    this.tableBox.querySelectorAll("button, select").forEach((b) => { if (b !== this.ctx.sideButton) b.disabled = true; });
+    this.tableBox.querySelectorAll("button, select").forEach((b) => { if (b !== this.ctx.sideButton && !b.closest(".saybox")) b.disabled = true; });
   }
 
   act(action) {
@@ -623,6 +765,7 @@ class TablePage {
   focusTurn() {
     const v = this.view;
     if (!v || !v.to_move || this.overlayOpen) return;
+    if (this.sayOpen) return; // choosing a phrase: the menu keeps the focus
     // the first one shown: an offer folded under "more" (shodang) is not the turn's first control
     const el = [...this.tableBox.querySelectorAll(".decisions:not(.held) button.decision, .myhand button.card.playable")]
       .find((b) => !b.disabled && b.offsetParent && !b.closest("details:not([open])"));
@@ -675,12 +818,14 @@ class TablePage {
     if (this.moveInFlight()) this.lockControls();
     if (focused) {
       const again = this.tableBox.querySelector(focused);
-      if (again && !again.disabled && again.offsetParent) again.focus({ preventScroll: true });
+      // (a phrase of the open menu has no offsetParent: the menu is a fixed box)
+      if (again && !again.disabled && (again.offsetParent || (this.sayOpen && again.closest(".saymenu")))) again.focus({ preventScroll: true });
       else this.focusTurn();
     }
     // whose turn it is, said when it changes ("Your turn", "Bo is away — a bot plays for them…")
     const turn = this.view.current_seat === null || this.view.current_seat === undefined || this.view.over ? null : turnText(this.view);
     if (turn !== this.saidTurn && !this.overlayOpen) { this.saidTurn = turn; this.say([turn]); }
+    this.placeBubbles();
   }
 
   renderWaiting() {
@@ -718,6 +863,7 @@ class TablePage {
 
   openOverlay(content) {
     clearInterval(this.stepTimer); // the steps of a settlement this dialog replaces are not revealed behind it
+    this.closeSay(false); // (the table behind the dialog is inert: its menu too)
     this.overlayOpen = true;
     this.overlayLang = getLang();
     // a screen reader says the dialog's result line with its name ("Settlement: Ann wins…")
@@ -1009,6 +1155,7 @@ class TablePage {
 
   key(ev) {
     if (ev.target && ["INPUT", "SELECT", "TEXTAREA"].includes(ev.target.tagName)) return;
+    if (ev.target && ev.target.closest && ev.target.closest(".saybox")) return; // the phrases' menu (its own keys)
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     if (this.overlayOpen) {
       // Enter on a button of the dialog (review, next step, rematch) is that button's; Enter
@@ -1048,12 +1195,17 @@ class TablePage {
   relabel() {
     this.socket.setLang(getLang());
     if (this.sideLang !== getLang()) this.drawSide(); // (not for a new deck style: a code shown stays)
+    this.labelSay();
     if (!this.mine) banner(t("spectating"), "info");
     this.render();
   }
 
   dispose() {
     document.removeEventListener("keydown", this.onKey);
+    document.removeEventListener("pointerdown", this.onOutside, true);
+    window.removeEventListener("resize", this.onResize);
+    if (this.boxObserver) this.boxObserver.disconnect();
+    for (const b of this.bubbles.values()) clearTimeout(b.timer);
     this.socket.close();
     clearTimeout(this.calloutTimer);
     clearInterval(this.tick);

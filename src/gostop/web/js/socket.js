@@ -18,7 +18,7 @@ export class TableSocket {
    * @param {string} roomId
    * @param {{token?: string, spectate?: boolean}} who
    * @param {object} handlers onWelcome(msg), onUpdate(msg), onState(msg), onPresence(msg),
-   *   onRematch(msg), onRematchSeat(msg), onMoved(msg), onError(msg),
+   *   onRematch(msg), onRematchSeat(msg), onMoved(msg), onSaid(msg), onError(msg),
    *   onConnection(state: "open"|"lost"|"closed", code?)
    */
   constructor(roomId, who, handlers) {
@@ -150,6 +150,9 @@ export class TableSocket {
       case "rematch_seat":
         this.h.onRematchSeat?.(msg);
         break;
+      case "said": // a quick phrase (its id: the page words it)
+        this.h.onSaid?.(msg);
+        break;
       case "probe":
         // answered from here, not from a timer: a background tab's timers are slowed down,
         // its messages are not
@@ -180,6 +183,9 @@ export class TableSocket {
 
   /** Offer or accept a rematch (`true`), or decline it (`false`), after the match. */
   rematch(accept) { return this.send({ type: "rematch", accept }); }
+
+  /** Say quick phrase `phrase` (an id of PHRASE_IDS) to the table; false: not sent. */
+  say(phrase) { return this.send({ type: "say", phrase }); }
 
   /** Every text in `lang` from now on: the server sends the table again (a `state`). */
   setLang(lang) { return this.send({ type: "lang", lang }); }

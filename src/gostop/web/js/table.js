@@ -564,7 +564,10 @@ function statusLine(view, ctx) {
   // a spectator is told so for as long as they watch (the banner that says it first gives way
   // to the next one: "reconnected", an error); a b, not a span: ".status > span" is the status's words
   const watching = view.seat === null || view.seat === undefined ? h("b.tag.watchtag", {}, w("watching")) : null;
-  return h("div.status", {}, watching, h("span", {}, parts.join(" · ")), timer, standings, ctx.sideButton || null);
+  // the quick phrases' button (room.js keeps it, with its menu, from one drawing to the next),
+  // when another seat is a person's: alone against bots there is nobody to say anything to
+  const company = (view.players || []).some((p) => p.kind === "human" && p.seat !== view.seat);
+  return h("div.status", {}, watching, h("span", {}, parts.join(" · ")), timer, standings, company ? ctx.sayBox || null : null, ctx.sideButton || null);
 }
 
 // The decision panel covers my captures' row, which keeps the room of one row of buttons. When

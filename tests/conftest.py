@@ -16,13 +16,24 @@ they load the cache. A test missing from the lists still passes: its worker just
 it needs itself.
 """
 
+import atexit
 import os
+import shutil
+import tempfile
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 os.environ.setdefault("GOSTOP_WARM", "off")
+
+# The tests never read or write the data directory of the person running them (their saves,
+# their remembered language, which `gostop replay` speaks by default): each test process, and
+# the commands and servers it starts, gets an empty one of its own. Tests of the data directory
+# itself set or remove the variable.
+_DATA = tempfile.mkdtemp(prefix="gostop-test-data-")
+os.environ["GOSTOP_DATA_DIR"] = _DATA
+atexit.register(shutil.rmtree, _DATA, True)
 
 
 @pytest.fixture(autouse=True)

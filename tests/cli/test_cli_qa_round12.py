@@ -34,23 +34,24 @@ def test_the_drop_out_phase_and_the_claims_are_said_in_words(tmp_path: Path) -> 
     """5 seats, seed 18 (GWANG-3 stay / drop / forced out, GWANG-6 compensation in chips)."""
     ledger = _ledger(_played(tmp_path, 18, 5, 2))
     assert "    drop-out phase (gwangpalli): Minji and Hoon stay in; Sora and Jun are forced out\n" in ledger, ledger
-    assert "    drop-out phase (gwangpalli): Hoon drops out; Sora and Jun stay in; You are forced out\n" in ledger
-    assert "    Sora claims 2 chips from each payer for JK3\n" in ledger
-    assert "    You claim 6 chips from each payer for 12B 03B 01B\n" in ledger
-    assert "deal 0 (hand 1): dealer You; playing You, Minji and Hoon; Minji wins: stopped\n" in ledger
+    assert "    drop-out phase (gwangpalli): Hoon drops out; Sora and Jun stay in; “You” is forced out\n" in ledger
+    assert "    Sora claims 2 chips from each payer for three-junk joker\n" in ledger
+    assert "    “You” claims 6 chips from each payer for willow / rain bright, cherry bright, pine bright\n" in ledger
+    assert "deal 0 (hand 1): dealer “You”; playing “You”, Minji and Hoon; Minji wins: stopped\n" in ledger
     for terse in ("forced-out", " stay,", "k=", "claims 2 from"):
         assert terse not in ledger, terse
 
 
 def test_the_ledger_says_who_paid_for_both_after_a_go_bak(tmp_path: Path) -> None:
     """3 seats, seed 3: the person said go and Minji stopped; the person pays for both losers
-    (PAY-9, LIAB-3 go-bak), and the line agrees with the figures of the deal."""
+    (PAY-9, LIAB-3 go-bak), and the line agrees with the figures of the deal. The replay says it
+    for everybody: the seat named You is quoted (round 16)."""
     path = _played(tmp_path, 3, 3, 2)
     ledger = _ledger(path)
-    line = "    You pay for both losers: 18 chips (go-bak 고박: said go, then lost). Hoon pays nothing.\n"
+    line = "    “You” pays for both losers: 18 chips (go-bak 고박: said go, then lost). Hoon pays nothing.\n"
     assert line in ledger, ledger
     deal = ledger[: ledger.index(line)].rsplit("deal ", 1)[1] + ledger[ledger.index(line):].split("totals:")[0]
-    assert "You -18" in deal and "Hoon +0" in deal, deal
+    assert "“You” -18" in deal and "Hoon +0" in deal, deal
 
 
 def test_the_json_ledger_is_the_played_one(tmp_path: Path) -> None:

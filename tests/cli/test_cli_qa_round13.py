@@ -15,8 +15,9 @@ def test_a_carried_nagari_and_a_win_are_said_in_words(tmp_path: Path) -> None:
     run = gostop("replay", str(path))
     assert run.exit_code == 0, run.stderr
     ledger = run.stdout.split("ledger (")[1]
-    assert ("deal 0 (hand 1): dealer You; playing You and Minji; nagari: nobody stopped before the cards ran out\n"
+    you = "“You”"  # a replay has no reader at the table: the seat named You is a name (round 16)
+    assert (f"deal 0 (hand 1): dealer {you}; playing {you} and Minji; nagari: nobody stopped before the cards ran out\n"
             in ledger), ledger
-    assert "deal 1 (hand 2): dealer You; after 1 nagari; playing You and Minji; Minji wins: stopped\n" in ledger
+    assert f"deal 1 (hand 2): dealer {you}; after 1 nagari; playing {you} and Minji; Minji wins: stopped\n" in ledger
     for code in ("(exhaustion)", "(stop)"):
         assert code not in ledger, code

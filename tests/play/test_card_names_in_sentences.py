@@ -54,8 +54,8 @@ def test_english_log_lines_name_their_cards() -> None:
     assert lines["deal"] == "You are dealt plum ribbon, plum junk, cherry bright."
     assert lines["layout"] == "On the table: pine ribbon, pine junk, paulownia double junk."
     assert lines["capture"] == "Minji captures pine bright, pine ribbon, two-junk joker."
-    assert lines["bomb"] == ("BOMB 폭탄! Minji bombs with three cards, taking all four: maple animal, maple ribbon, maple junk, "
-                             "maple junk.")
+    assert lines["bomb"] == ("BOMB 폭탄! Minji bombs with three cards, taking all four: maple animal, maple ribbon, "
+                             "maple junk ×2.")
     assert lines["flip"] == "Minji flips peony ribbon onto peony junk."
     assert lines["flip-choice"] == ("You flip pampas grass bright (matches pampas grass animal and pampas grass "
                                     "junk).")
@@ -156,7 +156,7 @@ def test_the_top_line_names_the_cards_and_fits_the_screen(store: Store) -> None:
 
         asyncio.run(main())
         assert any("pine bright" in top and "two-junk joker" in top for top in tops), tops
-        assert any("maple animal, maple ribbon, maple junk, maple junk" in top for top in tops), tops
+        assert any("maple animal, maple ribbon, maple junk ×2" in top for top in tops), tops
 
 
 def test_the_line_mode_names_the_cards_in_its_sentences(tmp_path: Path) -> None:

@@ -27,7 +27,7 @@ def test_a_bots_bomb_says_the_three_played_onto_the_tables_card() -> None:
     move = _bot_move(1, "Minji", _turn("bomb"), en, table={"10J2", "02J2"})
     assert move is not None
     assert move.text == ("Minji bombed with maple animal, maple ribbon, maple junk onto maple junk, turned plum "
-                         "junk, took maple animal, maple ribbon, maple junk, maple junk")
+                         "junk, took maple animal, maple ribbon, maple junk ×2")
     assert move.short == "Minji bombed with 3 cards onto maple junk, turned plum junk, took 4 cards"
     grenade = _bot_move(1, "Minji", _turn("grenade"), en, table={"10J1", "10J2"})
     assert grenade is not None and grenade.short.startswith("Minji threw a grenade of 2 cards onto 2 cards, ")

@@ -25,10 +25,12 @@ def test_replay_of_a_match_record_shows_every_move(store: Store) -> None:
     assert result.exit_code == 0, result.output
     out = result.output
     actions = list(s.match.history)
-    numbered = re.findall(r"^\s*(\d+)\. (\w+): (.+)$", out, flags=re.MULTILINE)
+    numbered = re.findall(r"^\s*(\d+)\. (\S+): (.+)$", out, flags=re.MULTILINE)
     moves = [(int(i), who, what) for i, who, what in numbered if what in actions]
     assert [m[0] for m in moves] == list(range(len(actions)))
     assert [m[2] for m in moves] == actions
-    assert "Minji is dealt" in out and "You are dealt" in out and "On the table:" in out
+    # said for everybody (a replay has no reader): the person's seat is the name "You", quoted
+    assert "Minji is dealt" in out and "\u201cYou\u201d is dealt" in out and "On the table:" in out
+    assert "You are dealt" not in out
     assert "draw_night" not in out
     assert out.index("moves (action index") < out.index("ledger (chips")

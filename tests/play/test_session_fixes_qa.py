@@ -474,7 +474,7 @@ def test_a_nagari_at_the_deal_shows_the_four_cards_and_does_not_say_re_dealt() -
     seen: list[str] = []
     _play(s, _first_choice, seen)
     log = [line.text for line in s.log]
-    assert "Four cards of one month on the table: cherry bright, cherry ribbon, cherry junk, cherry junk." in log, log[:10]
+    assert "Four cards of one month on the table: cherry bright, cherry ribbon, cherry junk ×2." in log, log[:10]
     assert "Nagari 나가리: four cards of one month on the table." in log, log[:10]
     assert not any("re-dealt" in t for t in seen), [t for t in seen if "re-dealt" in t]
     assert not [t for t in log if RAW_EVENT.match(t)], [t for t in log if RAW_EVENT.match(t)]

@@ -151,7 +151,9 @@ def test_the_copies_of_a_joker_are_counted_in_a_list() -> None:
     """DEAL-5 (goo-stupe's three one-junk jokers dealt to the table): "조커 1, 조커 1, 조커 1"."""
     assert cards_said(["JK1", "JK1-2", "JK1-3"], "ko") == "조커 1 ×3"
     assert cards_said(["JK1", "01B", "JK1-2"]) == "one-junk joker ×2, pine bright"
-    assert cards_said(["06J1", "06J2"]) == "peony junk, peony junk"  # two cards, not copies of one
+    # QA 16: a month's two junk cannot be told apart by their names either: counted too
+    assert cards_said(["06J1", "06J2"]) == "peony junk ×2"
+    assert cards_said(["04J1", "04J2", "11J1", "11D"], "ko") == "흑싸리 피 ×2, 오동 피, 오동 쌍피"
     assert cards_said([]) == ""
     layout = {"type": "layout", "seat": 0, "cards": ["JK1", "JK1-2", "JK1-3", "02A"]}
     assert event_line(layout, "Minji", "ko") == "바닥: 조커 1 ×3, 매조 열끗"

@@ -32,9 +32,9 @@ def test_the_bomb_feed_line_does_not_say_four_cards_were_played() -> None:
     The event names the four together, the line says how many were played."""
     bomb = {"type": "bomb", "seat": 1, "cards": ["10A", "10R", "10J1", "10J2"], "data": {"month": 10}}
     assert event_line(bomb, "Minji") == (
-        "Minji bombs with three cards, taking all four: maple animal, maple ribbon, maple junk, maple junk.")
+        "Minji bombs with three cards, taking all four: maple animal, maple ribbon, maple junk ×2.")
     assert event_line(bomb, "You").startswith("You bomb with three cards, taking all four: ")
-    assert event_line(bomb, "민지", "ko") == "민지: 폭탄, 손패 세 장으로 네 장 모두 가져감 (단풍 열끗, 단풍 띠, 단풍 피, 단풍 피)"
+    assert event_line(bomb, "민지", "ko") == "민지: 폭탄, 손패 세 장으로 네 장 모두 가져감 (단풍 열끗, 단풍 띠, 단풍 피 ×2)"
     grenade = {**bomb, "type": "grenade"}
     assert event_line(grenade, "Minji").startswith("Minji throws a grenade with two cards, taking all four: ")
 

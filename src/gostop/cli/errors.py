@@ -69,22 +69,35 @@ def one_line(message: str) -> str:
 _COMMAND_PATH: ContextVar[str | None] = ContextVar("gostop_command_path", default=None)
 
 
-def help_hint() -> str:
-    """`` (see 'gostop score --help')`` for the command being run ('' outside a command)."""
+def help_hint(lang: str = "en") -> str:
+    """`` (see 'gostop score --help')`` for the command being run ('' outside a command), in
+    ``lang`` (the language of a command that speaks it: ``gostop replay --lang``)."""
     path = _COMMAND_PATH.get()
-    return f" (see '{path} --help')" if path is not None else ""
+    if path is None:
+        return ""
+    if lang == "en":
+        return f" (see '{path} --help')"
+    from gostop.words.replay import help_hint_text
+
+    return help_hint_text(path, lang)
 
 
-def fail(message: str, hint: bool = True) -> NoReturn:
+def fail(message: str, hint: bool = True, lang: str = "en") -> NoReturn:
     """Print ``error: message (see 'gostop CMD --help')`` on stderr and exit with status 2.
 
     Every error line of a command ends with that hint (unless the message names a ``--help``
     already); ``hint=False`` leaves it out (an internal error, which the help cannot explain).
+    ``lang``: the language of the line's own words (``error:``, the hint).
     """
     text = one_line(message)
     if hint and "--help" not in text:
-        text += help_hint()
-    typer.echo(f"error: {text}", err=True)
+        text += help_hint(lang)
+    if lang == "en":
+        typer.echo(f"error: {text}", err=True)
+    else:
+        from gostop.words.replay import error_text
+
+        typer.echo(error_text(text, lang), err=True)
     raise typer.Exit(EXIT_BAD_INPUT)
 
 
@@ -120,11 +133,12 @@ def silence_stdout() -> None:
 
 
 @contextmanager
-def reported_errors(subject: str | None = None) -> Iterator[None]:
+def reported_errors(subject: str | None = None, lang: str = "en") -> Iterator[None]:
     """Turn errors raised inside the block into ``error: ...`` + exit status 2.
 
     ``subject`` (a file, for a command given several) starts the line, ``error: FILE: ...``,
-    unless the message names it already (``cannot read FILE: ...``)."""
+    unless the message names it already (``cannot read FILE: ...``); ``lang``: the language
+    of the line's own words (:func:`fail`)."""
 
     def about(message: str) -> str:
         named = subject is None or message.startswith(subject) or f"{subject}:" in message
@@ -141,7 +155,7 @@ def reported_errors(subject: str | None = None) -> Iterator[None]:
     except RecursionError:
         if os.environ.get("GOSTOP_DEBUG"):
             raise
-        fail(about("the input is nested too deeply to read"))
+        fail(about("the input is nested too deeply to read"), lang=lang)
     except Exception as exc:
         if caused_by_ctrl_c(exc):  # (wrapped by the code it stopped): a ctrl-c, not an error
             raise KeyboardInterrupt from None
@@ -149,7 +163,7 @@ def reported_errors(subject: str | None = None) -> Iterator[None]:
             raise
         # Bad input (UsageProblem, the library's ValueErrors) and files that cannot be read or
         # written: the line ends with the --help hint. An unexpected error asks to be reported.
-        fail(about(describe(exc)), hint=isinstance(exc, ValueError | OSError) and not _device_error(exc))
+        fail(about(describe(exc)), hint=isinstance(exc, ValueError | OSError) and not _device_error(exc), lang=lang)
 
 
 def check_seed(value: int | None) -> int | None:

@@ -12,7 +12,8 @@ All the work is done by :mod:`gostop.record` and the engine; this module parses 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -51,55 +52,56 @@ def _codes(cards: Iterable[Any]) -> str:
     return text or "-"
 
 
-def _seat_name(seats: Sequence[str] | None, seat: int | None) -> str:
-    if seat is None:
-        return "-"
-    if seats is not None and 0 <= seat < len(seats):
-        return f"seat {seat} ({seats[seat]})"
-    return f"seat {seat}" + (" (dealer)" if seat == 0 else "")
+def _seat_name(seats: Sequence[str] | None, seat: int | None, lang: str = "en") -> str:
+    """``seat 0 (Min-ji)``; a seat named "You" is quoted: a replay has no reader at the table."""
+    from gostop.words.replay import seat_label
+
+    named = seats is not None and seat is not None and 0 <= seat < len(seats)
+    return seat_label(seat, seats[seat] if named and seats is not None and seat is not None else None, lang)
 
 
-def _event_text(ev: Event, seats: Sequence[str] | None) -> str:
-    data = ev.to_json()
-    kind = str(data["type"])
-    seat = data.get("seat")
-    parts = [kind]
-    if seat is not None:
-        parts.append(_seat_name(seats, seat))
-    cards = data.get("cards") or []
-    if cards:
-        parts.append(_codes(cards))
-    extra = data.get("data") or {}
-    if isinstance(extra, Mapping) and extra:
-        parts.append(" ".join(f"{k}={_short(v)}" for k, v in extra.items()))
-    return "  ".join(parts)
+def _event_lines(ev: Event, seat_of: Any, players: int, lang: str, rules: Any) -> str | None:
+    """One event of the hand said in the terminal game's words, for everybody (no seat is the
+    reader), or None for an event said by nothing (a turn, the settlement: the result says it)."""
+    from gostop.match import MatchEvent
+    from gostop.play.narrate import narrate
+
+    line = narrate(MatchEvent("hand", ev.seat, hand_event=ev), seat_of, tuple(range(players)), -1, lang, rules)
+    return None if line is None or line.kind == "turn" else line.text
 
 
-def _short(value: Any) -> str:
-    if isinstance(value, list | tuple):
-        return "[" + " ".join(_short(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{" + " ".join(f"{k}={_short(v)}" for k, v in value.items()) + "}"
-    return json.dumps(value) if value is None or isinstance(value, bool) else str(value)
-
-
-def _layout_text(hand: Hand) -> str:
+def _layout_text(hand: Hand, seats: Sequence[str] | None = None, lang: str = "en") -> str:
     """The layout, a stack of three written [a b c] (with its owner when it has one)."""
+    from gostop.words.replay import stack_text, table_row
+
     obs = hand.observation(0).to_json()
     in_stacks = {c for s in obs["stacks"] for c in s["cards"]}
     parts = [c for c in obs["layout"] if c not in in_stacks]
     for s in obs["stacks"]:
-        owner = "" if s["owner"] is None else f" of seat {s['owner']}"
-        parts.append("[" + _codes(s["cards"]) + owner + "]")
-    return " ".join(parts) or "(empty)"
+        owner = None if s["owner"] is None else _seat_name(seats, s["owner"], lang)
+        parts.append(stack_text(s["cards"], owner, lang))
+    return table_row(parts, lang)
 
 
-def _print_deal(deal: Deal, seats: Sequence[str] | None) -> None:
+def _print_deal(deal: Deal, seats: Sequence[str] | None, lang: str = "en") -> None:
+    from gostop.words.replay import deal_rows
+
     out = console()
-    for seat, cards in enumerate(deal.hands):
-        out.print(Text(f"{_seat_name(seats, seat)}: {_codes(cards)}"))
-    out.print(Text(f"layout: {_codes(deal.layout)}"))
-    out.print(Text(f"stock (top first): {_codes(deal.stock)}"))
+    for row in deal_rows(deal.hands, deal.layout, deal.stock, seats, lang):
+        out.print(Text(row))
+
+
+def _lang_of(lang: str | None) -> str:
+    """``--lang``, checked; without it the language ``gostop play --lang`` remembers."""
+    from gostop.play.store import remembered_lang
+    from gostop.words import LANGS
+    from gostop.words.replay import unknown_language
+
+    if lang is None:
+        return remembered_lang()
+    if lang.lower() not in LANGS:
+        raise UsageProblem(unknown_language(lang, LANGS))
+    return lang.lower()
 
 
 def replay(
@@ -113,7 +115,7 @@ def replay(
         typer.Option(
             "--json",
             help="Print the replay as one JSON object: result, payments, settlement, the table at the "
-            "end and after each action, events (docs/record-format.md).",
+            "end and after each action, events (docs/record-format.md). Facts only: the same in every language.",
         ),
     ] = False,
     at: Annotated[
@@ -126,17 +128,32 @@ def replay(
             show_default=False,
         ),
     ] = None,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            help="The language of the text: en (English) or ko (Korean); default: the one gostop play "
+            "remembers (its --lang), else English.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Replay a hand record (or a match record) and print it move by move.
 
-    Each action is shown with the seat that made it, the events it caused and the layout after it; the result follows. --at N stops after action N. A record that cannot be replayed (bad JSON, unknown card, a deal that is not a permutation of the deck, an illegal action) gives one error line naming the action's 0-based index, and exit status 2; the moves (or, with --json, the facts) up to the failing action are printed first. A match record ("format": "gostop-match") is replayed hand by hand (docs/match-record-format.md). Of several records, one that fails gets an error line starting with its file name, the others are replayed all the same, and the exit status is 2.
+    Each action is shown with the seat that made it (as the record writes it: play 06A), what it did in words and the layout after it; the result, the settlement in words and the payments follow. Every line is said for everybody: a seat named "You" is a name here, in quotation marks. --lang ko prints it in Korean (default: the language gostop play remembers). --at N stops after action N. A record that cannot be replayed (bad JSON, unknown card, a deal that is not a permutation of the deck, an illegal action) gives one error line naming the action's 0-based index, and exit status 2; the moves (or, with --json, the facts) up to the failing action are printed first. A match record ("format": "gostop-match") is replayed hand by hand, with its ledger (docs/match-record-format.md). Of several records, one that fails gets an error line starting with its file name, the others are replayed all the same, and the exit status is 2.
 
     Example:  gostop replay docs/examples/hand.json --json --at 5
+
+    Example:  gostop replay docs/examples/hand.json --lang ko
     """
+    with reported_errors():
+        chosen = _lang_of(lang)
     several = len(records) > 1
     if several and at is not None:
-        with reported_errors():
-            raise UsageProblem("--at works with one record; give a single RECORD.json")
+        from gostop.words.replay import at_needs_one_record
+
+        with reported_errors(lang=chosen):
+            raise UsageProblem(at_needs_one_record(chosen))
     failed = False
     for i, record in enumerate(records):
         if several and not as_json:
@@ -144,7 +161,7 @@ def replay(
                 typer.echo("")
             typer.echo(f"== {record} ==")
         try:
-            _replay_one(record, as_json, at, subject=str(record) if several else None)
+            _replay_one(record, as_json, at, subject=str(record) if several else None, lang=chosen)
         except typer.Exit as exc:
             if not several or exc.exit_code != EXIT_BAD_INPUT:
                 raise
@@ -153,20 +170,24 @@ def replay(
         raise typer.Exit(EXIT_BAD_INPUT)
 
 
-def _replay_one(record: Path, as_json: bool, at: int | None, subject: str | None = None) -> None:
+def _replay_one(record: Path, as_json: bool, at: int | None, subject: str | None = None, lang: str = "en") -> None:
     """``gostop replay`` of one record (see :func:`replay`); ``subject`` starts its error line."""
-    with reported_errors(subject):
+    from gostop.words import replay as said
+
+    with reported_errors(subject, lang):
         fmt = _record_format(record)
         if fmt == MATCH_FORMAT:
             if at is not None:
-                raise UsageProblem("--at works with hand records; a match record is replayed whole")
+                raise UsageProblem(said.at_needs_a_hand_record(lang))
             from gostop.cli.match_replay import print_match_replay
 
-            print_match_replay(record, as_json)
+            with _in_words(lang):
+                print_match_replay(record, as_json, lang)
             return
         if fmt is not None and fmt != FORMAT:
-            raise UsageProblem(_not_a_record(record, fmt))
-        rec = load_record(record)
+            raise UsageProblem(_not_a_record(record, fmt, lang))
+        with _in_words(lang):
+            rec = load_record(record)
         tables: list[dict[str, Any]] = []
 
         def snapshot(index: int, action: Action, seat: int | None, hand: Hand) -> None:
@@ -180,12 +201,65 @@ def _replay_one(record: Path, as_json: bool, at: int | None, subject: str | None
                 out["error"] = {"action": exc.action, "message": str(exc)}
                 typer.echo(json.dumps(out, ensure_ascii=False))
             else:
-                _print_replay(rec, exc.hand, exc.steps, failed=True)
+                _print_replay(rec, exc.hand, exc.steps, failed=True, lang=lang)
+            if lang != "en":
+                raise UsageProblem(_replay_problem(rec, exc, lang)) from None
             raise  # the error line, after the moves up to the failing action
+        except RecordError as exc:
+            if lang != "en":
+                raise UsageProblem(said.record_problem(str(exc), lang)) from None
+            raise
         if as_json:
             typer.echo(json.dumps(result_json(hand, steps, tables), ensure_ascii=False))
             return
-        _print_replay(rec, hand, steps)
+        _print_replay(rec, hand, steps, lang=lang)
+
+
+@contextmanager
+def _in_words(lang: str) -> Iterator[None]:
+    """Say a record's problem (the record module's reason, which names the record's keys and
+    values) inside a sentence of ``lang``; in English as it is."""
+    from gostop.match import MatchRecordError
+    from gostop.words.replay import record_problem
+
+    try:
+        yield
+    except (RecordError, MatchRecordError) as exc:
+        if lang == "en":
+            raise
+        raise UsageProblem(record_problem(str(exc), lang)) from None
+
+
+def _replay_problem(rec: HandRecord, exc: ReplayError, lang: str) -> str:
+    """Why the replay of ``rec`` stopped, said from the facts in ``lang``: the action that is
+    unreadable, comes after the end or is illegal (with the legal ones), a result that differs."""
+    from gostop.engine import ActionParseError
+    from gostop.record import result_summary
+    from gostop.words import replay as said
+
+    i = exc.action
+    hand = exc.hand
+    if i is None:
+        expected = rec.result or {}
+        got = result_summary(hand.result) if hand.result is not None else None
+        if got is not None:
+            for key, value in got.items():
+                if key in expected and expected[key] != value:
+                    return said.result_differs(key, json.dumps(value), clip(expected[key]), lang)
+        return said.record_problem(str(exc), lang)
+    text = rec.actions[i] if 0 <= i < len(rec.actions) else ""
+    short = clip(text, 40)
+    if hand.is_over:
+        return said.action_after_end(i, short, lang)
+    try:
+        action = Action.parse(text)
+    except ActionParseError:
+        return said.action_unreadable(i, short, lang)
+    legal = hand.legal_actions()
+    if action not in legal:
+        who = _seat_name(rec.seats, hand.current_player, lang)
+        return said.action_illegal(i, short, who, [str(a) for a in legal], lang)
+    return said.record_problem(str(exc), lang)
 
 
 #: The ``format`` of the terminal game's save (``current/save.json``: the match record and the
@@ -204,77 +278,102 @@ def _record_format(path: Path) -> Any:
     return data.get("format", _NO_FORMAT) if isinstance(data, dict) else None
 
 
-def _not_a_record(path: Path, fmt: Any) -> str:
+def _not_a_record(path: Path, fmt: Any, lang: str = "en") -> str:
     """What to say of a JSON object that is neither a hand record nor a match record."""
+    from gostop.words.replay import not_a_record, save_not_a_record
+
     if fmt == PLAY_SAVE_FORMAT:
-        return (
-            "this is the saved game of gostop play (the match and the game's settings), not a record; "
-            f"replay the match record beside it: {path.parent / 'match.json'}"
-        )
-    got = "no 'format'" if fmt is _NO_FORMAT else f"'format' {clip(fmt)}"
-    return (
-        f"not a gostop record: a record's 'format' is {FORMAT!r} (a hand, docs/record-format.md) or "
-        f"{MATCH_FORMAT!r} (a match, docs/match-record-format.md); this file has {got}"
+        return save_not_a_record(str(path.parent / "match.json"), lang)
+    return not_a_record(FORMAT, MATCH_FORMAT, None if fmt is _NO_FORMAT else clip(fmt), lang)
+
+
+def _print_replay(rec: HandRecord, hand: Hand, steps: Sequence[Step], failed: bool = False, lang: str = "en") -> None:
+    from gostop.words import catalog, reason_text, settlement_lines
+    from gostop.words.replay import (
+        captures_line,
+        deal_event_line,
+        payments_line,
+        quoted,
+        result_line,
+        rules_line,
+        seat_label,
+        shots_line,
+        unfinished_lines,
     )
 
-
-def _print_replay(rec: HandRecord, hand: Hand, steps: Sequence[Step], failed: bool = False) -> None:
     out = console()
     seats = rec.seats
     rules = rec.rules
     over = rules.overrides()
-    title = f"{rec.title}\n" if rec.title else ""
-    out.print(
-        Text(
-            f"{title}rules: {rules.preset}"
-            + (f" with {json.dumps(over)}" if over else "")
-            + f"; {rec.players} players"
-            + (f"; seed {rec.seed}" if rec.seed is not None else "")
-            + (f"; nagari before: {rec.nagari_before}" if rec.nagari_before else "")
-        )
-    )
-    _print_deal(rec.get_deal(), seats)
+
+    def name(seat: int | None) -> str:
+        return _seat_name(seats, seat, lang)
+
+    def called(seat: int | None) -> str:
+        """A seat inside a sentence: its name alone (quoted if it is "You"), else ``seat 1``."""
+        if seats is not None and seat is not None and 0 <= seat < len(seats):
+            return quoted(seats[seat])
+        return seat_label(seat, None, lang) if seat else catalog(lang).t("seat {n}", n=0)
+
+    def said(ev: Event) -> str | None:
+        return _event_lines(ev, called, rec.players, lang, rules)
+
+    if rec.title:
+        out.print(Text(rec.title))
+    out.print(Text(rules_line(rules.preset, json.dumps(over) if over else "", rec.players, rec.seed,
+                              rec.nagari_before, lang)))
+    _print_deal(rec.get_deal(), seats, lang)
     for ev in hand.deal_events:
         if ev.type not in ("turn", "deal", "layout"):  # the deal is printed above
-            out.print(Text(f"  deal: {_event_text(ev, seats)}"))
+            line = said(ev)
+            if line is not None:
+                out.print(Text(f"  {deal_event_line(line, lang)}"))
     # replay a second time step by step to show the layout after each action
     shown = build_hand(rec)
     for i, (action, events) in enumerate(steps):
         who = shown.current_player
         shown.apply(action)
-        out.print(Text(f"{i:3d}. {_seat_name(seats, who)}: {action}"))
+        out.print(Text(f"{i:3d}. {name(who)}: {action}"))  # the action as the record writes it
         for ev in events:
-            if ev.type != "turn":  # the next action line says whose turn it is
-                out.print(Text(f"       {_event_text(ev, seats)}"))
-        out.print(Text(f"       layout: {_layout_text(shown)}"))
+            line = said(ev)
+            if line is not None:
+                out.print(Text(f"       {line}"))
+        out.print(Text(f"       {_layout_text(shown, seats, lang)}"))
     result = hand.result
     if failed:
         return  # the error line follows
+    every = range(rec.players)
     if result is None:
-        who = hand.current_player
         obs = hand.observation(0)
-        out.print(Text(f"not finished: {_seat_name(seats, who)} to act next ({obs.stage})"))
-        out.print(Text("stop points so far: " + " ".join(str(p) for p in obs.stop_points)))
-        if any(obs.chips) or any(obs.shots):
-            out.print(Text("fixed payments so far (net per seat): " + " ".join(str(c) for c in obs.chips)))
-            if any(obs.shots):
-                out.print(Text("shots so far: " + " ".join(str(s) for s in obs.shots)))
+        for line in unfinished_lines(
+            name(hand.current_player), obs.stage,
+            [(name(s), obs.stop_points[s]) for s in every],
+            [(name(s), obs.chips[s]) for s in every],
+            [(name(s), obs.shots[s]) for s in every] if obs.shots else [],
+            lang,
+        ):
+            out.print(Text(line))
         return
     summary = result_json(hand, steps)
-    if result.winner is not None:
-        out.print(Text(f"result: {_seat_name(seats, result.winner)} wins by {result.reason}, {result.points} points"))
-    elif result.void:
-        out.print(Text(f"result: void deal ({result.reason})"))
-    else:
-        out.print(Text(f"result: nagari ({result.reason})"))
-    if result.settlement is not None:
-        for step in result.settlement.steps:
-            out.print(Text(f"  {step}"))
-    out.print(Text("payments (net per seat): " + " ".join(str(p) for p in summary["payments"])))
+    outcome = "win" if result.winner is not None else "void" if result.void else "nagari"
+    winner = name(result.winner) if result.winner is not None else None
+    out.print(Text(result_line(outcome, winner, reason_text(result.reason, lang), result.points, lang)))
+    s = result.settlement
+    if s is not None:
+        from gostop.play.session import oe_myeon_card
+
+        payers = [called(o) for o in result.opponents]
+        goes = result.context.goes if result.context is not None else 0
+        card = None
+        if s.liability == "oe-myeon" and s.liable is not None:
+            card = oe_myeon_card(hand, result.opponents[s.liable], result.winner)
+        for line in settlement_lines(s, payers, goes, you="", oe_myeon_card=card, lang=lang):
+            out.print(Text(f"  {line}"))
+    out.print(Text(payments_line([(name(i), int(p)) for i, p in enumerate(summary["payments"])], lang)))
     if any(summary.get("shots") or ()):
-        out.print(Text("shots: " + " ".join(str(s) for s in summary["shots"])))
+        out.print(Text(shots_line([(name(i), int(p)) for i, p in enumerate(summary["shots"])], lang)))
     for seat, cards in enumerate(summary["captures"]):
-        out.print(Text(f"captures {_seat_name(seats, seat)}: {_codes(cards)}"))
+        out.print(Text(captures_line(name(seat), [str(c) for c in cards], lang)))
 
 
 def deal(

@@ -47,6 +47,7 @@ __all__ = [
     "Store",
     "default_data_dir",
     "gostop_command",
+    "remembered_lang",
 ]
 
 #: The ``format`` of ``current/save.json``.
@@ -103,6 +104,26 @@ def gostop_command() -> str:
 def default_data_dir() -> Path:
     """The data directory (:func:`gostop.paths.data_dir`)."""
     return data_dir()
+
+
+def read_prefs(root: Path | None = None) -> dict[str, Any]:
+    """The remembered choices in the data directory ``root`` (default: :func:`default_data_dir`);
+    {} when none or unreadable: they are only preferences. Reading them changes nothing."""
+    folder = Path(root).expanduser() if root is not None else default_data_dir()
+    try:
+        data = json.loads((folder / "prefs.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def remembered_lang(root: Path | None = None) -> str:
+    """The language ``gostop play --lang`` last chose (remembered in ``prefs.json``), else
+    English: the language of the other commands that speak to a player (``gostop replay``)."""
+    from gostop.words.catalog import LANGS
+
+    lang = read_prefs(root).get("lang")
+    return lang if isinstance(lang, str) and lang in LANGS else "en"
 
 
 def _reason(exc: OSError) -> str:
@@ -209,11 +230,7 @@ class Store:
 
     def prefs(self) -> dict[str, Any]:
         """The remembered choices ({} when none or unreadable: they are only preferences)."""
-        try:
-            data = json.loads(self.prefs_path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return {}
-        return data if isinstance(data, dict) else {}
+        return read_prefs(self.root)
 
     def remember(self, **values: Any) -> None:
         """Remember choices for the next games. Raises :class:`SaveError`."""

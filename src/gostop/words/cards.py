@@ -54,28 +54,35 @@ def _base(code: str) -> str:
 
 
 def cards_said(cards: Iterable[Card | str], lang: str = "en") -> str:
-    """Cards named in a list, in order, separated by commas (``iris ribbon, iris junk``); the
-    copies of one card (a deck's three ``JK1``: JK1, JK1-2, JK1-3) said once with their count
-    (``one-junk joker ×3``, ``조커 1 ×3``), never ``조커 1, 조커 1, 조커 1``. A word that is no
-    card code stays as it is. Empty for no cards."""
+    """Cards named in a list, in order, separated by commas (``iris ribbon, iris junk``); cards
+    of one name said once with their count: the copies of one card (a deck's three ``JK1``: JK1,
+    JK1-2, JK1-3: ``one-junk joker ×3``, ``조커 1 ×3``, never ``조커 1, 조커 1, 조커 1``) and
+    two cards a player cannot tell apart (a month's two junk: ``bush clover junk ×2``, ``흑싸리
+    피 ×2``, never ``흑싸리 피, 흑싸리 피``). A word that is no card code stays as it is. Empty
+    for no cards."""
     w = catalog(lang)
     counts: dict[str, int] = {}
     order: list[str] = []
+    words: list[str] = []
     for card in cards:
         code = card.code if isinstance(card, Card) else str(card)
-        key = _base(code)
-        if key not in counts:
-            order.append(key)
-            counts[key] = 0
-        counts[key] += 1
-    names = []
-    for key in order:
         try:
-            name = card_name(key, lang)
+            name = card_name(_base(code), lang)
         except ValueError:  # a word, not a card
-            names.extend([key] * counts[key])
+            words.append(code)
+            order.append("")
             continue
-        names.append(name if counts[key] == 1 else w.t("{card} ×{n}", card=name, n=counts[key]))
+        if name not in counts:
+            order.append(name)
+            counts[name] = 0
+        counts[name] += 1
+    names = []
+    plain = iter(words)
+    for name in order:
+        if not name:
+            names.append(next(plain))
+            continue
+        names.append(name if counts[name] == 1 else w.t("{card} ×{n}", card=name, n=counts[name]))
     return w.t(", ").join(names)
 
 

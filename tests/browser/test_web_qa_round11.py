@@ -251,6 +251,11 @@ def test_a_sideways_phone_shows_the_settlements_buttons_with_its_heading(browser
     expect(modal.locator("h2")).to_be_in_viewport()
     for button in ("#settle-close", "#review-hand"):
         expect(modal.locator(button)).to_be_in_viewport(ratio=1)
+    # QA 16: the winner's cards are readable (they were 18 px wide), and inside the dialog
+    cards = page.evaluate("""() => { const m = document.querySelector('.overlay .modal').getBoundingClientRect();
+      return [...document.querySelectorAll('.overlay .wincards .card')].map((c) => { const r = c.getBoundingClientRect();
+        return [r.width, r.left >= m.left && r.right <= m.right]; }); }""")
+    assert cards and min(w for w, _ in cards) >= 28 and all(inside for _, inside in cards), cards
     # scrolled to its end, the last line is not hidden under the buttons
     modal.evaluate("m => { m.scrollTop = m.scrollHeight; }")
     covered = page.evaluate("""() => { const m = document.querySelector('.overlay .modal');

@@ -20,6 +20,18 @@ const LAND_MS = 400;
 /** How long a quick phrase's bubble stays beside its speaker's seat, in ms. */
 const BUBBLE_MS = 4000;
 
+/** What tells a card from its copies for a player: a joker's type (JK1-2 is a JK1), a month
+ * card's month and kind (06J1 and 06J2 are both peony junk; 11D is not 11J1). */
+function copyKey(code) {
+  return code.startsWith("JK") ? code.split("-")[0] : code.slice(0, 3);
+}
+
+/** The first of the legal picks when they are all of cards alike, else null. */
+export function alikePick(legal) {
+  if (legal.length < 2 || !legal.every((e) => e.kind === "pick" && e.cards && e.cards.length === 1)) return null;
+  return new Set(legal.map((e) => copyKey(e.cards[0]))).size === 1 ? legal[0] : null;
+}
+
 function friendly(main, title, text, room, transfer = false) {
   const watch = room && room.spectators;
   // a full table (a friend opening its link): watching first, what they came for; moving one's
@@ -149,11 +161,14 @@ class TablePage {
     // phrases said, in a layer over the table (they never move it)
     this.bubbles = new Map(); // seat -> {id, timer}
     this.bubbleLayer = h("div.bubbles", { "aria-hidden": "true" });
-    this.ctx.sayBox = mine ? this.sayBox() : null;
+    // (a spectator says nothing, but may hide the phrases the people say: the switch alone)
+    this.ctx.sayBox = mine ? this.sayBox() : this.muteSwitch();
     this.drawSide();
     this.ctx.recent = [];
     this.restoreFeed();
     main.replaceChildren(this.page, this.callout, this.overlay, this.news, this.bubbleLayer);
+    // a dialog that scrolls (the standings on a phone) carries its bubbles along
+    this.overlay.addEventListener("scroll", () => { if (this.bubbles.size) this.placeBubbles(); }, true);
     this.onResize = () => { this.closeSay(false); this.placeBubbles(); };
     window.addEventListener("resize", this.onResize);
     // the table moves under the bubbles (a banner comes or goes): they follow their seats
@@ -371,15 +386,25 @@ class TablePage {
     return box;
   }
 
+  /** A spectator's "Mute phrases": the switch of the say menu, alone in the status bar. */
+  muteSwitch() {
+    const mute = h("button.saymute.muteswitch#say-mute", { type: "button", role: "switch", onclick: () => this.toggleMute() });
+    this.sayEls = { mute };
+    this.labelSay();
+    return h("div.saybox", {}, mute);
+  }
+
   /** The say box's words in the page's language. */
   labelSay() {
+    if (this.standingsSay) for (const b of this.standingsSay.querySelectorAll("button[data-phrase]")) b.textContent = phraseText(b.dataset.phrase);
     if (!this.sayEls) return;
     const { btn, menu, items, mute } = this.sayEls;
+    mute.textContent = w("mutePhrases");
+    mute.setAttribute("aria-checked", setting("mutePhrases") ? "true" : "false");
+    if (!btn) return; // a spectator's switch alone
     btn.textContent = w("say");
     menu.setAttribute("aria-label", w("sayMenu"));
     for (const b of items) b.textContent = phraseText(b.dataset.phrase);
-    mute.textContent = w("mutePhrases");
-    mute.setAttribute("aria-checked", setting("mutePhrases") ? "true" : "false");
   }
 
   openSay() {
@@ -387,12 +412,19 @@ class TablePage {
     this.sayOpen = true;
     menu.hidden = false;
     btn.setAttribute("aria-expanded", "true");
-    // under the button, inside the screen (a fixed box: the table's rows never move for it)
+    // under the button, inside the screen (a fixed box: the table's rows never move for it);
+    // above it when it has more room there (the waiting room's button low on a sideways phone)
     const r = btn.getBoundingClientRect();
     const width = menu.offsetWidth;
+    menu.style.removeProperty("max-height");
+    const natural = menu.offsetHeight;
+    const below = innerHeight - r.bottom - 8;
+    const above = r.top - 8;
+    const up = natural > below && above > below;
+    const room = up ? above : below;
     menu.style.setProperty("left", `${Math.max(4, Math.min(r.right - width, innerWidth - width - 4))}px`);
-    menu.style.setProperty("top", `${r.bottom + 4}px`);
-    menu.style.setProperty("max-height", `${Math.max(120, innerHeight - r.bottom - 8)}px`);
+    menu.style.setProperty("top", `${up ? Math.max(4, r.top - 4 - Math.min(natural, room)) : r.bottom + 4}px`);
+    menu.style.setProperty("max-height", `${Math.max(120, room)}px`);
     items[0].focus();
   }
 
@@ -433,6 +465,23 @@ class TablePage {
     this.placeBubbles();
   }
 
+  /** Whether another seat than mine is a person's who took it: somebody to say a phrase to. */
+  company() {
+    const v = this.view;
+    return Boolean(v && (v.players || []).some((p) => p.kind === "human" && p.seat !== v.seat && (p.name || p.connected)));
+  }
+
+  /** The phrases said at the end of a match, in the standings dialog (the table's "Say…" menu is
+   * behind it): good game, one more game, thanks. */
+  standingsPhrases() {
+    if (!this.mine || !this.company()) { this.standingsSay = null; return null; }
+    const ids = ["good_game", "one_more", "thanks"];
+    this.standingsSay = h("div.row.sayrow#standings-say", { role: "group", "aria-label": w("sayMenu") },
+      ids.map((id) => h("button.sayitem", { type: "button", id: `standings-say-${id.replace(/_/g, "-")}`, dataset: { phrase: id },
+        onclick: () => { if (!this.socket.say(id)) banner(t("reconnecting"), "warn", 3000); } }, phraseText(id))));
+    return this.standingsSay;
+  }
+
   /** A phrase said at the table: a bubble beside the speaker's seat for a few seconds, a line
    * for screen readers and in the feed. Muted: the others' phrases are not shown at all. */
   heard(msg) {
@@ -452,26 +501,68 @@ class TablePage {
     this.placeBubbles();
   }
 
-  /** The bubbles drawn again beside their seats' name plates (after every drawing of the
-   * table): below an opponent's plate, above my own, always inside the screen. */
+  /** The bubbles drawn again beside their seats' names (after every drawing of the table): on
+   * the name's line, in the first free room after the name and what stands beside it (its tags,
+   * on a sideways phone its score), so that a bubble hides neither a score nor a card; where the
+   * line has no room (five seats on a phone), under an opponent's whole plate, above my own.
+   * With a dialog open, beside the seat's line in it (the standings), else atop the dialog with
+   * the speaker's name. Always inside the screen. */
   placeBubbles() {
     const layer = this.bubbleLayer;
     if (!layer) return;
     layer.replaceChildren();
+    layer.classList.toggle("over", Boolean(this.overlayOpen));
     const muted = setting("mutePhrases");
     for (const [seat, b] of this.bubbles) {
       if (muted && seat !== this.view?.seat) continue;
-      const plate = this.tableBox.querySelector(`.table-page section.player[data-seat="${seat}"]`);
+      const text = phraseText(b.id);
+      if (this.overlayOpen) {
+        const line = this.overlay.querySelector(`[data-bubble-seat="${seat}"]`);
+        const top = this.overlay.querySelector(".modal h2");
+        if (line && line.offsetParent) this.bubbleBeside(layer, seat, b.id, text, line, [...line.children]);
+        else if (top && this.view) this.bubbleBeside(layer, seat, b.id, w("saidBy", seatName(this.view, seat), text), top, [top]);
+        continue;
+      }
+      const plate = this.tableBox.querySelector(`section.player[data-seat="${seat}"], [data-bubble-seat="${seat}"]`);
       if (!plate || !plate.offsetParent) continue;
-      const r = (plate.querySelector("header") || plate).getBoundingClientRect();
-      const below = r.top + r.height / 2 < innerHeight / 2;
-      const el = h(`div.bubble.${below ? "below" : "above"}`, { dataset: { seat: String(seat), phrase: b.id } }, phraseText(b.id));
-      layer.appendChild(el);
-      const left = Math.max(4, Math.min(r.left + 6, innerWidth - el.offsetWidth - 4));
-      const top = below ? r.bottom + 8 : r.top - el.offsetHeight - 8;
-      el.style.setProperty("left", `${left}px`);
-      el.style.setProperty("top", `${Math.max(4, Math.min(top, innerHeight - el.offsetHeight - 4))}px`);
+      const items = plate.matches("section.player") ? [...this.tableBox.querySelectorAll("section.player :is(header, .score) > *, section.player .capgroup > *")]
+        : [...plate.children];
+      this.bubbleBeside(layer, seat, b.id, text, plate, items);
     }
+  }
+
+  /** One bubble on the line of `box`'s name (its first item), clear of `items`. */
+  bubbleBeside(layer, seat, id, text, box, items) {
+    const el = h("div.bubble", { dataset: { seat: String(seat), phrase: id } }, text);
+    layer.appendChild(el);
+    const bw = el.offsetWidth;
+    const bh = el.offsetHeight;
+    const name = box.querySelector(".pname") || items[0] || box;
+    const n = name.getBoundingClientRect();
+    // the obstacles on the name's line, left to right
+    const band = items.map((x) => x.getBoundingClientRect())
+      .filter((q) => q.width && q.bottom > n.top + 2 && q.top < n.bottom - 2).sort((a, c) => a.left - c.left);
+    let x = n.right + 12;
+    for (const q of band) if (q.right > n.left && q.left < x + bw + 8 && q.right + 12 > x) x = q.right + 12;
+    let left;
+    let top;
+    let cls;
+    if (x + bw <= innerWidth - 4) {
+      left = x;
+      // in the middle of the name's line; a bubble taller than the line grows upwards (into the
+      // plate's edge), never down over the score under the name
+      top = Math.min(n.top + n.height / 2 - bh / 2, n.bottom + 1 - bh);
+      cls = "beside";
+    } else {
+      const r = box.getBoundingClientRect();
+      const below = r.top + r.height / 2 < innerHeight / 2;
+      left = Math.max(4, Math.min(r.left + 6, innerWidth - bw - 4));
+      top = below ? r.bottom + 8 : r.top - bh - 8;
+      cls = below ? "below" : "above";
+    }
+    el.classList.add(cls);
+    el.style.setProperty("left", `${left}px`);
+    el.style.setProperty("top", `${Math.max(4, Math.min(top, innerHeight - bh - 4))}px`);
   }
 
   presence(msg) {
@@ -772,11 +863,21 @@ class TablePage {
     if (el) el.focus({ preventScroll: true });
   }
 
-  /** The "always give the cheapest" setting (defect 6) answers a junk request by itself. */
+  /** The "always give the cheapest" setting (defect 6) answers a junk request by itself; a
+   * pick between cards nobody can tell apart (QA 16: a month's two plain junk, the copies of a
+   * joker) is not asked either: the first is taken, and a screen reader told why. */
   autoGive() {
     const v = this.view;
-    if (!v || !v.to_move || !setting("alwaysCheapest")) return;
+    if (!v || !v.to_move) return;
     const legal = v.legal || [];
+    const alike = alikePick(legal);
+    if (alike) {
+      if (this.moveInFlight()) return;
+      this.say([w("alikeTaken", cardName(alike.cards[0]))]);
+      this.act(alike.action);
+      return;
+    }
+    if (!setting("alwaysCheapest")) return;
     if (legal.length && legal.every((e) => e.kind === "surrender")) this.act(cheapest(legal).action);
   }
 
@@ -834,9 +935,13 @@ class TablePage {
     // (with its invite box) away, and a waiting room draws no button that opens it
     this.tableBox.replaceChildren(h("section.panel.waiting", {},
       h("h1", {}, roomTitle(this.room)), h("p", {}, t("waitingForPlayers")),
-      h("ul", {}, v.players.map((p) => h("li", {}, `${t("seat")} ${p.seat + 1}: ${(p.kind === "bot" ? botName(p.name) : p.name) || t("openSeat")}${p.kind === "bot" ? ` (${t("bot_")} ${levelText(p.level)})` : ""}`))),
+      h("ul", {}, v.players.map((p) => h("li", { dataset: { bubbleSeat: String(p.seat) } },
+        h("span.pname", {}, `${t("seat")} ${p.seat + 1}: ${(p.kind === "bot" ? botName(p.name) : p.name) || t("openSeat")}${p.kind === "bot" ? ` (${t("bot_")} ${levelText(p.level)})` : ""}`)))),
+      // the people already seated greet each other while they wait (the "Say…" menu of the table)
+      this.mine && this.company() && this.ctx.sayBox ? h("div.waiting-say", {}, this.ctx.sayBox) : null,
       h("div.invite.waiting-invite", {}, ...this.inviteLink("waiting-invite-link", "waiting-copy-link")),
       this.mine ? h("p", {}, h("button.link#waiting-leave", { type: "button", onclick: () => this.leave() }, t("leave"))) : null));
+    this.placeBubbles();
   }
 
   maybeSettlement() {
@@ -873,6 +978,7 @@ class TablePage {
       "aria-describedby": result ? result.id : null }, content));
     this.page.inert = true; // the table behind the dialog is seen, not used
     this.overlay.hidden = false;
+    this.placeBubbles(); // a phrase said now is shown in the dialog, over it
   }
 
   closeOverlay() {
@@ -882,6 +988,7 @@ class TablePage {
     this.page.inert = false;
     this.overlay.hidden = true;
     this.overlay.replaceChildren();
+    this.placeBubbles();
     if (this.frozen) {
       this.frozen = null;
       const p = this.pending;
@@ -1144,13 +1251,14 @@ class TablePage {
     const st = (v.over && v.over.standings) || (v.match && v.match.standings) || [];
     this.openOverlay(h("section.standings", { "aria-label": t("standings") },
       h("h2", {}, t("matchOver")), h("h3", {}, t("standings")),
-      h("ol", {}, st.map((s) => h("li", { dataset: { seat: String(s.seat) } },
-        `${s.seat === undefined || s.seat === null ? botName(s.name) : seatName(v, s.seat)}: ${this.inShots() ? t("shotsN", s.shots ?? 0) : t("chipsN", s.chips)}`))),
+      h("ol", {}, st.map((s) => h("li", { dataset: { seat: String(s.seat), bubbleSeat: String(s.seat) } },
+        h("span", {}, `${s.seat === undefined || s.seat === null ? botName(s.name) : seatName(v, s.seat)}: ${this.inShots() ? t("shotsN", s.shots ?? 0) : t("chipsN", s.chips)}`)))),
+      this.standingsPhrases(),
       this.serverRematch ? this.rematchBox() : null,
       h("div.row", {}, this.serverRematch ? null : h("button.primary#rematch", { type: "button", onclick: (ev) => this.rematch(ev.currentTarget) }, w("rematch")),
         h("a.button#new-match", { href: "#/" }, t("backToLobby")), this.downloadLink(),
         this.lastShown ? h("button#review-last", { type: "button", onclick: () => this.showReview(this.lastShown) }, w("review")) : null,
-        h("button#standings-close", { type: "button", onclick: () => { this.overlayOpen = false; this.page.inert = false; this.overlay.hidden = true; } }, t("close")))));
+        h("button#standings-close", { type: "button", onclick: () => { this.overlayOpen = false; this.page.inert = false; this.overlay.hidden = true; this.placeBubbles(); } }, t("close")))));
   }
 
   key(ev) {

@@ -50,7 +50,7 @@ def test_the_captures_of_a_summary_score_the_sake_cup_as_the_settlement_did() ->
     godori 고도리 for 5, junk value 10 for 1``."""
     for lang, scored, bracket in (
         ("en", "Scored: 5 animals for 1, godori 고도리 for 5, junk value 10 for 1 = 7 points.",
-         "[5 animals: 1, godori: 5, junk value 10: 1]"),
+         "[5 animals: 1, godori 고도리: 5, junk value 10: 1]"),
         ("ko", "점수: 열끗 5장 1점, 고도리 5점, 피 10장 1점 = 7점.", "[열끗 5장 1점, 고도리 5점, 피 10장 1점]"),
     ):
         steps = _play_hand(Session.start(Settings(seed=18, players=5, level="easy", lang=lang, hands=3))).steps

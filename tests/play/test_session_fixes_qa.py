@@ -404,7 +404,7 @@ def test_counts_have_the_right_number(store: Store) -> None:
     assert points_words(catalog("ko"), 1) == "1점"
     s = Session.start(Settings(seed=1, level="easy", hands=2), store)
     summary = saved_summary(store)
-    assert summary is not None and summary.text.endswith("; no hands played")
+    assert summary is not None and summary.text.endswith("; saved in the first hand")
     prompt = s.prompt()
     assert prompt is not None and prompt.info[0] == "You have no points; 7 are needed to stop."
     while not s.pending:

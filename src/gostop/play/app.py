@@ -516,13 +516,15 @@ class HangingStatic(Static):
         return super().get_content_height(container, viewport, width)
 
 
-class SummaryScreen(ModalScreen[None]):
-    """The end of a hand (or of the match): read it, then Enter."""
+class SummaryScreen(ModalScreen[str | None]):
+    """The end of a hand (or of the match): read it, then Enter. At the end of the match
+    (``again``), N asks for a new one instead (dismissed with ``"again"``)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "close", "Continue"),
         Binding("space", "close", "Continue", show=False),
         Binding("escape", "close", "Continue", show=False),
+        Binding("n", "again", "New match", show=False),
     ]
     DEFAULT_CSS = """
     SummaryScreen { align: center middle; }
@@ -531,11 +533,12 @@ class SummaryScreen(ModalScreen[None]):
     SummaryScreen VerticalScroll { height: auto; max-height: 85vh; }
     """
 
-    def __init__(self, body: Text, footer: str, words: Catalog | None = None) -> None:
+    def __init__(self, body: Text, footer: str, words: Catalog | None = None, again: bool = False) -> None:
         super().__init__()
         self.body = body
         self.footer = footer
         self.words = words or catalog("en")
+        self.again = again
         say_bindings(self, self.words)
 
     def compose(self) -> ComposeResult:
@@ -560,6 +563,10 @@ class SummaryScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_again(self) -> None:
+        if self.again:
+            self.dismiss("again")
 
 
 class QuitScreen(ModalScreen[bool]):
@@ -956,24 +963,26 @@ class GoStopApp(App[int]):
         if not view.seats:
             opp.append(self._waiting(view.prompt, w), style="dim")
         table = (layout_compact(view) if compact else layout_block(view)) if view.seats else Text()
-        def your_row(turn: str) -> Text:
+        def your_row(turn: str, hints: bool = True) -> Text:
             you = Text()
             if turn:
                 you.append(turn + "\n", style="dim")
             for s in view.seats:
                 if s.you:
-                    you.append_text(seat(s, view.target, view.unit, view.highlight))
+                    you.append_text(seat(s if hints else dataclasses.replace(s, near=()), view.target, view.unit, view.highlight))
+            if view.hand and (view.prompt is None or view.prompt.stage != "main"):
+                you.append(w.t("Your hand:") + " ", style="bold")
+                for i, c in enumerate(view.hand):
+                    if i:
+                        you.append(" ")
+                    you.append_text(card_text(c))
             return you
 
         you = your_row(view.your_turn)
         if view.your_turn_short != view.your_turn:
             shorter["#you"] = [your_row(view.your_turn_short)]
-        if view.hand and (view.prompt is None or view.prompt.stage != "main"):
-            you.append(w.t("Your hand:") + " ", style="bold")
-            for i, c in enumerate(view.hand):
-                if i:
-                    you.append(" ")
-                you.append_text(card_text(c))
+        if any(s.you and s.near for s in view.seats):  # a hint goes whole or not at all, never cut
+            shorter["#you-bare"] = [your_row(view.your_turn, hints=False), your_row(view.your_turn_short, hints=False)]
         items = self._draw_prompt(view.prompt, compact)
         self._fit(view.prompt, compact, status, opp, table, you, items, shorter)
         if not compact:
@@ -1052,6 +1061,8 @@ class GoStopApp(App[int]):
         parts = {"#status": status, "#opponents": opp, "#table": table, "#you": you}
         box = self.query_one("#prompt", VerticalScroll)
         box.styles.max_height = None  # the stylesheet's
+        you_static = self.query_one("#you", Static)
+        you_static.styles.max_height = None
         main = self.query_one("#left", VerticalScroll)
         main.styles.overflow_y = "auto"
         w, h = self.size
@@ -1066,9 +1077,12 @@ class GoStopApp(App[int]):
                 rows = sum(self._rows(statics[k], parts[k], left - bar) for k in ("#status", "#opponents", "#table"))
                 return rows + (0 if compact else 2)  # the table's borders
 
+            you_max = 5 if compact else 8 - 1  # the stylesheet's max-height (and the border)
+            you_cap = you_max  # more when the screen has the room for a taller row
+
             def you_rows() -> int:
                 rows = self._rows(statics["#you"], parts["#you"], w - 2)
-                return min(5, rows) if compact else min(8, rows + 1)
+                return min(you_cap, rows) if compact else min(you_cap + 1, rows + 1)
 
             column = (w - 1) // 2 - (0 if compact else 2)
             words = self.query_one("#words")
@@ -1088,14 +1102,34 @@ class GoStopApp(App[int]):
                 for k in ("#opponents", "#table", "#you"):
                     parts[k] = parts[k].copy()
                     parts[k].rstrip()
-            you_max = 5 if compact else 8 - 1  # the stylesheet's max-height (and the border)
+
+            def you_fit() -> bool:
+                """Whether your row fits whole: within its usual height, or taller where the
+                screen has the room (a hint's second line was cut with blank rows above)."""
+                nonlocal you_cap
+                rows = self._rows(statics["#you"], parts["#you"], w - 2)
+                you_cap = max(you_max, rows)
+                if main_rows() + you_rows() + prompt_rows(False) <= room:
+                    return True
+                you_cap = you_max
+                return rows <= you_max and main_rows() + you_rows() + prompt_rows(False) <= room
+
             for short in shorter.get("#you", ()):
-                if self._rows(statics["#you"], parts["#you"], w - 2) <= you_max and (
-                        main_rows() + you_rows() + prompt_rows(False) <= room):
+                if you_fit():
                     break
                 parts["#you"] = short.copy()
                 if tight:
                     parts["#you"].rstrip()
+            else:
+                you_fit()
+            if self._rows(statics["#you"], parts["#you"], w - 2) > you_cap:  # cut: the hints go
+                for bare in shorter.get("#you-bare", ()):
+                    parts["#you"] = bare.copy()
+                    if tight:
+                        parts["#you"].rstrip()
+                    if you_fit() or self._rows(statics["#you"], parts["#you"], w - 2) <= you_cap:
+                        break
+            you_static.styles.max_height = you_cap + (0 if compact else 1) if you_cap > you_max else None
             for short in shorter.get("#status", ()):
                 if main_rows() + you_rows() + prompt_rows(False) <= room:
                     break
@@ -1123,17 +1157,22 @@ class GoStopApp(App[int]):
                 body.append(session.save_problem + "\n", style="bold red")
             body.append("\n")
         body.append_text(summary_block(summary, w.lang))
-        footer = w.t("{enter}: finish", enter="Enter") if last else w.t("{enter}: next hand", enter="Enter")
-        self.push_screen(SummaryScreen(body, f" {footer} ", w), self._after_summary)
+        footer = self._end_footer() if last else w.t("{enter}: next hand", enter="Enter")
+        self.push_screen(SummaryScreen(body, f" {footer} ", w, again=last), self._after_summary)
 
-    def _after_summary(self, _: None) -> None:
+    def _end_footer(self) -> str:
+        """The footer of the match's last screen: finish, or a new match (QA 16: the game used
+        to end there, and a new match took the command again)."""
+        return self.words.t("{enter}: finish · {key}: new match", enter="Enter", key="N")
+
+    def _after_summary(self, result: str | None) -> None:
         self._showing_summary = False
         session = self.session
         if session is None:
             return
         if session.over and len(session.pending) <= 1:
             session.pending.clear()
-            self.exit(0)
+            self._finish(result)
             return
         self._guard(lambda: session.acknowledge(play_bots=not self.bot_delay))
         self._step_bots()
@@ -1146,8 +1185,21 @@ class GoStopApp(App[int]):
         w = self.words
         unit = "shots" if session.match.shots_unit else "chips"
         body = standings_block(session.match.standings, unit, w.lang, session.name)
-        footer = w.t("{enter}: finish", enter="Enter")
-        self.push_screen(SummaryScreen(body, f" {footer} ", w), lambda _: self.exit(0))
+        self.push_screen(SummaryScreen(body, f" {self._end_footer()} ", w, again=True), self._finish)
+
+    def _finish(self, result: str | None) -> None:
+        """After the match's last screen: the end (Enter), or the setup screen for a new match
+        (N) with the same choices and a new deal (a random seed)."""
+        session = self.session
+        if result != "again" or session is None:
+            self.exit(0)
+            return
+        self.session = None
+        self.saved = None
+        settings = dataclasses.replace(session.settings, seed=None)
+        self.settings = settings
+        self._lang_before_setup = settings.lang
+        self.push_screen(SetupScreen(settings, None), self._after_setup)
 
     # -- acting ------------------------------------------------------------------------------
 

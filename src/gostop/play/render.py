@@ -393,13 +393,25 @@ def seat_compact(
         t.append("  " + w.t("shown:") + " ", style="bold")
         t.append_text(cards_line(seat.shown, hl=hl))
         t.append("\n")
+    # a stamp or a hint too long for a row goes on under its indent, broken between words (the
+    # terminal's own wrap began its next row at the margin)
     for st in seat.stamps:
-        t.append(f"  {_stamp_badge(st, w, compact=True)} ", style="bold white on red" if st.live else "bold black on yellow")
-        t.append(_stamp_line(st, w, compact=True) + "\n")
+        row = Text("  ")
+        row.append(_stamp_badge(st, w, compact=True), style="bold white on red" if st.live else "bold black on yellow")
+        row.append(" " + _stamp_line(st, w, compact=True))
+        t.append_text(_hung(row, width))
     if seat.you:
         for line in seat.near:
-            t.append("  " + w.t("hint: {line}", line=line) + "\n", style="italic")
+            t.append_text(_hung(Text("  " + w.t("hint: {line}", line=line), style="italic"), width))
     return t
+
+
+def _hung(row: Text, width: int | None) -> Text:
+    """``row`` and a newline, in rows of ``width`` cells under a hanging indent (None: as is)."""
+    if width is not None:
+        row = Text("\n").join(hang_rows(row, width, CAPTURES_INDENT))
+    row.append("\n")
+    return row
 
 
 def layout_compact(view: TableView) -> Text:
@@ -415,7 +427,9 @@ def layout_compact(view: TableView) -> Text:
         if pile.stack:
             t.append("[")
             t.append_text(cards_line(pile.cards, hl=view.highlight))
-            t.append("]" + (f"{pile.owner}" if pile.owner else ""))
+            t.append("]")
+            if pile.owner:  # QA 16: "[11B 11J1 11J2]Minji" read as one word
+                t.append(" " + pile.owner, style="dim")
         else:
             t.append_text(cards_line(pile.cards, hl=view.highlight))
     t.append("\n")

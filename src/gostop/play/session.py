@@ -29,6 +29,7 @@ from __future__ import annotations
 import errno
 import json
 import random
+import re
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -38,7 +39,7 @@ from gostop.cards import MONTH_NAMES, Card, parse_card
 from gostop.engine import Action, Hand, HandResult, Observation, Preview
 from gostop.errors import GostopError
 from gostop.explain import go_warnings_text, settlement_lines
-from gostop.hints import junk_values, nagari_stakes, score_lines
+from gostop.hints import junk_values, nagari_stakes, near_sets, score_lines
 from gostop.limits import MAX_PLAY_HANDS
 from gostop.match import (
     LedgerEntry,
@@ -604,9 +605,27 @@ class Session:
                                             "you"))
                     self._apply(legal[0])
                     continue
+                alike = self._alike_pick(legal)
+                if alike is not None:  # QA 16: no question whose answers nobody can tell apart
+                    self.log.append(LogLine(self.words.t("(the two {card} are alike: you take one)",
+                                                         card=card_list([parse_card(alike.cards[0])], self.settings.lang)),
+                                            "you"))
+                    self._apply(alike)
+                    continue
                 break
             self._apply(self._bot_action(seat))
         self._prompt = None
+
+    def _alike_pick(self, legal: Sequence[Any]) -> Action | None:
+        """The first of picks among cards nobody can tell apart (a month's two plain junk, the
+        copies of a joker: :func:`_copy_key`, as :meth:`_surrender_choices` reads them): which
+        one is taken changes nothing, so the person is not asked. None for any other decision."""
+        if self.match.phase != "hand" or len(legal) < 2:
+            return None
+        if not all(isinstance(a, Action) and a.kind == "pick" and len(a.cards) == 1 for a in legal):
+            return None
+        keys = {_copy_key(parse_card(a.cards[0])) for a in legal}
+        return legal[0] if len(keys) == 1 else None
 
     def prompt(self) -> Prompt | None:
         """The decision the person must take now, or None."""
@@ -929,13 +948,13 @@ class Session:
                 flex[result.winner] = result.settlement.flex_class
                 flex.update(zip(result.opponents, result.settlement.opponent_flex, strict=False))
             for hs, caps in enumerate(result.captures):
-                b, items = score_lines(self.rules, caps)
+                b, _lines = score_lines(self.rules, caps)
                 if flex.get(hs) is not None:
                     table = ScoreTable.for_rules(self.rules)
                     b = table.breakdown(table.mask(caps), flex_as_junk=flex[hs] == "junk")
-                    items = tuple(f"{it.name}: {it.points}" for it in b.items)
-                if lang != "en":
-                    items = tuple(score_item_lines(b.items, lang))
+                # each item in words, English too (``4 brights incl. the rain man: 4``, not the
+                # record's ``incl. 12B``)
+                items = tuple(score_item_lines(b.items, lang))
                 scored = f"  [{', '.join(items)}]" if items else ""
                 steps.append(f"  {name(entry.active[hs])}: {card_list(caps, lang)}{scored}")
             taken: dict[str, dict[str, int]] = {}  # shots (PAY-2): taken, not paid to anyone
@@ -984,8 +1003,12 @@ class Session:
         return Prompt(stage, question, choices, tuple(info), self.settings.lang)
 
     def _item(self, item: str) -> str:
-        """A scoring item's name (``godori``) as the person reads it in a mark."""
-        return item if self.settings.lang == "en" else item_name(item, self.settings.lang)
+        """A scoring item's name (``godori``) as the person reads it in a mark: the record's
+        name in English unless it names a card (``3 brights incl. 12B`` is said ``3 brights incl.
+        the rain man``, as the hints say it)."""
+        if self.settings.lang == "en" and not re.search(r"\b\d\d[BARDJ]\d?\b", item):
+            return item
+        return item_name(item, self.settings.lang)
 
     def _action_words(self, a: Any) -> str:
         """An action in the person's words, its cards named (``play plum ribbon``; English:
@@ -1192,7 +1215,16 @@ class Session:
                                     month=_month_name(int(he.data["month"]), w)))
         target = self.rules.stop_target(obs.players)
         points = obs.stop_points[me]
-        if points:
+        if obs.goes[me] and self.rules.go_decision_trigger == "above_last_go":  # GOSTOP-2: not the target now
+            info.append(w.n("You have {n} point; after your go, stopping needs more than {last}.",
+                            "You have {n} points; after your go, stopping needs more than {last}.", points,
+                            last=max(obs.last_go_points[me], target - 1)))
+        elif obs.goes[me]:
+            info.append(w.n("You have {n} point; after your go you are asked again when a scoring set forms or "
+                            "improves.",
+                            "You have {n} points; after your go you are asked again when a scoring set forms or "
+                            "improves.", points))
+        elif points:
             info.append(w.n("You have {n} point; {target} are needed to stop.",
                             "You have {n} points; {target} are needed to stop.", points, target=target))
         else:
@@ -1205,6 +1237,19 @@ class Session:
                 info.append(w.t("You said go twice."))
             else:
                 info.append(w.t("You said go {n} times.", n=goes))
+        if oe_risk and not last_card:  # LIAB-4 (B): a capture passed up that would win an opponent the hand
+            for ns in near_sets(self.rules, obs):
+                mine = [c for c in obs.hand if c.month == ns.missing.month and f"play {c.code}" in legal_text]
+                if (ns.seat == me or ns.where != "the table" or not mine
+                        or obs.stop_points[ns.seat] + ns.points < goal):
+                    continue
+                info.append(w.t(
+                    "<oe-myeon risk> {card} on the table would give {who} {item}: if you leave it (your {mine} "
+                    "takes it) and {who} takes it and stops on their next turn, you pay for both losers "
+                    "(oe-myeon 외면).",  # LIAB-4 (B)
+                    card=card_list([ns.missing], lang), who=self.name(self.match.hand_seats[ns.seat]),
+                    item=self._item(ns.name), mine=card_list(mine[:1], lang)))
+                break
         if oe_cards:
             a, b = (self.name(self.match.hand_seats[(me + k) % obs.players]) for k in (1, 2))
             shown = " / ".join(card_list([c], lang) for c in oe_cards)
@@ -1410,15 +1455,22 @@ class Session:
             two = compensation_amount(self.rules, cards, m.n, show_triple=True) if has_triple(cards) else one
             unit = self.rules.payment_unit  # GWANG-6 in chips, or shots taken by the payers
             claims = {
+                # named, not coded: no card of the forced-out hand is drawn on the screen
                 "claim": w.t("claim {amount} from each payer for {cards}", amount=amount_words(w, one, unit),
-                             cards=choice_cards(paid, lang)),
+                             cards=card_list(sorted(paid, key=lambda c: parse_card(c).sort_key), lang)),
                 "claim-triple": w.t("claim and show a triple: {amount}", amount=amount_words(w, two, unit)),
             }
             no_claim = w.t("no claim")
+            if self.rules.compensation_timing == "end_by_losers":  # GWANG-7: who the payers are
+                payers = w.t("paid after the hand by each of its two losers (after a nagari, doubled by the losers of"
+                             " the next hand with a winner)")
+            else:
+                payers = w.t("paid at once by each of the two players in the hand other than the dealer")
             return self._prompt_of(
                 "claim",
                 w.t("You were forced out of this hand. Claim compensation?"),
                 _keyed(legal, lambda a: claims.get(a.kind, no_claim)),
+                (w.t("The compensation is {payers}.", payers=payers),),
             )
         if phase == "push":  # VAR-PUSH: the winner pushes or collects
             unit = "shots" if m.shots_unit else "chips"
@@ -1497,6 +1549,7 @@ def _bot_move(
     the table's cards before a bomb or a grenade of the turn (its event names the hand's cards and
     the table's together): the line says which were played onto which (BOMB-1, VAR-GRENADE);
     None: the line names no played card (it does not say four were played)."""
+    shook: list[str] = []  # the three cards of a month shown by a shake (SHAKE-1), first said
     played: list[str] = []
     flipped: list[str] = []
     taken: list[str] = []
@@ -1534,7 +1587,9 @@ def _bot_move(
             elif he.type not in specials:
                 specials.append(he.type)
             continue
-        if he.type in ("play", "bomb", "grenade"):
+        if he.type == "shake":
+            shook.extend(c for c in codes if c not in shook)
+        elif he.type in ("play", "bomb", "grenade"):
             played.extend(c for c in codes if c not in played)
             if he.type != "play":  # the three hand cards and the table's fourth, all at once
                 blast = he.type
@@ -1559,6 +1614,8 @@ def _bot_move(
                 return w.n("{n} card", "{n} cards", len(cards))
             return card_list(cards, lang)
 
+        if shook:  # the log says "... shakes (heundeum 흔들기): ... shown": the line too
+            said(w.t("{who} shook {cards}", who=who, cards=shown(shook)), w.t("shook {cards}", cards=shown(shook)))
         # BOMB-1 (three from the hand onto the table's fourth), VAR-GRENADE (two onto two); the
         # log says "BOMB 폭탄! ...": the line says it too, and which cards came from the hand
         from_hand = [c for c in played if table is not None and c not in table]
@@ -1723,7 +1780,9 @@ class SavedMatch:
         if self.played:
             return w.n("{settings}; {n} hand played", "{settings}; {n} hands played", self.played,
                        settings=described)
-        return w.t("{settings}; no hands played", settings=described)
+        # QA 16: a match saved in its first hand is resumed there ("no hands played" read as
+        # if nothing would be resumed)
+        return w.t("{settings}; saved in the first hand", settings=described)
 
 
 def saved_summary(store: Store, lang: str = "en") -> SavedMatch | None:

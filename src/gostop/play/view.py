@@ -230,9 +230,8 @@ def table_view(session: Session, log_lines: int = 12) -> TableView:
             order = [s for s in order if s != me] + [me]
         for hs in order:
             ts = hand_seats[hs]
-            b, lines = score_lines(rules, public.captures[hs])
-            if lang != "en":
-                lines = tuple(score_item_lines(b.items, lang))
+            b, _lines = score_lines(rules, public.captures[hs])
+            lines = tuple(score_item_lines(b.items, lang))  # in words (not the record's ``incl. 12B``)
             you = ts == session.human
             seats.append(
                 SeatView(

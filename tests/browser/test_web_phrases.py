@@ -17,6 +17,17 @@ def _person(browser: Browser, width: int, height: int, locale: str, phone: bool 
     return ctx, ctx.new_page()
 
 
+def say_next_by_keyboard(page: Page, focused: str, following: str) -> None:
+    """In the open "Say…" menu with ``focused`` (a phrase's id) focused: the arrow down moves to
+    ``following``, Enter says it, the menu closes and the focus goes back to its button."""
+    expect(page.locator(f"#say-{focused}")).to_be_focused()
+    page.keyboard.press("ArrowDown")
+    expect(page.locator(f"#say-{following}")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#say-menu")).to_be_hidden()
+    expect(page.locator("#say-open")).to_be_focused()
+
+
 def test_two_people_see_each_others_phrases_in_their_own_language(browser: Browser, base_url: str) -> None:
     ann_ctx, ann = _person(browser, 1280, 800, "en-US")
     create_room(ann, base_url, "Ann", seats=("human", "human"), hands=2)
@@ -35,12 +46,7 @@ def test_two_people_see_each_others_phrases_in_their_own_language(browser: Brows
     ann.focus("#say-open")
     ann.keyboard.press("Enter")
     expect(ann.locator("#say-menu")).to_be_visible()
-    expect(ann.locator("#say-hello")).to_be_focused()
-    ann.keyboard.press("ArrowDown")
-    expect(ann.locator("#say-nice")).to_be_focused()
-    ann.keyboard.press("Enter")
-    expect(ann.locator("#say-menu")).to_be_hidden()
-    expect(ann.locator("#say-open")).to_be_focused()
+    say_next_by_keyboard(ann, "hello", "nice")
     expect(bo.locator(".bubble[data-seat='0']")).to_have_text("잘 치시네요!")
     expect(bo.locator("#table-news")).to_contain_text("Ann: 잘 치시네요!")
     expect(ann.locator(".bubble[data-seat='0']")).to_have_text("Nice play!")  # the speaker sees it too

@@ -59,7 +59,9 @@ def test_pi_bak_stamp_and_panel_read_the_sake_cup_the_same_way() -> None:
     from gostop.play.render import seat_block, seat_compact
 
     for block in (seat_block(seat, 7, "chips"), seat_compact(seat, 7, "chips")):
-        assert "3 with 09A as junk" in block.plain
+        # named, not by its code (QA round 17: "3 with 09A as junk")
+        assert "3 with chrysanthemum animal as junk" in block.plain
+        assert "09A as" not in block.plain, block.plain
 
 
 def test_hints_never_point_at_cards_in_your_hand_or_captured() -> None:

@@ -3,7 +3,8 @@ table's dealer draw):
 
 * a turn's line (your row, a bot's top line, their short forms) says a ppuk, a first-turn ppuk
   and what it was paid, a chok, a ttadak, a sweep -- as it says a go -- in both languages; it
-  said ``나: 난초 피 냄, 조커 2, 난초 열끗 뒤집음, 못 먹음`` while the log said ``뻑!``;
+  said ``나: 난초 피 냄, 조커 2, 난초 열끗 뒤집음, 못 먹음`` while the log said ``뻑!`` (since round 17
+  the call-outs come after a dash, not as one more item of the cards taken);
 * the jokers dealt to the table go to the dealer in one sentence with their count and cards,
   not ``바닥에 깔린 조커는 선(나)이 가져갑니다.`` once per joker;
 * a resumed match's top line is the last bot move, as during play, not the last log line;
@@ -50,21 +51,21 @@ def test_your_row_says_your_first_turn_ppuk_and_its_chips() -> None:
     chips at once."""
     ko = _played(17, 9, "ko")
     assert any(line.text.startswith("첫뻑! 나") for line in ko.log)
-    assert ko.your_turn == "나: 비 광 냄, 조커 3, 비 열끗 뒤집음, 조커 3 먹음, 첫뻑, 3칩 받음", ko.your_turn
-    assert ko.your_turn_short.endswith(", 첫뻑, 3칩 받음"), ko.your_turn_short
+    assert ko.your_turn == "나: 비 광 냄, 조커 3, 비 열끗 뒤집음, 조커 3 먹음 — 첫뻑, 3칩 받음", ko.your_turn
+    assert ko.your_turn_short.endswith(" — 첫뻑, 3칩 받음"), ko.your_turn_short
     en = _played(17, 9, "en")
-    assert en.your_turn.endswith("took three-junk joker, first-turn ppuk, got 3 chips"), en.your_turn
-    assert en.your_turn_short.endswith(", first-turn ppuk, got 3 chips"), en.your_turn_short
+    assert en.your_turn.endswith("took three-junk joker — first-turn ppuk 첫뻑, got 3 chips"), en.your_turn
+    assert en.your_turn_short.endswith(" — first-turn ppuk 첫뻑, got 3 chips"), en.your_turn_short
 
 
 def test_a_bots_top_line_says_its_first_turn_ppuk_and_its_chips() -> None:
     """Seed 14: Minji's first turn is a ppuk; you pay her 3 chips."""
     ko = _played(14, 8, "ko")
     assert ko.last_move is not None
-    assert ko.last_move.text == "민지: 오동 피 냄, 오동 쌍피 뒤집음, 못 먹음, 첫뻑, 3칩 받음", ko.last_move.text
+    assert ko.last_move.text == "민지: 오동 피 냄, 오동 쌍피 뒤집음, 못 먹음 — 첫뻑, 3칩 받음", ko.last_move.text
     en = _played(14, 8, "en")
     assert en.last_move is not None
-    assert en.last_move.text.endswith("took nothing, first-turn ppuk, got 3 chips"), en.last_move.text
+    assert en.last_move.text.endswith("took nothing — first-turn ppuk 첫뻑, got 3 chips"), en.last_move.text
 
 
 def test_a_turn_line_says_a_chok_a_ttadak_a_sweep_a_later_ppuk() -> None:
@@ -72,18 +73,18 @@ def test_a_turn_line_says_a_chok_a_ttadak_a_sweep_a_later_ppuk() -> None:
             _ev("capture", 1, ("03B", "03R")), _ev("sseul", 1),
             _ev("surrender", 0, ("05J1",), to=1, **{"for": "chok"})]
     ko = _bot_move(1, "민지", chok, catalog("ko"))
-    assert ko is not None and "먹음, 쪽, 싹쓸이" in ko.text, ko.text
+    assert ko is not None and "먹음 — 쪽, 싹쓸이" in ko.text, ko.text
     en = _bot_move(1, "Minji", chok, catalog("en"))
-    assert en is not None and ", chok, sseul" in en.text, en.text
+    assert en is not None and " — chok 쪽 (took the card just laid down), sseul 싹쓸이 (swept the table)" in en.text, en.text
     ttadak = [_ev("turn", 0), _ev("play", 0, ("02R",)), _ev("flip", 0, ("02J2",)),
               _ev("ttadak", 0, ("02R", "02A", "02J1", "02J2")), _ev("capture", 0, ("02R", "02A", "02J1", "02J2")),
               _ev("payment", 1, (), to=0, amount=5, unit="chips", reason="first-turn-ttadak"),
               _ev("payment", 2, (), to=0, amount=5, unit="chips", reason="first-turn-ttadak")]
     mine = _bot_move(0, "나", ttadak, catalog("ko"))
-    assert mine is not None and mine.text.endswith("먹음, 따닥, 상대마다 5칩씩 받음"), mine.text
+    assert mine is not None and mine.text.endswith("먹음 — 따닥, 상대마다 5칩씩 받음"), mine.text
     later = [_ev("turn", 1), _ev("play", 1, ("08A",)), _ev("flip", 1, ("08J1",)), _ev("ppuk", 1, ("08B", "08A", "08J1"))]
     en = _bot_move(1, "Minji", later, catalog("en"))
-    assert en is not None and en.text.endswith("took nothing, ppuk"), en.text
+    assert en is not None and en.text.endswith("took nothing — ppuk 뻑 (the three stay as a stack)"), en.text
 
 
 def test_a_payment_to_a_gwangpalli_seat_is_the_hand_seats() -> None:
@@ -97,7 +98,7 @@ def test_a_payment_to_a_gwangpalli_seat_is_the_hand_seats() -> None:
               MatchEvent("hand", 0, hand_event=Event("payment", 0, (), {"to": 1, "amount": 7, "unit": "chips"})),
               MatchEvent("hand", 4, hand_event=Event("payment", 2, (), {"to": 1, "amount": 7, "unit": "chips"}))]
     move = _bot_move(3, "Sora", events, catalog("en"), hand_seats=(0, 3, 4))
-    assert move is not None and move.text.endswith("first-turn ppuk, got 7 chips from each"), move.text
+    assert move is not None and move.text.endswith(" — first-turn ppuk 첫뻑, got 7 chips from each"), move.text
 
 
 # -- 2. the jokers dealt to the table: one sentence -----------------------------------------------
@@ -142,7 +143,7 @@ def test_a_resumed_match_shows_the_last_bot_move_on_its_top_line(tmp_path: Path)
         await pilot.pause()
         rows = screen_rows(app)
         top = " ".join(row.strip() for row in rows[:3])  # the title, then the top line (wrapped)
-        assert "민지: 오동 피 냄, 오동 쌍피 뒤집음, 못 먹음, 첫뻑, 3칩 받음" in top, rows[:4]
+        assert "민지: 오동 피 냄, 오동 쌍피 뒤집음, 못 먹음 — 첫뻑, 3칩 받음" in top, rows[:4]
         assert "뻑!" not in top and "칩 냄 (첫뻑)" not in top, top
         await pilot.press("ctrl+q")
 

@@ -8,7 +8,8 @@ help, a shaken month):
 * a turn that bombs says so (``You bombed ...``, ``나: 폭탄 (...)``), not ``played 4 cards``;
 * a Korean screen names the rule set as players do (``맞고``), not by its id (``matgo``): the
   setup screen's preset list, the first line of the rules page;
-* a shaken month is said as a month (``shook Mar``, ``흔듦 3월``), not as ``03``;
+* a shaken month is said as a month, by its flower since round 17 (``shook cherry``, ``흔듦 벚꽃``),
+  not as ``03``;
 * a matgo shake says that one of the three cards is played next, and the prompt after it says why
   only those three are offered.
 """
@@ -107,7 +108,8 @@ def test_the_korean_setup_screen_lists_the_rule_sets_by_their_korean_names(tmp_p
 
 
 def test_a_shaken_month_is_said_as_a_month() -> None:
-    for lang, compact, block in (("en", "shook Mar, May", "shake Mar, May"), ("ko", "흔듦 3월, 5월", "흔들기 3월, 5월")):
+    for lang, compact, block in (("en", "shook cherry, iris", "shake cherry, iris"),
+                                 ("ko", "흔듦 벚꽃, 난초", "흔들기 벚꽃, 난초")):
         s = Session.start(Settings(seed=3, preset="pagat", lang=lang))
         view = table_view(s)
         seat = dataclasses.replace(view.seats[0], shakes=(3, 5))

@@ -271,6 +271,17 @@ class Match:
         return standings(self.names, self.ledger, self.shots_unit)
 
     @property
+    def paid_this_deal(self) -> tuple[int, ...]:
+        """The fixed payments (PAY-12) made so far in the latest deal, per table seat (+
+        received, - paid): the gwangpalli compensation paid at once (GWANG-7 ``immediate``),
+        before its hand ends. The ledger counts them once that deal ends (its last entry is then
+        that deal's); all 0 at a table paid in shots (the payers take shots) and before a deal."""
+        paid = self._parts.get("compensation")
+        if self.shots_unit or not paid:
+            return (0,) * self.n
+        return tuple(paid)
+
+    @property
     def list_order(self) -> tuple[int, ...]:
         """The goo-stupe list (table seats), empty when there is none."""
         return tuple(self._list) if self.rotation is not None else ()

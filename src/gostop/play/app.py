@@ -42,6 +42,7 @@ from textual.widgets import (
 )
 
 from gostop.agents import level_name, warm
+from gostop.cards import MONTH_NAMES, JokerType, Kind, parse_card
 from gostop.limits import MAX_PLAY_HANDS
 from gostop.play.answers import rule_changes, seed_number, whole_number
 from gostop.play.guide import card_guide_parts, keys_text, quick_start, reflow, rules_text
@@ -136,6 +137,24 @@ def short_detail(detail: str) -> str:
 #: Words that only join the others (``국화 피 · chrysanthemum junk``): a shortened name never
 #: ends with one.
 SEPARATORS = frozenset({"·", "-", "/", "|", "—", "–"})
+
+
+def _unbroken_names() -> tuple[tuple[str, ...], ...]:
+    """The names of more than one word that a shortened card name keeps whole or drops whole:
+    a month's flower (``willow / rain``, ``bush clover``), a kind (``double junk``), a joker
+    (``three-junk joker``, ``보스 조커``), in both languages (``willow / rain double`` cut the
+    kind of ``willow / rain double junk`` in two)."""
+    names = {n for english, korean, _abbr in MONTH_NAMES.values() for n in (english, korean)}
+    names |= {n for kind in Kind for n in (kind.english, kind.korean)}
+    for joker_type in JokerType:
+        joker = parse_card("JK" + joker_type.value)
+        names |= {joker.english_name, joker.korean_name}
+    # but "조커 2" may lose its number: "조커" still says what the card is (its code is beside it)
+    names = {n for n in names if len(n.split()) > 1 and not n.startswith("조커 ")}
+    return tuple(sorted({tuple(n.split()) for n in names}, key=len, reverse=True))
+
+
+UNBROKEN_NAMES = _unbroken_names()
 
 
 class ChoiceItem(Static):
@@ -333,6 +352,9 @@ class ChoiceItem(Static):
         # a bracket goes whole or not at all too: "pampas grass junk (any of your" said nothing
         # of the two cards and left the bracket open
         brackets = ChoiceItem._brackets(label)
+        # a name of several words (a month's flower, a kind, a joker) goes whole or not at all
+        brackets += [(i, i + len(name) - 1) for i in range(len(label)) for name in UNBROKEN_NAMES
+                     if tuple(label[i:i + len(name)]) == name]
 
         def torn(n: int) -> bool:
             return gloss < n < len(label) or any(i < n <= j for i, j in brackets)

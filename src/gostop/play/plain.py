@@ -17,7 +17,14 @@ from gostop.agents import level_name
 from gostop.limits import MAX_PLAY_HANDS
 from gostop.play.answers import clip, one_of, rule_changes, seed_number, whole_number
 from gostop.play.guide import card_guide, plain_keys_text, quick_start, reflow, rules_text
-from gostop.play.render import log_block, prompt_block, standings_block, summary_block, table_text
+from gostop.play.render import (
+    list_spans,
+    log_block,
+    prompt_block,
+    standings_block,
+    summary_block,
+    table_text,
+)
 from gostop.play.session import (
     LEVEL_NAMES,
     ChoiceError,
@@ -93,7 +100,9 @@ def fit_lines(text: str, width: int | None = None, whole: Sequence[str] = ()) ->
         if cell_len(line) <= width:
             out.append(line)
             continue
-        for keep in (*whole, *_MARKER.findall(line)):
+        items = list_spans(line) or []  # a list of cards: each card's name and count whole
+        kept = [line[a:b] for a, b in items if " " in line[a:b]]
+        for keep in (*whole, *_MARKER.findall(line), *kept):
             line = line.replace(keep, keep.replace(" ", _KEEP))
         indent = line[: len(line) - len(line.lstrip())]
         key = _CHOICE_KEY.match(line)

@@ -27,7 +27,7 @@ from gostop.match import Standing
 from gostop.play.narrate import LogLine
 from gostop.play.session import HandSummary, Prompt
 from gostop.play.view import SeatView, TableView
-from gostop.words import Catalog, catalog, stamp_text
+from gostop.words import Catalog, card_name, catalog, month_name, stamp_text
 
 __all__ = [
     "card_style",
@@ -139,16 +139,18 @@ def _month_short(m: int, words: Catalog) -> str:
 
 
 def _months(months: Iterable[int], words: Catalog) -> str:
-    """Months said as months (``Mar, May`` / ``3월, 5월``), not as a card code's ``03``."""
-    return ", ".join(_month_short(m, words) for m in months)
+    """Months said by their flowers, as every sentence names them (``cherry, iris`` / ``벚꽃,
+    난초``), not as a card code's ``03`` nor as a calendar's ``Mar``."""
+    return ", ".join(month_name(m, words.lang) for m in months)
 
 
 def _flex_note(seat: SeatView, words: Catalog) -> str:
-    """``, 3 with 09A as junk`` when the flex card (shown as an animal) counts as junk for pi-bak."""
+    """``, 3 with chrysanthemum animal as junk`` when the flex card (shown as an animal) counts
+    as junk for pi-bak: named, as in every sentence (it said ``with 09A``)."""
     if seat.junk_with_flex is None:
         return ""
     flex, value = seat.junk_with_flex
-    return words.t(", {value} with {card} as junk", value=value, card=flex)
+    return words.t(", {value} with {card} as junk", value=value, card=card_name(flex, words.lang))
 
 
 def _roles(seat: SeatView, words: Catalog, compact: bool) -> list[str]:
@@ -174,7 +176,9 @@ def _stamp_line(stamp: Stamp, words: Catalog, compact: bool = False) -> str:
         if stamp.name == "meong-bak":
             return words.t("no animal; an opponent has {n} animals", n=stamp.theirs)
         return words.t("an opponent has {n} animals", n=stamp.theirs)
-    text = stamp.text if words.lang == "en" else stamp_text(stamp, words.lang)
+    # the stamp's own text names a flex card by its code ("counting 09A as double junk"): the
+    # words name it, as every sentence does
+    text = stamp.text if words.lang == "en" and not stamp.flex_card else stamp_text(stamp, words.lang)
     return text.split(": ", 1)[-1]
 
 
@@ -255,16 +259,45 @@ _HEADER_PARTS = re.compile(r"\S+(?: \S+)*")
 _WORDS = re.compile(r"\S+")
 
 
-def hang_rows(line: Text, width: int, indent: int, parts: re.Pattern[str] = _WORDS) -> list[Text]:
+#: A list of cards after a name (``  Hoon: pine bright, pampas grass junk ×2  [...]``): its items,
+#: each of a few words, ending on a comma, before a bracket or at the end of the line.
+_LIST_ITEM = re.compile(r"[^\s,](?:[^,\[]*?)(?:,|(?=\s+\[)|\s*$)")
+#: The items of the bracket after such a list (``[3 brights: 3, junk 10: 1]``).
+_BRACKET_ITEM = re.compile(r"[^\s,][^,]*?(?:,|\s*$)")
+#: The most words an item of such a list has (``bush clover double junk ×2``, ``Minji: pine bright``).
+_LIST_ITEM_WORDS = 6
+
+
+def list_spans(plain: str) -> list[tuple[int, int]] | None:
+    """The parts of an indented list line (``  Hoon: pine bright, pampas grass junk ×2
+    [scores]``): its items whole (a card's name and its count are never torn across rows:
+    ``pampas`` / ``grass junk``, ``junk`` / ``×2``), then the words of a bracket at its end;
+    None for another line (prose breaks between words)."""
+    if not plain.startswith(" ") or ", " not in plain or not re.match(r"\s+[^\s:,][^:,]*: ", plain):
+        return None
+    head = plain.split("  [", 1)[0] if "  [" in plain.lstrip() else plain
+    end = len(head.rstrip())
+    items = [m.span() for m in _LIST_ITEM.finditer(plain, 0, end)]
+    if not items or any(len(plain[a:b].split()) > _LIST_ITEM_WORDS for a, b in items):
+        return None
+    spans = [(a, a + len(plain[a:b].rstrip())) for a, b in items]
+    tail = [m.span() for m in _BRACKET_ITEM.finditer(plain, end)]  # "[3 brights: 3," whole too
+    return spans + [(a, a + len(plain[a:b].rstrip())) for a, b in tail]
+
+
+def hang_rows(line: Text, width: int, indent: int, parts: re.Pattern[str] = _WORDS,
+              spans: list[tuple[int, int]] | None = None) -> list[Text]:
     """One line (no newline) in rows of at most ``width`` cells, broken between its ``parts``
-    (words by default), each row after the first indented by ``indent`` cells: a hanging indent,
-    as a capture row's (a terminal's own wrap began the next row at the margin and tore a line
-    anywhere). A part wider than a row on its own is folded where it must be."""
+    (words by default; ``spans``: where they are, if given), each row after the first indented
+    by ``indent`` cells: a hanging indent, as a capture row's (a terminal's own wrap began the
+    next row at the margin and tore a line anywhere). A part wider than a row on its own is
+    folded where it must be."""
     plain = line.plain
     if cell_len(plain) <= width or width <= 0:
         return [line]
     indent = min(indent, max(0, width // 3))
-    spans = [m.span() for m in parts.finditer(plain)]
+    if spans is None:
+        spans = [m.span() for m in parts.finditer(plain)]
     rows: list[Text] = []
     start = 0  # where the row being filled begins in ``line``
     end = 0  # the end of its last part
@@ -306,7 +339,7 @@ class Hanging:
         for line in self.text.split("\n", allow_blank=True):
             plain = line.plain
             lead = len(plain) - len(plain.lstrip(" "))
-            out.extend(hang_rows(line, width, lead + self.extra if lead else 0))
+            out.extend(hang_rows(line, width, lead + self.extra if lead else 0, spans=list_spans(plain)))
         return out
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Text]:

@@ -1501,20 +1501,24 @@ _TURN_SPECIALS = ("ppuk", "first-turn-ppuk", "ppuk-streak", "three-ppuk", "chok"
                   "stack-capture", "ja-ppuk")
 
 
-def _special_words(kind: str, w: Catalog) -> str:
-    """A special event of a turn as its line says it (``ppuk`` / ``뻑``)."""
+def _special_words(kind: str, w: Catalog, short: bool = False) -> str:
+    """A special event of a turn as its line calls it out, after a dash that ends the cards the
+    turn took (``... took pine junk — sseul 싹쓸이 (swept the table)``): said as an event, never
+    as if it were one more card taken (``took pine junk, sseul``). ``short``: without the words
+    in brackets (a tight screen)."""
     words = {
-        "ppuk": w.t("ppuk"),
-        "first-turn-ppuk": w.t("first-turn ppuk"),
-        "ppuk-streak": w.t("ppuk again (yeon-ppuk)"),
-        "three-ppuk": w.t("third ppuk"),
-        "chok": debt_words("chok", w.lang),
-        "ttadak": debt_words("ttadak", w.lang),
-        "sseul": debt_words("sseul", w.lang),
+        "ppuk": w.t("ppuk 뻑 (the three stay as a stack)"),
+        "first-turn-ppuk": w.t("first-turn ppuk 첫뻑"),
+        "ppuk-streak": w.t("ppuk again 연뻑"),
+        "three-ppuk": w.t("third ppuk 삼뻑"),
+        "chok": w.t("chok 쪽 (took the card just laid down)"),
+        "ttadak": w.t("ttadak 따닥 (all four of the month)"),
+        "sseul": w.t("sseul 싹쓸이 (swept the table)"),
         "stack-capture": w.t("took a ppuk stack"),
-        "ja-ppuk": debt_words("ja-ppuk", w.lang),
+        "ja-ppuk": w.t("ja-ppuk 자뻑 (took back own stack)"),
     }
-    return words.get(kind, kind)
+    text = words.get(kind, kind)
+    return text.split(" (", 1)[0] if short else text
 
 
 def _paid_words(paid: dict[int, tuple[int, str]], w: Catalog) -> str:
@@ -1528,6 +1532,14 @@ def _paid_words(paid: dict[int, tuple[int, str]], w: Catalog) -> str:
     if len(paid) > 1 and len(amounts) == 1:
         return w.t("got {amount} from each", amount=amount_words(w, amounts.pop(), unit))
     return w.t("got {amount}", amount=amount_words(w, sum(a for a, _u in paid.values()), unit))
+
+
+def _month_of(code: str) -> int:
+    """The month of a card's code (0: a joker, or a code that names no card)."""
+    try:
+        return parse_card(code).month
+    except ValueError:
+        return 0
 
 
 def _bot_move(
@@ -1558,6 +1570,7 @@ def _bot_move(
     paid: dict[int, tuple[int, str]] = {}  # payer -> (amount, unit) paid to the seat this turn
     goes: Any = None
     blast = ""  # "bomb" / "grenade": the played cards were a bomb, not one card played
+    skipped = False  # a stock-only turn (TURN-3 d, after a bomb: BOMB-3): no card played
 
     def table_seat(hand_seat: Any) -> Any:
         if hand_seats is not None and isinstance(hand_seat, int) and 0 <= hand_seat < len(hand_seats):
@@ -1587,7 +1600,9 @@ def _bot_move(
             elif he.type not in specials:
                 specials.append(he.type)
             continue
-        if he.type == "shake":
+        if he.type == "skip":
+            skipped = True
+        elif he.type == "shake":
             shook.extend(c for c in codes if c not in shook)
         elif he.type in ("play", "bomb", "grenade"):
             played.extend(c for c in codes if c not in played)
@@ -1602,6 +1617,13 @@ def _bot_move(
     if not played and not taken and not flipped and not stolen:
         return None
     lang = w.lang
+    # what was taken, month by month as the cards were played and turned ("played willow / rain
+    # ribbon, turned pampas grass junk, took willow / rain bright, willow / rain ribbon, pampas
+    # grass bright, pampas grass junk"), not in the order the captures were recorded (the pick
+    # of one of two cards first: "took rain bright, pampas grass bright, pampas grass junk, rain
+    # ribbon")
+    order = list(dict.fromkeys(_month_of(c) for c in played + flipped))
+    taken.sort(key=lambda c: order.index(_month_of(c)) if _month_of(c) in order else len(order))
 
     def told(counted: bool) -> str:
         parts: list[str] = []  # the first part names the player
@@ -1634,6 +1656,8 @@ def _bot_move(
             said(w.t("{who} threw a grenade", who=who), w.t("threw a grenade"))
         elif played:
             said(w.t("{who} played {cards}", who=who, cards=shown(played)), w.t("played {cards}", cards=shown(played)))
+        if skipped and not played:  # "Minji turned pine junk" did not say that no card was played
+            said(w.t("{who} played no card (a stock-only turn)", who=who), w.t("played no card (a stock-only turn)"))
         if flipped:
             said(w.t("{who} turned {cards}", who=who, cards=shown(flipped)), w.t("turned {cards}", cards=shown(flipped)))
         if taken:
@@ -1642,7 +1666,8 @@ def _bot_move(
             parts.append(w.t("now choosing which card to take"))
         elif not taken:
             parts.append(w.t("took nothing"))
-        parts.extend(_special_words(kind, w) for kind in specials)  # the log says "PPUK 뻑! ..."
+        called = len(parts)  # where the call-outs begin: after a dash, not in the list of cards
+        parts.extend(_special_words(kind, w, short=counted) for kind in specials)  # the log says "PPUK 뻑! ..."
         for victim, cards in stolen.items():  # after the chok / sseul / joker that made it
             if named is None or not isinstance(victim, int):
                 parts.append(w.t("stole {cards}", cards=shown(cards)))
@@ -1652,6 +1677,8 @@ def _bot_move(
             parts.append(_paid_words(paid, w))
         if goes is not None:  # the turn ended in a go: the line says it (the log says "GO 고! ...")
             parts.append(w.t("said go #{goes}", goes=goes))
+        if specials:
+            return ", ".join(parts[:called]) + " — " + ", ".join(parts[called:])
         return ", ".join(parts)
 
     steals = [c for cards in stolen.values() for c in cards]

@@ -175,6 +175,19 @@ def _with_flex(rules: Rules, captures: tuple[Card, ...]) -> tuple[str, int] | No
     return None if value is None or rules.flex_card is None else (rules.flex_card, value)
 
 
+def paid_at_once(session: Session) -> tuple[int, ...]:
+    """What each table seat was paid (+) or paid out (-) in the deal being played, before its
+    hand ends: the gwangpalli compensation paid at once (GWANG-7 ``immediate``), in chips; all
+    0 once the deal is in the ledger (its entry counts it) and at a table paid in shots."""
+    m = session.match
+    none = (0,) * m.n
+    if m.shots_unit or not m.deals or m.is_over:
+        return none
+    if m.ledger.entries and m.ledger.entries[-1].deal == m.deals[-1].index:
+        return none  # the deal has ended: its compensation is in the ledger
+    return m.paid_this_deal
+
+
 def table_view(session: Session, log_lines: int = 12) -> TableView:
     """The :class:`TableView` of ``session`` now."""
     m = session.match
@@ -192,6 +205,9 @@ def table_view(session: Session, log_lines: int = 12) -> TableView:
                 live[ts] = seen.shots[hs]
     totals = m.ledger.totals if not m.shots_unit else m.ledger.shot_totals
     totals = tuple(t + n for t, n in zip(totals, live, strict=True))
+    # GWANG-7: gwangpalli compensation paid at once is paid when it is claimed; the ledger
+    # counts it when the deal ends, the table shows it at once (it read "+0" all hand long)
+    totals = tuple(t + n for t, n in zip(totals, paid_at_once(session), strict=True))
     unit = "shots" if m.shots_unit else "chips"
     ledger = tuple((session.name(s), totals[s]) for s in range(m.n))  # names as the person reads them
     total_hands = rules.match_hands if rules.match_target_chips is None else None

@@ -412,8 +412,16 @@ class TablePage {
     this.sayOpen = true;
     menu.hidden = false;
     btn.setAttribute("aria-expanded", "true");
-    // under the button, inside the screen (a fixed box: the table's rows never move for it);
-    // above it when it has more room there (the waiting room's button low on a sideways phone)
+    this.placeSay();
+    items[0].focus();
+  }
+
+  /** The open menu beside its button: under it, inside the screen (a fixed box: the table's
+   * rows never move for it); above it when it has more room there (the waiting room's button
+   * low on a sideways phone). Again after each drawing of the table or the waiting room (the
+   * button moved: a line more in the waiting list, the status bar of the table that began). */
+  placeSay() {
+    const { btn, menu } = this.sayEls;
     const r = btn.getBoundingClientRect();
     const width = menu.offsetWidth;
     menu.style.removeProperty("max-height");
@@ -425,7 +433,6 @@ class TablePage {
     menu.style.setProperty("left", `${Math.max(4, Math.min(r.right - width, innerWidth - width - 4))}px`);
     menu.style.setProperty("top", `${up ? Math.max(4, r.top - 4 - Math.min(natural, room)) : r.bottom + 4}px`);
     menu.style.setProperty("max-height", `${Math.max(120, room)}px`);
-    items[0].focus();
   }
 
   /** Close the menu; the focus goes back to the button when `refocus` (Escape, a choice). */
@@ -465,10 +472,12 @@ class TablePage {
     this.placeBubbles();
   }
 
-  /** Whether another seat than mine is a person's who took it: somebody to say a phrase to. */
+  /** Whether another seat than mine is a person's who took it and is still in the match (one
+   * who left it is gone for good, a bot plays the seat: nobody listens there): somebody to say
+   * a phrase to. */
   company() {
     const v = this.view;
-    return Boolean(v && (v.players || []).some((p) => p.kind === "human" && p.seat !== v.seat && (p.name || p.connected)));
+    return Boolean(v && (v.players || []).some((p) => p.kind === "human" && p.seat !== v.seat && p.status !== "left" && (p.name || p.connected)));
   }
 
   /** The phrases said at the end of a match, in the standings dialog (the table's "Say…" menu is
@@ -917,20 +926,35 @@ class TablePage {
     // drawn again (a presence change, the language) while a move of this decision is on its
     // way: its controls stay off, or a second click would send a second move
     if (this.moveInFlight()) this.lockControls();
-    if (focused) {
-      const again = this.tableBox.querySelector(focused);
-      // (a phrase of the open menu has no offsetParent: the menu is a fixed box)
-      if (again && !again.disabled && (again.offsetParent || (this.sayOpen && again.closest(".saymenu")))) again.focus({ preventScroll: true });
-      else this.focusTurn();
-    }
+    this.keepFocus(focused);
     // whose turn it is, said when it changes ("Your turn", "Bo is away — a bot plays for them…")
     const turn = this.view.current_seat === null || this.view.current_seat === undefined || this.view.over ? null : turnText(this.view);
     if (turn !== this.saidTurn && !this.overlayOpen) { this.saidTurn = turn; this.say([turn]); }
     this.placeBubbles();
   }
 
+  /** After a drawing of the table or the waiting room: the "Say…" menu, open, stays open by its
+   * button (closed when the button went: nobody left to talk to), and the control that had the
+   * focus has it again (QA 17: someone joining the waiting room threw a keyboard player choosing
+   * a phrase out of the menu, to the top of the page); failing that, the turn's first control. */
+  keepFocus(focused) {
+    if (this.sayOpen && !this.sayEls.btn.isConnected) this.closeSay(false);
+    if (this.sayOpen) this.placeSay();
+    if (!focused) return;
+    const again = this.tableBox.querySelector(focused);
+    // (a phrase of the open menu has no offsetParent: the menu is a fixed box)
+    if (again && !again.disabled && (again.offsetParent || (this.sayOpen && again.closest(".saymenu")))) { again.focus({ preventScroll: true }); return; }
+    this.focusTurn();
+    // the "Say…" button went with the last person who would hear it, and it is not my turn: the
+    // status bar's first button (the waiting room's), not the top of the page
+    if (!focused.startsWith("#say-") || this.tableBox.contains(document.activeElement)) return;
+    const near = [...this.tableBox.querySelectorAll(".status button, .waiting button")].find((b) => !b.disabled && b.offsetParent);
+    if (near) near.focus({ preventScroll: true });
+  }
+
   renderWaiting() {
     const v = this.view;
+    const focused = focusedControl(this.tableBox);
     // the room's link is here, where the people waiting look: a phone folds the side panel
     // (with its invite box) away, and a waiting room draws no button that opens it
     this.tableBox.replaceChildren(h("section.panel.waiting", {},
@@ -941,6 +965,7 @@ class TablePage {
       this.mine && this.company() && this.ctx.sayBox ? h("div.waiting-say", {}, this.ctx.sayBox) : null,
       h("div.invite.waiting-invite", {}, ...this.inviteLink("waiting-invite-link", "waiting-copy-link")),
       this.mine ? h("p", {}, h("button.link#waiting-leave", { type: "button", onclick: () => this.leave() }, t("leave"))) : null));
+    this.keepFocus(focused);
     this.placeBubbles();
   }
 
@@ -1258,7 +1283,17 @@ class TablePage {
       h("div.row", {}, this.serverRematch ? null : h("button.primary#rematch", { type: "button", onclick: (ev) => this.rematch(ev.currentTarget) }, w("rematch")),
         h("a.button#new-match", { href: "#/" }, t("backToLobby")), this.downloadLink(),
         this.lastShown ? h("button#review-last", { type: "button", onclick: () => this.showReview(this.lastShown) }, w("review")) : null,
-        h("button#standings-close", { type: "button", onclick: () => { this.overlayOpen = false; this.page.inert = false; this.overlay.hidden = true; this.placeBubbles(); } }, t("close")))));
+        h("button#standings-close", { type: "button", onclick: () => this.closeStandings() }, t("close")))));
+  }
+
+  /** The standings closed: the table behind them, and the focus on the status bar's button
+   * that brings them back (QA 17: it fell to the top of the page with the hidden dialog). */
+  closeStandings() {
+    this.overlayOpen = false;
+    this.page.inert = false;
+    this.overlay.hidden = true;
+    this.placeBubbles();
+    this.tableBox.querySelector("#standings-open")?.focus({ preventScroll: true });
   }
 
   key(ev) {

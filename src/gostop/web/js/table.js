@@ -566,8 +566,9 @@ function statusLine(view, ctx) {
   const watching = view.seat === null || view.seat === undefined ? h("b.tag.watchtag", {}, w("watching")) : null;
   // the quick phrases' button (room.js keeps it, with its menu, from one drawing to the next),
   // when another seat is a person's: alone against bots there is nobody to say anything to
-  // (a spectator's "Mute phrases" switch: when two people at least may say something)
-  const people = (view.players || []).filter((p) => p.kind === "human" && p.seat !== view.seat).length;
+  // (a spectator's "Mute phrases" switch: when two people at least may say something); a
+  // person who left the match is gone for good (a bot plays the seat): nobody listens there
+  const people = (view.players || []).filter((p) => p.kind === "human" && p.seat !== view.seat && p.status !== "left").length;
   const company = people >= (view.seat === null || view.seat === undefined ? 2 : 1);
   return h("div.status", {}, watching, h("span", {}, parts.join(" · ")), timer, standings, company ? ctx.sayBox || null : null, ctx.sideButton || null);
 }

@@ -240,11 +240,17 @@ def test_n_at_the_end_of_the_match_starts_a_new_one(store: Store) -> None:
             assert isinstance(app.screen, SummaryScreen)
             seen["footer"] = " ".join(screen_rows(app))
             await pilot.press("n")
-            await pilot.pause()
+            for _ in range(100):  # (under load the setup screen takes a while to mount and focus)
+                if isinstance(app.screen, SetupScreen) and app.screen.focused is not None:
+                    break
+                await pilot.pause(0.05)
             seen["setup"] = isinstance(app.screen, SetupScreen)
             seen["seed"] = app.settings.seed
             await pilot.press("enter")
-            await pilot.pause()
+            for _ in range(100):
+                if app.session is not None:
+                    break
+                await pilot.pause(0.05)
             seen["new"] = app.session is not None and not app.session.over
 
     asyncio.run(main())

@@ -37,7 +37,7 @@ def test_a_junk_card_given_says_who_took_it_from_whom() -> None:
     assert callout_text("surrender", "Ann", to="Minji") == "Minji takes a junk card from Ann"
     ko = event_line(ev, "Ann", "ko", to="민지")
     assert ko is not None and "뺏음" in ko and "벚꽃 피" in ko and "03J1" not in ko, ko
-    assert callout_text("surrender", "Ann", "ko", to="민지") == "민지: Ann의 피 뺏음!"
+    assert callout_text("surrender", "Ann", "ko", to="민지") == "민지: Ann에게서 피 한 장 뺏음!"
 
 
 def test_a_joker_that_takes_junk_is_named_not_guessed_at() -> None:

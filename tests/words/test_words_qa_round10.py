@@ -103,9 +103,9 @@ def test_a_junk_card_taken_by_or_from_the_person() -> None:
     assert event_line(ev, "Minji", to="you") == "Minji gives cherry junk to you."
     assert callout_text("surrender", "Minji", to="you") == "You take a junk card from Minji"
     assert callout_text("surrender", "you", to="Minji") == "Minji takes a junk card from you"
-    assert callout_text("surrender", "나", "ko", to="민지") == "민지: 내 피 뺏음!"
+    assert callout_text("surrender", "나", "ko", to="민지") == "민지: 나에게서 피 한 장 뺏음!"
     assert event_line(ev, "나", "ko", to="민지") == "민지: 내 벚꽃 피 뺏음"
-    assert callout_text("surrender", "Ann", "ko", to="민지") == "민지: Ann의 피 뺏음!"
+    assert callout_text("surrender", "Ann", "ko", to="민지") == "민지: Ann에게서 피 한 장 뺏음!"
     assert callout_text("ppuk", "you") == "You — Ppuk! 뻑"
     assert callout_text("ppuk", "나", "ko") == "내 뻑!"
 

@@ -10,7 +10,7 @@ import { narrate } from "./narrate.js";
 import { HAND_KEYS, renderTable, seatName, tableSeat, timerText, turnText } from "./table.js";
 import { actionLabel } from "./actions.js";
 import { cardEl, cardGroup, cardMonth, cardName } from "./cards.js";
-import { cheapest, paidInShots, setSetting, setting } from "./table.js";
+import { alikePick, cheapest, paidInShots, setSetting, setting } from "./table.js";
 import { firstPlay, soundFor } from "./sound.js";
 import { animateUpdate, reducedMotion, snapshot } from "./motion.js";
 
@@ -19,18 +19,6 @@ const w = strings("room");
 const LAND_MS = 400;
 /** How long a quick phrase's bubble stays beside its speaker's seat, in ms. */
 const BUBBLE_MS = 4000;
-
-/** What tells a card from its copies for a player: a joker's type (JK1-2 is a JK1), a month
- * card's month and kind (06J1 and 06J2 are both peony junk; 11D is not 11J1). */
-function copyKey(code) {
-  return code.startsWith("JK") ? code.split("-")[0] : code.slice(0, 3);
-}
-
-/** The first of the legal picks when they are all of cards alike, else null. */
-export function alikePick(legal) {
-  if (legal.length < 2 || !legal.every((e) => e.kind === "pick" && e.cards && e.cards.length === 1)) return null;
-  return new Set(legal.map((e) => copyKey(e.cards[0]))).size === 1 ? legal[0] : null;
-}
 
 function friendly(main, title, text, room, transfer = false) {
   const watch = room && room.spectators;

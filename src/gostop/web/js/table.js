@@ -460,7 +460,22 @@ function hidden(el) {
   return el;
 }
 
+/** What tells a card from its copies for a player: a joker's type (JK1-2 is a JK1), a month
+ * card's month and kind (06J1 and 06J2 are both peony junk; 11D is not 11J1). */
+function copyKey(code) {
+  return code.startsWith("JK") ? code.split("-")[0] : code.slice(0, 3);
+}
+
+/** The first of the legal picks when they are all of cards alike (QA 16: nothing tells them
+ * apart, so the page takes one by itself, room.js autoGive), else null. */
+export function alikePick(legal) {
+  if (legal.length < 2 || !legal.every((e) => e.kind === "pick" && e.cards && e.cards.length === 1)) return null;
+  return new Set(legal.map((e) => copyKey(e.cards[0]))).size === 1 ? legal[0] : null;
+}
+
 function decisionsEl(view, ctx) {
+  // a pick between cards alike is no question: no panel flashes while the page answers it
+  if (alikePick(view.legal || [])) return null;
   const all = (view.legal || []).filter((e) => e.kind !== "play");
   const secondary = all.filter((e) => e.kind === "offer-shodang");
   const entries = all.filter((e) => e.kind !== "offer-shodang");
@@ -634,7 +649,7 @@ export function renderTable(root, view, ctx) {
   // a spectator has no seat: no hand, no captures of their own, no decision (the field takes the room)
   const watching = view.seat === null || view.seat === undefined;
   const page = h(`div.table-page${many ? ".many" : ""}${watching ? ".watching" : ""}`, { dataset: {
-    phase: view.phase, version: String(view.version), toMove: view.to_move ? "1" : "0",
+    phase: view.phase, version: String(view.version), toMove: view.to_move && !alikePick(view.legal || []) ? "1" : "0",
     stage: view.hand ? view.hand.stage : "", over: view.over ? "1" : "0", deal: view.match ? String(view.match.deal) : "",
     seats: String((view.players || []).length),
   } });

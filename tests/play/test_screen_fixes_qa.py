@@ -156,6 +156,7 @@ def test_go_stop_question_keeps_every_opponent_and_the_table_in_view(store: Stor
                 seen = flat(text)  # the lines under the choices: on screen, or there by scrolling
                 await pilot.press("end")
                 await pilot.pause()
+                await pilot.pause(0.2)  # (under load the scroll lands a frame later)
                 seen += " " + flat(" ".join(screen_rows(app)))
                 for line in prompt.info:
                     assert flat(line) in seen, (line, text)

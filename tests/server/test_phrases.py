@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from pydantic import TypeAdapter
-from serverproc import Server, TableClient, human_pair_room
+from serverproc import Server, TableClient, create_room, human_pair_room, join
 
 from gostop.server.messages import ServerMessage
 from gostop.server.protocol import PHRASES, PhraseLimit, ProtocolError, parse_client
@@ -88,3 +88,55 @@ def test_say_is_checked_by_the_parser() -> None:
         with pytest.raises(ProtocolError) as exc:
             parse_client(bad)
         assert exc.value.code == "bad_message" and exc.value.facts == {"field": "phrase"}
+
+
+def test_a_phrase_with_nobody_else_seated_is_refused(server: Server) -> None:
+    """QA 18: the server said a phrase to a table where nobody could hear it (a person alone
+    with bots, alone in a waiting room, or left with bots when the friends left the match): it
+    is refused with ``alone`` (not sent), and allowed again once someone takes a seat."""
+    with server.http() as http:
+        bots = create_room(http, seats=[{"kind": "human"}, {"kind": "bot", "level": "easy"}], hands=1, join={"name": "Ann"})
+        waiting = create_room(http, seats=[{"kind": "human"}, {"kind": "human"}], hands=1, join={"name": "Cy"})
+        made, bo = human_pair_room(http, hands=1)
+
+    async def refused(c: TableClient, phrase: str = "hello") -> dict[str, Any]:
+        seq = c.next_seq()
+        await c.send({"type": "say", "seq": seq, "phrase": phrase})
+        err = await c.until(lambda m: m["type"] in ("said", "error"), timeout=10)
+        assert err["type"] == "error" and err["code"] == "alone" and err["seq"] == seq, (c.name, err)
+        TypeAdapter(ServerMessage).validate_python(err)
+        return err
+
+    async def main() -> None:
+        # alone with a bot: refused, and the spectator hears nothing
+        ann = await TableClient.open(server.ws_url, bots["room"]["id"], token=bots["token"], name="ann")
+        spec = await TableClient.open(server.ws_url, bots["room"]["id"], spectate=True, name="spec")
+        await refused(ann)
+        await spec.send({"type": "ping", "seq": spec.next_seq()})
+        await spec.until(lambda m: m["type"] == "pong", timeout=10)
+        assert _said(spec) == [] and _said(ann) == []
+
+        # alone in a waiting room: refused; once Dee takes the other seat, the phrase goes
+        cy = await TableClient.open(server.ws_url, waiting["room"]["id"], token=waiting["token"], name="cy")
+        await refused(cy, "wow")
+        with server.http() as http:
+            join(http, waiting["room"]["id"], "Dee")
+        await cy.send({"type": "say", "seq": cy.next_seq(), "phrase": "hello"})
+        got = await cy.until(lambda m: m["type"] in ("said", "error"), timeout=10)
+        assert got == {"type": "said", "seat": cy.seat, "phrase": "hello"}, got
+
+        # two friends; Bo leaves the match (a bot plays his seat): Ann is alone with it
+        pa = await TableClient.open(server.ws_url, made["room"]["id"], token=made["token"], name="pa")
+        await pa.send({"type": "say", "seq": pa.next_seq(), "phrase": "nice"})
+        got = await pa.until(lambda m: m["type"] in ("said", "error"), timeout=10)
+        assert got["type"] == "said", got
+        with server.http() as http:
+            r = http.post(f"/api/rooms/{made['room']['id']}/leave", headers={"Authorization": f"Bearer {bo['token']}"})
+            assert r.status_code == 200, r.text
+        # (within the 2 s of the phrase limit: nobody to hear comes first, not "too fast")
+        await refused(pa, "good_game")
+        for c in (ann, spec, cy, pa):
+            await c.close()
+
+    asyncio.run(main())
+    assert "Traceback" not in server.log.read_text(errors="replace")

@@ -447,10 +447,15 @@ class Hub:
     async def say(self, live: LiveRoom, conn: Connection, seq: int, phrase: str) -> None:
         """A seated person's quick phrase (docs/protocol.md ``say``): ``said`` to every socket
         of the room here and, through the fan-out, on the other processes. Nothing is stored.
-        A spectator is refused (``spectator``), a seat that says too much (``too_fast``)."""
+        A spectator is refused (``spectator``), a person with nobody else seated to hear it
+        (``alone``: bots at the other seats, or the friends left the match), a seat that says
+        too much (``too_fast``)."""
         seat = conn.seat
         if seat is None:
             conn.send(error_message("spectator", "spectators watch; they cannot say phrases", seq))
+            return
+        if not any(s.kind == "human" and s.status == "taken" for i, s in enumerate(live.room.config.seats) if i != seat):
+            conn.send(error_message("alone", "nobody else is seated at this table to hear a phrase", seq))
             return
         limit = live.phrases.setdefault(seat, PhraseLimit())
         wait = limit.wait(time.monotonic())

@@ -80,7 +80,9 @@ class RematchMsg(_Msg):
 class Say(_Msg):
     """A seated person's quick phrase (상용구) to the table: its id, never its words (each page
     says it in its own language). At most one every 2 seconds and 5 in 30 seconds a seat;
-    refused from a spectator (``spectator``) and when too fast (``too_fast``)."""
+    refused from a spectator (``spectator``), from a person with nobody else seated (``alone``:
+    bots at the other seats, or the other people left the match) and when too fast
+    (``too_fast``)."""
 
     type: Literal["say"]
     seq: int = Field(ge=0)

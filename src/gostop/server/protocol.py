@@ -66,6 +66,7 @@ ERROR_CODES = (
     "conflict",
     "rematch_refused",
     "too_fast",
+    "alone",
     "internal",
 )
 

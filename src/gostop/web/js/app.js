@@ -7,6 +7,9 @@ import { banner } from "./dom.js";
 
 let current = null; // the page object with a dispose() method
 let routes = 0; // the routes taken so far: a page that finished loading after a newer one is dropped
+// the table this page showed last (its hash): the guide, opened from the top bar during a game,
+// leads back to it (QA 19: only the browser's back button did)
+let lastTable = null;
 
 function chrome() {
   document.documentElement.lang = getLang();
@@ -51,11 +54,12 @@ async function route() {
     if (parts[0] === "room" && parts[1]) {
       const room = await import("./room.js");
       if (!live()) return;
+      lastTable = `#/${parts.join("/")}`;
       page = await room.showRoom(main, decodeURIComponent(parts[1]), live);
     } else if (parts[0] === "guide") {
       const guide = await import("./guide.js");
       if (!live()) return;
-      page = await guide.showGuide(main, parts[1] || "", live);
+      page = await guide.showGuide(main, parts[1] || "", live, lastTable);
     } else page = await showLobby(main, live);
     if (!live()) { if (page && page.dispose) page.dispose(); return; }
     current = page;

@@ -98,7 +98,8 @@ function cardGuide() {
     rows, jokers);
 }
 
-export async function showGuide(main, section, live = () => true) {
+/** The guide; `back`: the hash of the table this page came from (a link leads back to it). */
+export async function showGuide(main, section, live = () => true, back = null) {
   const lang = getLang();
   const presets = await loadPresets();
   if (!live()) return null; // another page was opened meanwhile (app.js)
@@ -106,8 +107,10 @@ export async function showGuide(main, section, live = () => true) {
   const howto = h("div.howto", {}, h("h1", {}, t("guide")),
     howtoSections(lang === "ko" ? "ko" : "en", two, three).map(([title, text]) => h("section", {}, h("h2", {}, title), h("p", {}, text))),
     h("p", {}, lang === "ko" ? "방마다 바꿀 수 있는 규칙은 로비의 '고급'에서 쉬운 말 설명과 함께 고를 수 있습니다." : "Every house rule a room may switch is under \"Advanced\" in the lobby, each said in plain words."));
-  const page = h("div.guide", {}, h("nav.guide-nav", { "aria-label": t("guide") }, h("a", { href: "#/guide" }, t("guide")), " · ", h("a", { href: "#/guide/cards" }, t("cards"))), howto, cardGuide());
+  const page = h("div.guide", {}, h("nav.guide-nav", { "aria-label": t("guide") },
+    back ? h("a#guide-back", { href: back }, `← ${t("backToTable")}`) : null, back ? " · " : null,
+    h("a", { href: "#/guide" }, t("guide")), " · ", h("a", { href: "#/guide/cards" }, t("cards"))), howto, cardGuide());
   main.append(page);
   if (section === "cards") page.querySelector("#cards").scrollIntoView();
-  return { relabel: () => { main.replaceChildren(); showGuide(main, section); } };
+  return { relabel: () => { main.replaceChildren(); showGuide(main, section, live, back); } };
 }

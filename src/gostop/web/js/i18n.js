@@ -25,7 +25,7 @@ const STRINGS = {
     roomUnknown: "This room does not exist (or no longer does).",
     roomFull: "This room is full: every seat is taken.",
     roomOver: "This match is over.",
-    backToLobby: "Back to the lobby",
+    backToLobby: "Back to the lobby", backToTable: "Back to the table",
     reconnecting: "Connection lost — reconnecting…", reconnected: "Reconnected: your seat is back.",
     spectating: "You are watching. Hidden cards stay hidden.",
     stock: "Stock", table: "Table", yourHand: "Your hand", captures: "Captures",
@@ -46,6 +46,7 @@ const STRINGS = {
     stopPreview: "If you stop now", goRisk: "If you say go", pays: "pays", total: "total",
     events: "What happened", hints: "One card away", bak: "Penalties", live: "LIVE", risk: "risk",
     settlement: "Settlement", next: "Next step", continue: "Continue", nextHand: "Next hand", seeStandings: "See the standings", close: "Close", standings: "Standings",
+    keepWatching: "Keep watching",
     matchOver: "Match over", handOf: (a, b) => (b ? `Hand ${a} of ${b}` : `Hand ${a}`),
     dealer: "dealer", you: "you", away: "away (bot plays)", offline: "offline", bot_: "bot",
     // a person who typed no name at a table for people (never "you": the others would read it as themselves)
@@ -123,7 +124,7 @@ const STRINGS = {
     roomUnknown: "없는 방입니다 (또는 없어졌습니다).",
     roomFull: "빈자리가 없습니다.",
     roomOver: "이 게임은 끝났습니다.",
-    backToLobby: "로비로",
+    backToLobby: "로비로", backToTable: "판으로 돌아가기",
     reconnecting: "연결이 끊겼습니다 — 다시 연결 중…", reconnected: "다시 연결됨: 자리를 되찾았습니다.",
     spectating: "관전 중입니다. 가려진 패는 보이지 않습니다.",
     stock: "더미", table: "바닥", yourHand: "내 패", captures: "먹은 패",
@@ -141,6 +142,7 @@ const STRINGS = {
     stopPreview: "지금 스톱하면", goRisk: "고를 하면", pays: "지불", total: "합계",
     events: "지난 수", hints: "한 장 남은 족보", bak: "박", live: "걸림", risk: "주의",
     settlement: "정산", next: "다음 단계", continue: "계속", nextHand: "다음 판", seeStandings: "순위 보기", close: "닫기", standings: "순위",
+    keepWatching: "계속 보기",
     matchOver: "게임 끝", handOf: (a, b) => (b ? `${b}판 중 ${a}판째` : `${a}판째`),
     dealer: "선", you: "나", away: "자리 비움 (봇이 대신)", offline: "연결 끊김", bot_: "봇",
     guest: "손님", leftSeat: "나감 (봇이 대신)",
@@ -456,6 +458,7 @@ const ERRORS = {
     rematch_refused: (p) => (REMATCH.en[p.reason] ? `A rematch cannot be taken now: ${REMATCH.en[p.reason]}.`
       : "A rematch cannot be taken now (the match must be over, and only seated players answer)."),
     too_fast: "Wait a moment before saying more.",
+    alone: "Nobody else is seated at this table to hear a phrase.",
     internal: "Something went wrong on the server.",
     // the lobby (HTTP)
     bad_request: (p) => `The server could not use that${p.detail ? `: ${p.detail}` : "."}`,
@@ -511,6 +514,7 @@ const ERRORS = {
     rematch_refused: (p) => (REMATCH.ko[p.reason] ? `지금은 한 판 더를 할 수 없습니다: ${REMATCH.ko[p.reason]}.`
       : "지금은 한 판 더를 할 수 없습니다 (게임이 끝나야 하고, 자리에 앉은 사람만 답할 수 있습니다)."),
     too_fast: "잠시 후에 다시 말할 수 있습니다.",
+    alone: "이 판에는 말을 들을 다른 사람이 없습니다.",
     internal: "서버에 문제가 생겼습니다.",
     bad_request: (p) => `서버가 이 요청을 받을 수 없습니다${p.detail ? ` (자세히: ${p.detail})` : ""}.`,
     bad_input: (p) => `${FIELDS.ko[p.field] || p.field || "입력한 내용"}을(를) 확인하세요${p.detail ? ` (자세히: ${p.detail})` : ""}.`,

@@ -186,7 +186,7 @@ class TablePage {
         // a seat is said by its player's name (the view knows it), its number only failing that
         const player = Number.isInteger(msg.seat) && this.view ? seatName(this.view, msg.seat) : null;
         // a phrase said too soon after the last: a polite word, not a warning
-        if (msg.code === "too_fast") banner(errorText(msg), "info", 3000);
+        if (msg.code === "too_fast" || msg.code === "alone") banner(errorText(msg), "info", 3000);
         else if (!["stale_version", "duplicate", "conflict"].includes(msg.code)) banner(errorText({ ...msg, player }), "warn", 4000);
         // the move in flight was refused: the table's controls are usable again (the error said)
         if (this.sent && msg.seq === this.sent.seq) { this.sent = null; this.render(); this.focusTurn(); }
@@ -854,6 +854,11 @@ class TablePage {
     const v = this.view;
     if (!v || !v.to_move || this.overlayOpen) return;
     if (this.sayOpen) return; // choosing a phrase: the menu keeps the focus
+    // QA 18: a control of the status bar the player is on (the "Say…" button tabbed to, the
+    // events' button), found again in the new drawing, keeps the focus: the turn's coming took
+    // a keyboard player off the Say button before they could open its menu
+    const at = document.activeElement;
+    if (at && at.isConnected && this.tableBox.contains(at) && at.closest(".status")) return;
     // the first one shown: an offer folded under "more" (shodang) is not the turn's first control
     const el = [...this.tableBox.querySelectorAll(".decisions:not(.held) button.decision, .myhand button.card.playable")]
       .find((b) => !b.disabled && b.offsetParent && !b.closest("details:not([open])"));
@@ -1029,8 +1034,10 @@ class TablePage {
     const chips = this.chipsBeforeAfter(last, r, name);
     const next = h("button#settle-next", { type: "button" }, t("next"));
     // what closing leads to: the standings of a match that is over, the next hand (already
-    // dealt behind this dialog), or a decision between hands (a push, VAR-PUSH)
-    const closeLabel = newest.over ? t("seeStandings") : newest.phase === "push" ? t("continue") : t("nextHand");
+    // dealt behind this dialog), or a decision between hands (a push, VAR-PUSH); a spectator
+    // only goes back to the table (QA 19: "Next hand" promised them a hand to play)
+    const closeLabel = newest.over ? t("seeStandings") : !this.mine ? t("keepWatching")
+      : newest.phase === "push" ? t("continue") : t("nextHand");
     const done = h("button.primary#settle-close", { type: "button" }, closeLabel);
     let shown = 0;
     // each step is said through the live region as it is revealed, once: the same settlement
@@ -1286,7 +1293,9 @@ class TablePage {
 
   key(ev) {
     if (ev.target && ["INPUT", "SELECT", "TEXTAREA"].includes(ev.target.tagName)) return;
-    if (ev.target && ev.target.closest && ev.target.closest(".saybox")) return; // the phrases' menu (its own keys)
+    // the phrases' open menu has its own keys; on the "Say…" button itself the table's keys play
+    // (QA 18: the button keeps the focus when the turn comes, and "1" played nothing there)
+    if (ev.target && ev.target.closest && ev.target.closest(".saymenu")) return;
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     if (this.overlayOpen) {
       // Enter on a button of the dialog (review, next step, rematch) is that button's; Enter

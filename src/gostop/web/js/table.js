@@ -605,6 +605,45 @@ function fieldBottom(page) {
   return low;
 }
 
+/** The bottoms of the lines of words in `box` (its text's line boxes), in px from the top of
+ * its scrolled content. */
+function lineBottoms(box) {
+  const top = box.getBoundingClientRect().top - box.scrollTop;
+  const out = [];
+  const walk = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    if (!n.textContent.trim()) continue;
+    range.selectNodeContents(n);
+    for (const r of range.getClientRects()) if (r.height) out.push(r.bottom - top);
+  }
+  return out.sort((a, b) => a - b);
+}
+
+/** Words cut short to keep off the field (what a stop pays, what a go risks) scroll; QA 19:
+ * their last line in sight was sliced through on a phone. The box is made as tall as its whole
+ * lines that fit (never less than one line), and `markMore` fades its foot while more is
+ * below. */
+function wholeLines(box) {
+  if (box.scrollHeight > box.clientHeight + 1) {
+    const css = getComputedStyle(box);
+    const above = parseFloat(css.borderTopWidth) || 0;
+    const below = parseFloat(css.borderBottomWidth) || 0;
+    // the lines wholly in sight (from the box's outer top: app.css sizes its border box)
+    const fits = lineBottoms(box).filter((b) => b <= above + box.clientHeight);
+    if (fits.length) {
+      box.style.minHeight = "0";
+      box.style.maxHeight = `${Math.ceil(fits[fits.length - 1] + 1 + below)}px`;
+    }
+  }
+  markMore(box);
+}
+
+/** A fade at the foot of `box` while it has more words below (scrolled to its end: none). */
+function markMore(box) {
+  box.classList.toggle("more-below", box.scrollTop + box.clientHeight < box.scrollHeight - 1);
+}
+
 function roomForButtons(page, dec) {
   const buttons = dec.querySelector(".buttons");
   const mine = page.querySelector(".mine");
@@ -612,9 +651,15 @@ function roomForButtons(page, dec) {
   if (buttonsObserver) buttonsObserver.disconnect();
   if (!mine || !board || typeof ResizeObserver === "undefined") return;
   const GAP = 4; // px of felt between the field's lowest card and the panel
+  const words = dec.querySelector(".stop-preview");
   const fit = () => {
+    room();
+    if (words) wholeLines(words);
+  };
+  const room = () => {
     page.style.removeProperty("--dock-h");
     dec.style.removeProperty("max-height");
+    if (words) { words.style.removeProperty("max-height"); words.style.removeProperty("min-height"); }
     if (buttons) {
       const over = mine.getBoundingClientRect().top - buttons.getBoundingClientRect().top;
       if (over > 0.5) page.style.setProperty("--dock-h", `${Math.ceil(mine.getBoundingClientRect().height + over + 2)}px`);
@@ -630,12 +675,15 @@ function roomForButtons(page, dec) {
       if (give < 1) break;
       page.style.setProperty("--dock-h", `${Math.ceil(mine.getBoundingClientRect().height + give)}px`);
     }
-    const room = dec.getBoundingClientRect().bottom - fieldBottom(page) - GAP;
-    if (dec.getBoundingClientRect().height > room) dec.style.maxHeight = `${Math.max(0, Math.floor(room))}px`;
+    const space = dec.getBoundingClientRect().bottom - fieldBottom(page) - GAP;
+    if (dec.getBoundingClientRect().height > space) dec.style.maxHeight = `${Math.max(0, Math.floor(space))}px`;
   };
+  if (words) words.addEventListener("scroll", () => markMore(words), { passive: true });
   buttonsObserver = new ResizeObserver(fit);
   buttonsObserver.observe(dec);
   buttonsObserver.observe(page);
+  // (the words' lines wrap anew when a font comes late, the Korean one: the box keeps its size)
+  if (words) [...words.children].forEach((el) => buttonsObserver.observe(el));
 }
 
 /**

@@ -195,6 +195,7 @@ def test_search_respects_a_millisecond_budget() -> None:
         ("search:steps=0", "a search needs a budget"),
         ("search:steps=0:iters=0:ms=0", "a search needs a budget"),
         ("search:steps=abc", "steps must be a whole number, got abc"),
+        ("search:steps=", "steps must be a whole number, got nothing"),  # QA 19: said "got " and nothing
         ("search:iters=2.5", "iters must be a whole number"),
         ("search:steps=99999999999999999999", "steps must be between 0 and 10000000"),
         ("search:width=0", "width must be between 1 and 64"),

@@ -188,7 +188,7 @@ def make_agent(spec: str) -> Agent:
 
 def _checked(bot: str, key: str, value: object, default: object, bounds: tuple[float, float] | None) -> object:
     """``value`` as the parameter's type (that of its default), within its documented range."""
-    shown = value if isinstance(value, str) else repr(value)
+    shown = (value if value.strip() else "nothing") if isinstance(value, str) else repr(value)
     if isinstance(default, bool):
         if not isinstance(value, bool):
             raise AgentSpecError(f"bot {bot!r}: {key} must be true or false, got {shown}")

@@ -93,7 +93,7 @@ def test_at_in_the_text_output() -> None:
     assert "not finished: seat 1 (Joon) to act next" in run.stdout
 
 
-@pytest.mark.parametrize(("n", "fragment"), [("99", "there is no action 99"), ("-1", "'--at'")])
+@pytest.mark.parametrize(("n", "fragment"), [("99", "there is no action 99"), ("-1", "--at: -1 is out of range (at least 0)")])
 def test_at_out_of_range(n: str, fragment: str) -> None:
     assert fragment in gostop("replay", str(EXAMPLE), "--at", n).error_line()
 

@@ -36,10 +36,20 @@ def flat(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
+#: A scroll bar's thumb, drawn in the last column of a scrolled region's rows.
+_SCROLL_THUMB = re.compile(r"[\u2581-\u2588\u2594]\s*$")
+
+
+def page_text(rows: list[str]) -> str:
+    """The words of ``rows`` as one line, a scroll bar's thumb at the end of a row left out: it
+    stands in its own column beside the text (a sentence wrapped there read ``then ▁ lost``)."""
+    return flat(" ".join(_SCROLL_THUMB.sub("", row) for row in rows))
+
+
 def missing_prompt_lines(app: Any, prompt: Prompt) -> list[str]:
     """The lines of ``prompt`` that are not visible on the screen (empty: all are)."""
     rows = screen_rows(app)
-    screen = flat(" ".join(rows))
+    screen = page_text(rows)
     missing = []
     if flat(prompt.question) not in screen:
         missing.append(prompt.question)

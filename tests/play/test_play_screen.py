@@ -9,7 +9,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 
 import pytest
-from screen import CARD_CODE, flat, missing_prompt_lines, screen_rows
+from screen import CARD_CODE, flat, missing_prompt_lines, page_text, screen_rows
 from textual.pilot import Pilot
 
 from gostop.play.app import GoStopApp, SummaryScreen
@@ -69,7 +69,7 @@ def test_whole_match_every_prompt_line_visible(store: Store, size: tuple[int, in
                 shown = screen_rows(app)  # the table stay in view (test_screen_fixes_qa): scroll to them
                 await pilot.press("end")
                 await pilot.pause()
-                screen = flat(" ".join(screen_rows(app)))
+                screen = page_text(screen_rows(app))
                 missing = [line for line in missing if line not in prompt.info or flat(line) not in screen]
                 await pilot.press("home")
                 await pilot.pause()

@@ -99,7 +99,8 @@ def test_korean_particles_follow_the_last_syllable() -> None:
     assert particle("팔", "으로") == "팔로"  # ㄹ takes 로
     assert particle("3", "이") == "3이" and particle("2", "이") == "2가"
     w = catalog("ko")
-    assert w.t("their {card} counted as double junk", card="국화 열끗") == "국화 열끗을 쌍피로 계산"
+    assert w.t("their {card} counted as double junk, which spares them pi-bak 피박",
+               card="국화 열끗") == "국화 열끗을 쌍피로 계산해 피박을 면함"
 
 
 def test_one_source_of_card_names() -> None:

@@ -30,7 +30,7 @@ import errno
 import os
 import re
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, NoReturn
@@ -235,6 +235,90 @@ def quiet_flags(command: Any) -> Any:
     return command
 
 
+#: The range of a number option that its command checks in its body (typer's own ``min`` and
+#: ``max`` are read from the option), for the error line of a value that is no number:
+#: ``(command, option) -> (low, high)``, the command as its path after ``gostop`` (``play``,
+#: ``rules show``); registered by the command's module (:func:`number_ranges`).
+_NUMBER_RANGES: dict[tuple[str, str], tuple[object, object]] = {}
+
+#: The language of the parser's error lines of a command that speaks more than English:
+#: ``command -> f(the --lang typed, or None)`` (:func:`error_language`).
+_ERROR_LANGS: dict[str, Callable[[str | None], str]] = {}
+
+
+def number_ranges(command: str, ranges: Mapping[str, tuple[object, object]]) -> None:
+    """Say the range of ``command``'s number options that typer does not check (``--hands``:
+    ``(0, 1000)``; a bound may be words, ``"2**64-1"``): the error line of ``--hands x``
+    names it."""
+    for option, bounds in ranges.items():
+        _NUMBER_RANGES[(command, option)] = bounds
+
+
+def error_language(command: str, lang_of: Callable[[str | None], str]) -> None:
+    """``command`` writes its error lines in the language ``lang_of(--lang)`` returns (the
+    ``--lang`` typed, None without one), the parser's lines included."""
+    _ERROR_LANGS[command] = lang_of
+
+
+def _typed_option(args: Sequence[str], option: str) -> str | None:
+    """The value of ``option`` in ``args`` (``--lang ko`` or ``--lang=ko``; the last one wins)."""
+    value = None
+    for i, word in enumerate(args):
+        if word == option and i + 1 < len(args):
+            value = args[i + 1]
+        elif word.startswith(option + "="):
+            value = word[len(option) + 1:]
+    return value
+
+
+def _command_of(ctx: Any) -> str:
+    """``play``, ``rules show``: the command of ``ctx`` after the program's name."""
+    return " ".join(str(ctx.command_path).split()[1:]) if ctx is not None else ""
+
+
+def _shown(value: object) -> str:
+    """What was typed, cut short when long."""
+    text = str(value)
+    return text if len(text) <= ECHO_LIMIT else text[:ECHO_LIMIT] + "..."
+
+
+def bad_number(exc: BaseException, lang: str = "en") -> str | None:
+    """The line for a number option given no number, or one out of range (``--players x``:
+    ``--players: "x" is not a whole number (2 to 7)``), in ``lang``; None for another error.
+
+    typer reads a number option with pydantic, whose message names neither the option nor what
+    was typed ("Input should be a valid integer, unable to parse string as an integer")."""
+    param = getattr(exc, "param", None)
+    errors = getattr(exc.__cause__, "errors", None)
+    if type(exc).__name__ != "BadParameter" or param is None or not callable(errors):
+        return None
+    try:
+        first = errors()[0]
+    except (IndexError, TypeError):
+        return None
+    kind = str(first.get("type", ""))
+    whole = kind.startswith("int")
+    if not (whole or kind.startswith(("float", "finite")) or kind in _OUT_OF_RANGE):
+        return None
+    from gostop.words.options import bounds_text, not_a_number, out_of_range, too_large
+
+    option = max(getattr(param, "opts", None) or [str(param.name)], key=len)  # the long form
+    low, high = getattr(param, "min", None), getattr(param, "max", None)
+    if low is None and high is None:
+        low, high = _NUMBER_RANGES.get((_command_of(getattr(exc, "ctx", None)), option), (None, None))
+    bounds = bounds_text(low, high, lang)
+    typed = first.get("input", "")
+    if kind == "int_parsing_size" and high is None:  # a number of thousands of digits
+        return too_large(option, _shown(typed), lang)
+    if kind in _OUT_OF_RANGE or kind == "int_parsing_size":
+        return out_of_range(option, _shown(typed), bounds, lang) if bounds else None
+    return not_a_number(option, f'"{_shown(typed)}"', whole, bounds, lang)
+
+
+#: pydantic's errors of a number outside typer's ``min``/``max``.
+_OUT_OF_RANGE = frozenset({"greater_than", "greater_than_equal", "less_than", "less_than_equal"})
+
+
 class GostopGroup(TyperGroup):
     """The ``gostop`` command: typer's group, with parser errors as one ``error: ...`` line.
 
@@ -269,7 +353,15 @@ class GostopGroup(TyperGroup):
                 sys.exit(exc.exit_code)  # the help is already printed (typer prints it when asked)
             ctx = getattr(exc, "ctx", None)
             where = ctx.command_path if ctx is not None else self._path_of(args, prog_name)
-            typer.echo(f"error: {one_line(exc.format_message())} (see '{where} --help')", err=True)
+            lang_of = _ERROR_LANGS.get(_command_of(ctx))
+            lang = lang_of(_typed_option(sys.argv[1:] if args is None else args, "--lang")) if lang_of else "en"
+            said = bad_number(exc, lang)
+            if said is not None and lang != "en":  # (the parser's other lines are typer's, in English)
+                from gostop.words.replay import error_text, help_hint_text
+
+                typer.echo(error_text(one_line(said) + help_hint_text(where, lang), lang), err=True)
+            else:
+                typer.echo(f"error: {one_line(said or exc.format_message())} (see '{where} --help')", err=True)
             sys.exit(exc.exit_code)  # 2 for a usage error (EXIT_BAD_INPUT)
         except typer.Abort:
             typer.echo("Aborted.", err=True)

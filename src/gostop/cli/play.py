@@ -30,7 +30,13 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from gostop.cli.errors import UsageProblem, check_seed, reported_errors, silence_stdout
+from gostop.cli.errors import (
+    UsageProblem,
+    check_seed,
+    number_ranges,
+    reported_errors,
+    silence_stdout,
+)
 from gostop.cli.rules_input import SET_HELP, parse_set_options
 from gostop.limits import MAX_PLAY_HANDS
 from gostop.play.names import LEVEL_NAMES
@@ -51,6 +57,8 @@ MAX_BOT_DELAY = 10.0
 #: record (``players[].name``, at most 100 characters), and the game said it saved a match that
 #: then did not resume.
 MAX_NAME = 32
+
+number_ranges("play", {"--hands": (0, MAX_PLAY_HANDS), "--seed": (0, "2**64-1"), "--bot-delay": (0, f"{MAX_BOT_DELAY:g} seconds")})
 
 
 def _use_plain(plain: bool) -> bool:
@@ -144,10 +152,11 @@ def play(
             raise UsageProblem(f"--bot-delay takes 0 to {MAX_BOT_DELAY:g} seconds, got {bot_delay:g}")
         if not 0 <= hands <= MAX_PLAY_HANDS:
             raise UsageProblem(f"--hands must be 0 (the preset's length) or 1 to {MAX_PLAY_HANDS}, got {hands}")
-        if len(name.strip()) > MAX_NAME or not name.isprintable():
+        if not name.strip() or len(name.strip()) > MAX_NAME or not name.isprintable():
+            got = ("a control character" if not name.isprintable() else "an empty name" if not name
+                   else "only spaces" if not name.strip() else f"{len(name.strip())} characters")
             raise UsageProblem(
-                f"--name takes 1 to {MAX_NAME} characters and no control characters (newline, tab...), "
-                f"got {len(name.strip())} characters"
+                f"--name takes 1 to {MAX_NAME} characters and no control characters (newline, tab...), got {got}"
             )
         if data_dir is not None and data_dir.expanduser().exists() and not data_dir.expanduser().is_dir():
             raise UsageProblem(f"--data-dir {data_dir} is a file, not a folder: give a folder (it is made if missing)")
@@ -158,9 +167,6 @@ def play(
             raise UsageProblem(f"unknown language {lang!r}; languages: {', '.join(LANGS)}")
         remembered = store.prefs().get("lang")
         chosen_lang = lang.lower() if lang is not None else (remembered if remembered in LANGS else "en")
-        if lang is not None and lang.lower() != remembered:
-            with contextlib.suppress(OSError):  # only a preference: a read-only data dir is fine
-                store.remember(lang=chosen_lang)
         settings = Settings(
             players=players,
             level=level.lower(),
@@ -168,7 +174,7 @@ def play(
             overrides=parse_set_options(set_),
             hands=hands or None,
             seed=seed,
-            name=name.strip() or "You",
+            name=name.strip(),
             ask_cut=cut,
             lang=chosen_lang,
         )
@@ -193,6 +199,11 @@ def play(
             raise typer.Exit(0)
         saved = None
         store.discard()
+    if lang is not None and chosen_lang != remembered:
+        # Remembered only now that this game starts: a game refused (the folder open in another
+        # game, a usage problem, "Nothing changed") leaves the remembered language as it was.
+        with contextlib.suppress(OSError):  # only a preference: a read-only data dir is fine
+            store.remember(lang=chosen_lang)
     try:
         if _use_plain(plain):
             status = _run_plain(store, settings, resume, saved, yes)

@@ -21,7 +21,15 @@ import typer
 from rich.text import Text
 
 from gostop.cards import deck_cards
-from gostop.cli.errors import EXIT_BAD_INPUT, UsageProblem, check_seed, fail, reported_errors
+from gostop.cli.errors import (
+    EXIT_BAD_INPUT,
+    UsageProblem,
+    check_seed,
+    error_language,
+    fail,
+    number_ranges,
+    reported_errors,
+)
 from gostop.cli.output import console
 from gostop.cli.rules_input import SET_HELP, select_rules
 from gostop.engine import Action, Event, Hand
@@ -102,6 +110,18 @@ def _lang_of(lang: str | None) -> str:
     if lang.lower() not in LANGS:
         raise UsageProblem(unknown_language(lang, LANGS))
     return lang.lower()
+
+
+def _error_lang(lang: str | None) -> str:
+    """The language of an error line of the parser: :func:`_lang_of`, English for an unknown one."""
+    try:
+        return _lang_of(lang)
+    except UsageProblem:
+        return "en"
+
+
+error_language("replay", _error_lang)
+number_ranges("deal", {"--seed": (0, "2**64-1")})
 
 
 def replay(

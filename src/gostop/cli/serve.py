@@ -19,9 +19,11 @@ from typing import Annotated
 
 import typer
 
-from gostop.cli.errors import UsageProblem, reported_errors
+from gostop.cli.errors import UsageProblem, number_ranges, reported_errors
 
 __all__ = ["serve", "lease_warning"]
+
+number_ranges("serve", {"--port": (1, 65535)})
 
 
 def _check_port_free(host: str, port: int) -> None:

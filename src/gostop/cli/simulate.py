@@ -38,7 +38,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Column
 from rich.text import Text
 
-from gostop.cli.errors import UsageProblem, reported_errors
+from gostop.cli.errors import UsageProblem, number_ranges, reported_errors
 from gostop.cli.output import add_row, bot_column, console, interval_column, table, value_text
 from gostop.cli.rules_input import SET_HELP, check_players, select_rules
 from gostop.rules import Rules
@@ -430,6 +430,12 @@ def _in_range(option: str, value: int | None, key: str) -> None:
     if not lo <= value <= hi:
         shown = "2**64-1" if key == "seed" else f"{hi:,}"  # as deal and play say it
         raise UsageProblem(f"{option} must be between {lo:,} and {shown}, got {value}")
+
+
+#: The ranges of :data:`gostop.sim.LIMITS` as the help says them (a test checks them), for the
+#: error line of a value that is no number (``--deals x``).
+number_ranges("simulate", {"--deals": (1, "10,000,000"), "--matches": (1, "1,000,000"), "--hands": (1, "1,000"),
+                           "--workers": (1, "1,024"), "--seed": (0, "2**64-1")})
 
 
 def _shown(text: str) -> str:

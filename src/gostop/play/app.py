@@ -518,9 +518,15 @@ class HangingStatic(Static):
     """A text drawn at its column's width with a hanging indent (:class:`Hanging`): an
     indented line continues on rows indented past its own indent, never at the margin."""
 
-    def __init__(self, text: Text) -> None:
-        super().__init__(text)
+    def __init__(self, text: Text | None = None, *, id: str | None = None) -> None:  # noqa: A002 (Textual's name)
+        text = Text() if text is None else text
+        super().__init__(text, id=id)
         self._hanging_text = text
+
+    def update(self, content: Any = "", *, layout: bool = True) -> None:
+        """Draw ``content`` (a Text, else its words as they are) from now on."""
+        self._hanging_text = content if isinstance(content, Text) else Text(str(content))
+        super().update(self._hanging_text, layout=layout)
 
     def _rows(self, width: int) -> Text:
         return Text("\n").join(Hanging(self._hanging_text).lines(width))
@@ -840,21 +846,23 @@ class GoStopApp(App[int]):
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="main"):
+            # the sentences and the seats break between words, a card's name and its count
+            # whole (Hanging; Textual's own wrap tore ``took plum junk`` / ``×2``)
             with VerticalScroll(id="left"):
-                yield Static(id="status")
-                yield Static(id="opponents")
+                yield HangingStatic(id="status")
+                yield HangingStatic(id="opponents")
                 yield Static(id="table")
             with Vertical(id="right"):
                 yield Static(id="ledger")
                 with VerticalScroll(id="logbox"):
-                    yield Static(id="log")
+                    yield HangingStatic(id="log")
         # Your own row sits outside the scrolling table: a tall prompt never pushes it off.
-        yield Static(id="you")
+        yield HangingStatic(id="you")
         with VerticalScroll(id="prompt"):
             yield Static(id="question")
             yield Grid(id="choices")
             yield Vertical(id="words")  # small screens: the choices in words, one a row
-            yield Static(id="info")
+            yield HangingStatic(id="info")
         yield Footer()
 
     @property
@@ -1066,8 +1074,10 @@ class GoStopApp(App[int]):
                 out.append(line)
         return out
 
-    def _rows(self, widget: Static, text: Text, width: int) -> int:
+    def _rows(self, widget: Static, text: Text | Hanging, width: int) -> int:
         """The rows ``text`` takes in ``widget`` (a Static) ``width`` cells wide."""
+        if isinstance(text, Hanging):  # broken by its own rule
+            return len(text.lines(max(1, width))) if text.text.plain else 0
         styles: Any = widget.styles  # what Textual itself measures with (Widget.get_content_height)
         return visualize(widget, text, markup=False).get_height(styles, max(1, width)) if text.plain else 0
 
@@ -1081,6 +1091,10 @@ class GoStopApp(App[int]):
         then the question's lines scroll rather than the table."""
         shorter = shorter or {}
         parts = {"#status": status, "#opponents": opp, "#table": table, "#you": you}
+
+        def drawn(k: str) -> Text | Hanging:
+            """A part as its widget draws it: a HangingStatic's broken by :class:`Hanging`."""
+            return Hanging(parts[k]) if k in ("#status", "#opponents", "#you") else parts[k]
         box = self.query_one("#prompt", VerticalScroll)
         box.styles.max_height = None  # the stylesheet's
         you_static = self.query_one("#you", Static)
@@ -1096,14 +1110,14 @@ class GoStopApp(App[int]):
             def main_rows(bar: int = 2) -> int:
                 # Measured as if its scrollbar showed (``bar`` columns), the table fits once the
                 # bar is gone too (Textual keeps the bar while the parts overflow).
-                rows = sum(self._rows(statics[k], parts[k], left - bar) for k in ("#status", "#opponents", "#table"))
+                rows = sum(self._rows(statics[k], drawn(k), left - bar) for k in ("#status", "#opponents", "#table"))
                 return rows + (0 if compact else 2)  # the table's borders
 
             you_max = 5 if compact else 8 - 1  # the stylesheet's max-height (and the border)
             you_cap = you_max  # more when the screen has the room for a taller row
 
             def you_rows() -> int:
-                rows = self._rows(statics["#you"], parts["#you"], w - 2)
+                rows = self._rows(statics["#you"], drawn("#you"), w - 2)
                 return min(you_cap, rows) if compact else min(you_cap + 1, rows + 1)
 
             column = (w - 1) // 2 - (0 if compact else 2)
@@ -1117,7 +1131,7 @@ class GoStopApp(App[int]):
             head = 1 + self._rows(info, Text(prompt.question), w - 2) + choices  # the border, the question
 
             def prompt_rows(fold: bool) -> int:
-                return head + self._rows(info, Text("\n".join(self._info_lines(prompt, fold))), w - 2)
+                return head + self._rows(info, Hanging(Text("\n".join(self._info_lines(prompt, fold)))), w - 2)
 
             tight = main_rows() + you_rows() + prompt_rows(False) > room
             if tight:  # no blank rows between the parts
@@ -1129,7 +1143,7 @@ class GoStopApp(App[int]):
                 """Whether your row fits whole: within its usual height, or taller where the
                 screen has the room (a hint's second line was cut with blank rows above)."""
                 nonlocal you_cap
-                rows = self._rows(statics["#you"], parts["#you"], w - 2)
+                rows = self._rows(statics["#you"], drawn("#you"), w - 2)
                 you_cap = max(you_max, rows)
                 if main_rows() + you_rows() + prompt_rows(False) <= room:
                     return True
@@ -1144,12 +1158,12 @@ class GoStopApp(App[int]):
                     parts["#you"].rstrip()
             else:
                 you_fit()
-            if self._rows(statics["#you"], parts["#you"], w - 2) > you_cap:  # cut: the hints go
+            if self._rows(statics["#you"], drawn("#you"), w - 2) > you_cap:  # cut: the hints go
                 for bare in shorter.get("#you-bare", ()):
                     parts["#you"] = bare.copy()
                     if tight:
                         parts["#you"].rstrip()
-                    if you_fit() or self._rows(statics["#you"], parts["#you"], w - 2) <= you_cap:
+                    if you_fit() or self._rows(statics["#you"], drawn("#you"), w - 2) <= you_cap:
                         break
             you_static.styles.max_height = you_cap + (0 if compact else 1) if you_cap > you_max else None
             for short in shorter.get("#status", ()):
@@ -1314,7 +1328,10 @@ class GoStopApp(App[int]):
             self.call_after_refresh(self.interrupted_by_signal, self._signal_pending)
 
     def on_resize(self, event: events.Resize) -> None:
-        self.refresh_view()
+        # This handler runs before Textual's own (App._on_resize), which records the new size:
+        # drawn at once, the table took the layout of the size before (a window made larger
+        # kept the small layout, made small again the large one, cut off). Drawn once it has.
+        self.call_later(self.refresh_view)
 
     # -- errors --------------------------------------------------------------------------------
 

@@ -17,13 +17,13 @@ import re
 from rich.cells import cell_len
 
 from gostop import hints
-from gostop.cards import MONTH_CARDS, MONTH_NAMES, Card, deck_cards
+from gostop.cards import MONTH_CARDS, MONTH_NAMES, Card, deck_cards, parse_card
 from gostop.hints import STAMP_NAMES
 from gostop.play.names import NICKNAMES, card_korean, month_korean
 from gostop.rules import DEFAULT_PRESET, Rules, get_preset
 from gostop.scoring import junk_value
 from gostop.settlement import go_chips, go_multiplier
-from gostop.words import Catalog, amount_words, catalog, preset_title
+from gostop.words import Catalog, amount_words, card_name, catalog, preset_title
 
 __all__ = [
     "KEYS_TEXT",
@@ -608,15 +608,21 @@ def _scoring_lines(rules: Rules, w: Catalog) -> list[str]:
     out.append(w.t(
         "Ribbon sets, 3 each: hong-dan 홍단 (01R 02R 03R), cheong-dan 청단 (06R 09R 10R),\n"
         "cho-dan 초단 (04R 05R 07R). Ribbons: 5 = 1 point, +1 each more."))
-    junk = w.t("Junk 피: 10 junk value = 1 point, +1 each more. 11D counts {nov}, 12D {dec}.",
-               nov=rules.junk_value_11D, dec=rules.junk_value_12D)
+    # (a sentence names its cards, their codes beside: "11D counts 2" named none)
+    named = {code: card_name(parse_card(code), w.lang) for code in ("11D", "12D", rules.flex_card or "09A")}
+    junk = w.t("Junk 피: 10 junk value = 1 point, +1 each more. The {nov_card} 11D counts {nov}, the {dec_card} 12D"
+               " {dec}.", nov=rules.junk_value_11D, dec=rules.junk_value_12D, nov_card=named["11D"],
+               dec_card=named["12D"])
     if rules.flex_card:  # SCORE-8
-        junk += " " + w.t("The flex card {flex} counts as an animal or as {flex_value} junk, whichever is better.",
-                          flex=rules.flex_card, flex_value=rules.flex_junk_value)
+        junk += " " + w.t("The flex card, the {flex_card} {flex}, counts as an animal or as {flex_value} junk, whichever"
+                          " is better.", flex=rules.flex_card, flex_card=named[rules.flex_card],
+                          flex_value=rules.flex_junk_value)
     out.append(junk)
     if rules.vip_bonus:  # VAR-VIP
-        out.append(w.t("VIP: {flex}, 11D and 12D all captured: +{n} points (not counted for stopping).",
-                       flex=rules.flex_card or "09A", n=rules.vip_bonus))
+        flex = rules.flex_card or "09A"
+        out.append(w.t("VIP: the {flex_card} {flex}, the {nov_card} 11D and the {dec_card} 12D all captured: +{n} points"
+                       " (not counted for stopping).", flex=flex, flex_card=named[flex], nov_card=named["11D"],
+                       dec_card=named["12D"], n=rules.vip_bonus))
     if rules.palssari_bonus:  # VAR-PALSSARI
         out.append(w.t("Palssari 팔싸리: all four April and all four July cards: +{n} points (not counted for stopping).",
                        n=rules.palssari_bonus))

@@ -18,6 +18,7 @@ from gostop.limits import MAX_PLAY_HANDS
 from gostop.play.answers import clip, one_of, rule_changes, seed_number, whole_number
 from gostop.play.guide import card_guide, plain_keys_text, quick_start, reflow, rules_text
 from gostop.play.render import (
+    hang_words,
     list_spans,
     log_block,
     prompt_block,
@@ -45,6 +46,8 @@ __all__ = ["PlainGame", "PROMPT", "ask_about_saved", "fit_lines", "plain_setup"]
 YES = frozenset({"", "y", "yes", "예", "네", "응", "ㅇ", "ㅛ"})
 #: "no" as people type it: n, no, and in Korean 아니, 아니요, 아니오, ㄴ, or ㅜ (the n key).
 NO = frozenset({"n", "no", "아니", "아니요", "아니오", "ㄴ", "ㅜ"})
+#: The words that leave before a match starts (as at the setup's question).
+QUIT = frozenset({"quit", "exit", "q"})
 
 
 def ask_about_saved(saved: SavedMatch, lang: str, read: Callable[[str], str],
@@ -59,6 +62,9 @@ def ask_about_saved(saved: SavedMatch, lang: str, read: Callable[[str], str],
             answer = read(question).strip().lower()
             if answer in YES or answer in NO:
                 return answer in YES
+            if answer in QUIT:  # (quit works at every prompt of the line mode)
+                write(w.t("Nothing changed."))
+                return None
             write(w.t("Type Y to resume the saved match, or n to start a new one."))
             question = w.t("Resume it? [Y/n]> ")
     write(w.t("Your saved match cannot be resumed: {problem}.", problem=saved.problem))
@@ -104,6 +110,8 @@ def fit_lines(text: str, width: int | None = None, whole: Sequence[str] = ()) ->
         kept = [line[a:b] for a, b in items if " " in line[a:b]]
         for keep in (*whole, *_MARKER.findall(line), *kept):
             line = line.replace(keep, keep.replace(" ", _KEEP))
+        # a card's name stays whole, and its count with it (``turned paulownia`` / ``bright``)
+        line = hang_words().sub(lambda m: m.group().replace(" ", _KEEP), line)
         indent = line[: len(line) - len(line.lstrip())]
         key = _CHOICE_KEY.match(line)
         hang = " " * len(key.group()) if key else (indent + "  " if indent else "")

@@ -43,6 +43,7 @@ __all__ = [
     "summary_block",
     "Hanging",
     "hang_rows",
+    "hang_words",
     "standings_block",
     "table_text",
     "unit_words",
@@ -255,8 +256,28 @@ CAPTURES_INDENT = 4
 #: The parts of a seat's header a row may break between (``points 0/3``, ``hand 6  chips +0``
 #: are separated by two spaces; the words of one part stay together).
 _HEADER_PARTS = re.compile(r"\S+(?: \S+)*")
-#: The words of a line, for :func:`hang_rows`.
-_WORDS = re.compile(r"\S+")
+def _named_words() -> re.Pattern[str]:
+    """The words of a line, for :func:`hang_rows`: a card's name of several words is one part
+    (``pampas grass animal``, ``공산 열끗``, ``two-junk joker``; a row broke a sentence's
+    ``turned paulownia`` / ``bright``), and so is a flower's (``bush clover``), each with the
+    punctuation around it; a count stays with the word before it (``plum junk ×2``: a row
+    never begins with the ``×2`` of the card before it)."""
+    from gostop.cards import deck_cards
+
+    names = {n for english, korean, _abbr in MONTH_NAMES.values() for n in (english, korean)}
+    codes = [c.code for c in deck_cards(jokers=("JK1", "JK2", "JK3", "JKB", "JKX", "JKP"))]
+    names |= {card_name(code, lang) for code in codes for lang in ("en", "ko")}
+    several = sorted((n for n in names if " " in n), key=len, reverse=True)
+    named = "|".join(re.escape(n) for n in several)
+    return re.compile(rf"[^\s\w]*(?:{named})\S*(?: ×\S+)*|\S+(?: ×\S+)*")
+
+
+_WORDS = _named_words()
+
+
+def hang_words() -> re.Pattern[str]:
+    """The parts a row breaks between (:func:`_named_words`), for the line mode's wrap too."""
+    return _WORDS
 
 
 #: A list of cards after a name (``  Hoon: pine bright, pampas grass junk ×2  [...]``): its items,

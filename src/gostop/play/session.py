@@ -63,6 +63,7 @@ from gostop.play.narrate import (
     reason_words,
 )
 from gostop.play.store import DamagedSave, Store, gostop_command
+from gostop.record import RecordError, replay
 from gostop.rules import Rules, get_preset
 from gostop.scoring import ScoreTable
 from gostop.table import (
@@ -420,6 +421,10 @@ class Session:
         self.pending: list[HandSummary] = []
         #: The hand just finished and its seats, shown until its summary is read.
         self.finished: tuple[Hand, tuple[int, ...]] | None = None
+        #: Per deal index of a waiting summary, the hand it ended and its seats: a hand decided
+        #: at the deal (four of a month on the table, chongtong) is shown as it was dealt, not
+        #: the next deal (QA 20).
+        self._ended: dict[int, tuple[Hand, tuple[int, ...]]] = {}
         self._held: list[LogLine] = []  # log lines of the next deal, told after the summary
         #: GWANG-6: what each claimant claimed from each payer (a resumed match: its deals'
         #: claims), so that a payment doubled after a nagari says so (X-48; :func:`narrate`).
@@ -481,21 +486,7 @@ class Session:
         Raises :class:`~gostop.play.store.DamagedSave` naming the file and what is wrong with it
         when the save cannot be read or does not replay.
         """
-        record, data = store.load()
-        path = store.save_path
-        if data.get("format") != SESSION_FORMAT:
-            raise DamagedSave(path, "its session part is not a gostop play session")
-        try:
-            settings = Settings.from_json(data.get("settings", {}))
-            bots = {int(k): str(v) for k, v in dict(data.get("bots", {})).items()}
-        except (TypeError, ValueError, AttributeError) as exc:
-            raise DamagedSave(path, f"its settings are damaged ({exc})") from None
-        try:
-            match = replay_match(loads_match_record(json.dumps(record)))
-        except Exception as exc:  # any failure to rebuild the match means the save is damaged
-            raise DamagedSave(path, f"its match record does not replay ({_clip(str(exc))})") from None
-        if len(match.names) != settings.players or any(not 1 <= s < settings.players for s in bots):
-            raise DamagedSave(path, "its settings and its match record disagree")
+        settings, bots, match = _saved_match(store)
         chosen = store.prefs().get("lang")  # the language the person plays in now
         if chosen in LANGS:
             settings.lang = chosen
@@ -556,8 +547,12 @@ class Session:
     def shown_hand(self) -> tuple[Hand | None, tuple[int, ...]]:
         """The hand the screen shows and its seats: the hand just finished while its summary
         waits to be read (the next deal stays hidden until then), else the current hand."""
-        if self.pending and self.finished is not None:
-            return self.finished
+        if self.pending:
+            ended = self._ended.get(self.pending[0].deal)
+            if ended is not None:
+                return ended
+            if self.finished is not None:
+                return self.finished
         return self.match.hand, tuple(self.match.hand_seats)
 
     def observation(self) -> Observation | None:
@@ -656,8 +651,11 @@ class Session:
         """The person has read the oldest waiting hand summary; play goes on (``play_bots``:
         the bots play at once; else the caller steps them with ``advance(1)``)."""
         done = self.pending.pop(0) if self.pending else None
+        if done is not None:
+            self._ended.pop(done.deal, None)
         if not self.pending:
             self.finished = None
+            self._ended.clear()
             self.log.extend(self._held)
             self._held.clear()
             self.last_move = None
@@ -861,6 +859,9 @@ class Session:
                 continue  # re-dealt; the log says why
             self.summaries.append(summary)
             self.pending.append(summary)
+            ended = self.finished if i == 0 and result is not None else self._dealt_hand(entry)
+            if ended is not None:
+                self._ended[entry.deal] = ended
             if i < len(ends):
                 hold_after = ends[i]
         for i, line in lines:
@@ -872,6 +873,18 @@ class Session:
             self.save()
         if self.match.is_over and self.archived_to is None:
             self.save()
+
+    def _dealt_hand(self, entry: LedgerEntry) -> tuple[Hand, tuple[int, ...]] | None:
+        """The hand of a deal that ended without a decision (four of a month on the table,
+        chongtong at the deal), rebuilt from its record, with its seats (None: no record)."""
+        rec = self.match.deals[entry.deal].hand_record
+        if rec is None or rec.result is None:
+            return None
+        try:
+            hand, _ = replay(rec)
+        except RecordError:
+            return None
+        return hand, tuple(entry.active)
 
     def _summary(self, entry: LedgerEntry, result: HandResult | None) -> HandSummary:
         name = self.name
@@ -1106,8 +1119,32 @@ class Session:
                 stage,
                 w.t("You hold all four cards of a month (chongtong 총통): declare it and win at once, or play on?"),
                 _keyed(legal, lambda a: declare if a.kind == "chongtong" else keep),
+                self._chongtong_info(obs),
             )
         return self._prompt_of(stage, w.t("Decide ({stage}):", stage=stage), _keyed(legal, str))
+
+    def _chongtong_info(self, obs: Observation) -> tuple[str, ...]:
+        """What each answer to the chongtong question does (DEAL-7 ``optional``): the four
+        cards named, what declaring is paid (PAY-16: the nagari carry too), and what the kept
+        four may still do (SHAKE-5: shown later, a shake)."""
+        w = self.words
+        r = self.rules
+        months = sorted({c.month for c in obs.hand if c.month and sum(d.month == c.month for d in obs.hand) == 4})
+        pay = r.chongtong_payment
+        amount = r.stop_target(obs.players) if pay == "target" else int(pay)
+        if r.fixed_wins_carry:
+            amount *= nagari_stakes(r, obs.nagari_before)
+        info = []
+        for month in months[:1]:  # a player with two quads declares once and is paid once
+            info.append(w.t("Declare: you show your four cards of {month} and win this hand now; each opponent pays "
+                            "{amount}.", month=_month_name(month, w), amount=amount_words(w, amount, r.payment_unit)))
+        mult = r.heundeum_nov_dec_multiplier if months and months[0] in (11, 12) else r.heundeum_multiplier
+        if mult == 1 or r.payment_unit == "shots":
+            info.append(w.t("Play on: the four stay in your hand, and the hand is played out as usual."))
+        else:
+            info.append(w.t("Play on: the four stay in your hand; shown on a later turn they count as shaking 흔들기 "
+                            "(if you then win, payment x{m}).", m=mult))
+        return tuple(info)
 
     def _surrender_choices(self, legal: list[Any]) -> tuple[Choice, ...]:
         """One choice per distinct way to pay a junk debt (DEC-14, EVT-7), each card named as
@@ -1164,6 +1201,13 @@ class Session:
         # Only worth a warning when an opponent is close to stopping (or the card feeds a set).
         goal = self.rules.stop_target(obs.players)
         near_stop = any(obs.stop_points[s] >= goal - 2 for s in range(obs.players) if s != me)
+        # ... or when a card left on the table is of the month of the card an opponent's set
+        # lacks, which nobody has shown: with it from their hand they take both, score the set and
+        # may stop (a card left for a cho-dan two ribbons along warned of nothing, then cost both
+        # losers' share).
+        set_months = {ns.missing.month for ns in (near_sets(self.rules, obs) if oe_risk else ())
+                      if ns.seat != me and (ns.where == "unseen" or ns.where == "shown" and ns.holder == ns.seat)
+                      and obs.stop_points[ns.seat] + ns.points >= goal}
         last_card = len(obs.hand) == 1 and self.rules.oe_myeon_exceptions  # LIAB-5 (b)
         oe_cards: list[Card] = []
         for card in obs.hand:
@@ -1191,7 +1235,8 @@ class Session:
                 fed = self.match.hand_seats[seat]
                 keys.append(f"feeds {self.match.names[fed]} ({item})")
                 marks.append(w.t("feeds {who} ({item})", who=self.name(fed), item=self._item(item)))
-            if oe_risk and pv.kind == "none" and pv.feeds and not last_card and (near_stop or pv.feeds_sets):
+            if (oe_risk and pv.kind == "none" and pv.feeds and not last_card
+                    and (near_stop or pv.feeds_sets or card.month in set_months)):
                 keys.append("oe-myeon risk")
                 marks.append(w.t("oe-myeon risk"))
                 oe_cards.append(card)
@@ -1350,8 +1395,11 @@ class Session:
             if r.bomb_allowed and not r.bomb_after_heundeum:
                 text += w.t("; you can no longer bomb {month} with these three", month=_month_name(a.month, w))
             return text
-        if k == "show-quad":
-            return w.t("counts as a heundeum declaration")
+        if k == "show-quad":  # SHAKE-5: one heundeum declaration (SHAKE-2's multiplier)
+            mult = r.heundeum_nov_dec_multiplier if a.month in (11, 12) else r.heundeum_multiplier
+            if mult == 1 or r.payment_unit == "shots":
+                return w.t("counts as shaking 흔들기 (it changes no payment)")
+            return w.t("counts as shaking 흔들기: if you win, payment x{m}", m=mult)
         if k == "reveal":  # revealing is playing the joker from hand (GOO-10's reading)
             return (w.t("the joker goes to your captures; you draw a replacement")
                     + _joker_shot_words(r, obs.players, w))
@@ -1812,18 +1860,39 @@ class SavedMatch:
         return w.t("{settings}; saved in the first hand", settings=described)
 
 
+def _saved_match(store: Store) -> tuple[Settings, dict[int, str], Match]:
+    """The settings, the bots and the match (replayed) saved in ``store``. Raises
+    :class:`~gostop.play.store.DamagedSave` naming the file and what is wrong with it when the
+    save cannot be read or does not replay (a save of a newer gostop among others)."""
+    record, data = store.load()
+    path = store.save_path
+    if data.get("format") != SESSION_FORMAT:
+        raise DamagedSave(path, "its session part is not a gostop play session")
+    try:
+        settings = Settings.from_json(data.get("settings", {}))
+        bots = {int(k): str(v) for k, v in dict(data.get("bots", {})).items()}
+    except (TypeError, ValueError, AttributeError) as exc:
+        raise DamagedSave(path, f"its settings are damaged ({_clip(str(exc))})") from None
+    try:
+        match = replay_match(loads_match_record(json.dumps(record)))
+    except Exception as exc:  # any failure to rebuild the match means the save is damaged
+        raise DamagedSave(path, f"its match record does not replay ({_clip(str(exc))})") from None
+    if len(match.names) != settings.players or any(not 1 <= s < settings.players for s in bots):
+        raise DamagedSave(path, "its settings and its match record disagree")
+    return settings, bots, match
+
+
 def saved_summary(store: Store, lang: str = "en") -> SavedMatch | None:
     """The match saved in ``store`` (None when there is none), described in ``lang``; an
     unreadable save says why (in English: the command line says it)."""
     if not store.has_saved():
         return None
     try:
-        record, data = store.load()
-        if data.get("format") != SESSION_FORMAT:
-            raise DamagedSave(store.save_path, "its session part is not a gostop play session")
-        settings = Settings.from_json(data.get("settings", {}))
-        ledger = record.get("ledger") or []
-        played = sum(1 for e in ledger if isinstance(e, dict) and e.get("hand") is not None)
+        # replayed as a resume would (a few milliseconds): a save offered to resume resumes; one
+        # of a newer gostop, or damaged inside, is said unreadable here, not when resumed (the
+        # setup screen's Resume button crashed the game, the line mode stopped on an error line)
+        settings, _bots, match = _saved_match(store)
+        played = sum(1 for e in match.ledger.entries if e.hand is not None)
         saved = SavedMatch("", settings=settings, played=played)
         return SavedMatch(saved.said(lang), settings=settings, played=played)
     except DamagedSave as exc:

@@ -276,11 +276,16 @@ def _opponent_line(w: Catalog, step: OpponentStep, name: str, you: bool, unit: s
     lines say so)."""
     parts = [w.t("; ").join(_bak_words(w, r) for r in step.reasons)] if step.reasons else []
     if step.counts_flex_as is not None and step.flex_card is not None:
+        # X-42: a loser's flex card is classed to spare them a penalty (the cheaper class): the
+        # animal spares meong-bak, the double junk pi-bak. Said as whose card it is ("your" to
+        # the person), and what it spared, not as the reason for the amount before the colon.
         card = card_name(step.flex_card, w.lang)
         if step.counts_flex_as == "animal":
-            parts.append(w.t("their {card} counted as an animal", card=card))
+            parts.append(w.t("your {card} counted as an animal, which spares you meong-bak 멍박", card=card) if you
+                         else w.t("their {card} counted as an animal, which spares them meong-bak 멍박", card=card))
         else:
-            parts.append(w.t("their {card} counted as double junk", card=card))
+            parts.append(w.t("your {card} counted as double junk, which spares you pi-bak 피박", card=card) if you
+                         else w.t("their {card} counted as double junk, which spares them pi-bak 피박", card=card))
     calc = str(step.base)
     if step.multiplier != 1:
         calc += f" ×{step.multiplier}"

@@ -163,8 +163,8 @@ def test_the_give_button_stays_in_sight_with_many_junk_cards_to_choose(width: in
     got = page.evaluate(GIVE)
     assert got["inside"], got
     heights = page.eval_on_selector_all(".board .layout .card", "els => els.map((e) => e.getBoundingClientRect().height)")
-    # (a phone held sideways at a table of seven has small field cards with or without the panel)
-    assert heights and min(heights) >= (40 if height > width else 24), heights
+    # (QA 20: sideways too, the four who sit out a compact row and the junk over the hand)
+    assert heights and min(heights) >= 40, heights
     page.locator(".giveopt").last.scroll_into_view_if_needed()
     page.locator(".giveopt").last.click()  # the last card, scrolled to, chosen and given
     expect(page.locator(".giveopt").last).to_have_attribute("aria-checked", "true")

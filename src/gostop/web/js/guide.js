@@ -58,7 +58,8 @@ export function howtoSections(lang, two, three) {
       ["점수", `광: 삼광 3점 (비광이 끼면 2점), 사광 ${four === 4 ? "4점" : `4점 (비광이 끼면 ${four}점)`}, 오광 15점. 열끗 5장 1점, 한 장마다 1점씩 더; 고도리(새 세 마리) ${s.godori_points}점. 띠 5장 1점, 한 장마다 1점씩 더; 홍단·청단·초단 각 3점. 피 10장 1점, 한 장마다 1점씩 더 (쌍피는 두 장으로 셈).${s.flex_card ? ` 국진(${flexKind})은 열끗이나 ${flexJunk === 2 ? "쌍피" : `피 ${flexJunk}장`} 중 유리한 쪽으로 셉니다.` : ""}`],
       ["고 / 스톱", `목표 점수에 닿으면 스톱하거나 고를 합니다. 고를 하면 맞고: ${GO_SCHEME.ko[two.go_scheme] || ""}. 3인: ${GO_SCHEME.ko[three.go_scheme] || ""}. 고 다음에는 점수가 지난 고 때보다 올라야 다시 묻습니다.${goBak2}${goBak3} 아무도 스톱하지 못하고 패가 다 떨어지면 나가리: 아무도 받지 않고 다음 판은 두 배 (나가리가 이어지면 또 두 배${cap2 ? `, 맞고는 ${cap2}배까지` : ""}).`],
       ["정산과 박", `이긴 사람은 점수만큼 진 사람마다 받습니다. 광박: 이긴 사람이 광으로 점수를 냈는데 광이 한 장도 없으면 두 배. 피박: 이긴 사람이 피로 점수를 냈는데 피가 맞고는 ${protect2}장${zero2}, 3인은 ${protect3}장이 안 되면 두 배. 멍따: 이긴 사람이 열끗 7장 이상이면 모두 두 배. 화면의 표시가 위험을 알려 줍니다.`],
-      ["키", "1–0 패 내기, g 고, s 스톱, 버튼에 적힌 글자로 선택, Enter로 정산 닫기."],
+      ["손가락으로 치기", "손패에서 낼 패를 누르면 바로 냅니다. 바닥의 패를 먹는 패에는 금색 점이 있고, 패 아래 글자가 무엇을 먹는지 알려 줍니다. 고, 스톱, 흔들기처럼 정할 일이 생기면 손패 위에 버튼이 나옵니다. 위쪽의 '기록 · 초대'에서 지난 수와 친구 초대 링크를 봅니다."],
+      ["키보드로 치기", "키보드가 있으면: 1–0 패 내기, g 고, s 스톱, 버튼에 적힌 글자로 선택, Enter로 정산 닫기."],
     ];
   }
   const goBak2 = two.go_bak_two_player === "double" ? " In Matgo, if you said go and your opponent wins, you pay double (go-bak)." : "";
@@ -76,7 +77,8 @@ export function howtoSections(lang, two, three) {
     ["Scoring", `Brights 광: 3 score 3 (2 if one of them is December's rain bright), 4 score ${four === 4 ? "4" : `4 (${four} with the rain bright)`}, 5 score 15. Animals 열끗: 5 score 1, +1 each more; godori (the three birds) scores ${s.godori_points}. Ribbons 띠: 5 score 1, +1 each more; the red poem, blue and plain red sets score 3 each. Junk 피: 10 score 1, +1 each more (double junk counts 2).${s.flex_card ? ` The ${flexPicture} (${flexKind}) counts as an animal or as ${flexJunk === 2 ? "double junk" : `${flexJunk} junk`}, whichever is better.` : ""}`],
     ["Go or stop", `When you reach the target you decide: stop and be paid now, or go. Going, in Matgo: ${GO_SCHEME.en[two.go_scheme] || ""}; with three players: ${GO_SCHEME.en[three.go_scheme] || ""}. After a go you are asked again only when your points rise above those of your last go.${goBak2}${goBak3} If the cards run out with nobody stopped, the hand is a nagari: nobody is paid and the next hand pays double (again for each nagari in a row${cap2 ? `; Matgo up to x${cap2}` : ""}).`],
     ["Payment and penalties (bak 박)", `The winner is paid their points in chips by each loser. A loser pays double for gwang-bak (the winner scored points with brights and the loser has none) and for pi-bak (the winner scored points with junk and the loser has less than ${protect2} junk in Matgo${zero2}, less than ${protect3} with three players); meong-dda (the winner has seven or more animals) doubles every payment. The stamps on the table warn you.`],
-    ["Keys", "1–0 play the cards of your hand; g go, s stop; the letters shown on the buttons pick them; Enter closes the settlement."],
+    ["Playing by touch", "Tap a card of your hand to play it. A gold dot marks a card that captures, and the words under each card say what it takes. Go, stop, shaking and every other choice are buttons that appear above your hand. \"Events · invite\" at the top shows the moves so far and the link to invite friends."],
+    ["With a keyboard", "With a keyboard: 1–0 play the cards of your hand; g go, s stop; the letters shown on the buttons pick them; Enter closes the settlement."],
   ];
 }
 
@@ -104,8 +106,15 @@ export async function showGuide(main, section, live = () => true, back = null) {
   const presets = await loadPresets();
   if (!live()) return null; // another page was opened meanwhile (app.js)
   const [two, three] = ["matgo", "gostop"].map((id) => knobsOf(presets, gamePreset(presets, GAMES.find((g) => g.id === id))));
-  const howto = h("div.howto", {}, h("h1", {}, t("guide")),
-    howtoSections(lang === "ko" ? "ko" : "en", two, three).map(([title, text]) => h("section", {}, h("h2", {}, title), h("p", {}, text))),
+  // QA 20: on a touch screen with no keyboard or mouse the guide leads with how to play by touch
+  // and leaves out the keys (g, s and Enter on a phone); elsewhere both close the guide's rules
+  const sections = howtoSections(lang === "ko" ? "ko" : "en", two, three);
+  const [touch, keys] = sections.splice(-2, 2);
+  const touchOnly = typeof window.matchMedia === "function" && window.matchMedia("(hover: none) and (pointer: coarse)").matches;
+  const part = ([title, text], cls) => h(`section${cls}`, {}, h("h2", {}, title), h("p", {}, text));
+  const ordered = touchOnly ? [part(touch, ".touch"), ...sections.map((x) => part(x, ""))]
+    : [...sections.map((x) => part(x, "")), part(touch, ".touch"), part(keys, ".keys")];
+  const howto = h("div.howto", {}, h("h1", {}, t("guide")), ordered,
     h("p", {}, lang === "ko" ? "방마다 바꿀 수 있는 규칙은 로비의 '고급'에서 쉬운 말 설명과 함께 고를 수 있습니다." : "Every house rule a room may switch is under \"Advanced\" in the lobby, each said in plain words."));
   const page = h("div.guide", {}, h("nav.guide-nav", { "aria-label": t("guide") },
     back ? h("a#guide-back", { href: back }, `← ${t("backToTable")}`) : null, back ? " · " : null,

@@ -20,6 +20,7 @@ const w = words({
     listNext: (name) => `Next on the list: ${name}`,
     orPlay: "…or play a card from your hand",
     watching: "Watching", sitOutLine: (n) => `You sit this hand out: the other ${["", "one", "two", "three"][n] || n} play it.`,
+    benchLabel: "Sitting out", benchGroup: "Sitting this hand out",
   },
   ko: {
     turnTimer: "봇이 대신 정하기까지 남은 초", left: (n) => `${n}초 남음`,
@@ -34,6 +35,7 @@ const w = words({
     listNext: (name) => `다음 순서: ${name}`,
     orPlay: "…또는 손패에서 한 장 내기",
     watching: "관전 중", sitOutLine: (n) => `이번 판은 쉽니다. 다른 ${["", "한", "두", "세"][n] || n} 사람이 칩니다.`,
+    benchLabel: "쉬는 사람", benchGroup: "이번 판 쉬는 사람",
   },
 });
 
@@ -660,6 +662,13 @@ function roomForButtons(page, dec) {
     page.style.removeProperty("--dock-h");
     dec.style.removeProperty("max-height");
     if (words) { words.style.removeProperty("max-height"); words.style.removeProperty("min-height"); }
+    // a panel that hangs over my hand (the junk to give on a phone held sideways, app.css) is
+    // below the field: it ends at the screen's foot
+    const box = dec.getBoundingClientRect();
+    if (box.top >= board.getBoundingClientRect().bottom) {
+      if (box.bottom > innerHeight - 2) dec.style.maxHeight = `${Math.max(0, Math.floor(innerHeight - box.top - 2))}px`;
+      return;
+    }
     if (buttons) {
       const over = mine.getBoundingClientRect().top - buttons.getBoundingClientRect().top;
       if (over > 0.5) page.style.setProperty("--dock-h", `${Math.ceil(mine.getBoundingClientRect().height + over + 2)}px`);
@@ -686,6 +695,36 @@ function roomForButtons(page, dec) {
   if (words) [...words.children].forEach((el) => buttonsObserver.observe(el));
 }
 
+/** Is the list of those who sit the hand out opened to its details (a phone held sideways
+ * shows each as a chip, name and chips: a tap, or its label's button, opens the details)? */
+let benchOpen = false;
+
+/** Those who sit the hand out (gwangpalli). On a phone held sideways (app.css) a compact row
+ * of chips after a label; their tags (bot, away, …) are in each chip's title (hover) and in the
+ * opened list (a tap on the row, or the label's button; Escape or another tap closes it). */
+function benchEl(view, benched, ctx) {
+  const lines = benched.map((p) => [seatName(view, p.seat), ...tagsOf(view, p), t("sitsOut"), tallyCell(view, p, (l, v) => `${l} ${v}`)].join(" · "));
+  const label = h("button.benchlabel", { type: "button", "aria-expanded": String(benchOpen) }, w("benchLabel"));
+  // (the opened details hang under the row, over the field: the table does not move)
+  const info = h("ul.benchinfo", { "aria-hidden": "true" }, lines.map((x) => h("li", {}, x)));
+  const bench = h(`div.benched${benchOpen ? ".open" : ""}`, { role: "group", "aria-label": w("benchGroup") }, label,
+    benched.map((p, i) => {
+      const box = playerBox(view, p, ctx.knobs);
+      box.title = lines[i];
+      return box;
+    }), info);
+  const toggle = (open) => {
+    benchOpen = open;
+    bench.classList.toggle("open", open);
+    label.setAttribute("aria-expanded", String(open));
+  };
+  bench.addEventListener("click", (e) => { e.stopPropagation(); toggle(!benchOpen); });
+  bench.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && benchOpen) { e.stopPropagation(); toggle(false); label.focus(); }
+  });
+  return bench;
+}
+
 /**
  * Render the whole table for `view` into `root`. `ctx`: {act(action), touch, selected,
  * previous (the view before), feed element, spectator}.
@@ -707,9 +746,10 @@ export function renderTable(root, view, ctx) {
   // short lines stacked in one narrow column beside them
   const playing = others.filter((p) => !sitsOut(view, p));
   const benched = others.filter((p) => sitsOut(view, p));
+  if (!benched.length) benchOpen = false; // (a hand with nobody sitting out closes the details)
   page.appendChild(h("div.opponents", { dataset: { playing: String(playing.length), benched: String(benched.length) } },
     playing.map((p) => playerBox(view, p, ctx.knobs)),
-    benched.length ? h("div.benched", {}, benched.map((p) => playerBox(view, p, ctx.knobs))) : null));
+    benched.length ? benchEl(view, benched, ctx) : null));
   page.appendChild(h("section.board", { "aria-label": t("table") }, view.hand ? layoutEl(view) : null));
   // the decision panel is anchored above the hand (position: absolute): it never moves the table;
   // a secondary control alone (shodang's folded "More") sits beside my captures, in their row:

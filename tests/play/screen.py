@@ -32,6 +32,19 @@ async def until_shown(pilot: Any, app: Any, text: str, timeout: float = 15.0) ->
 CARD_CODE = re.compile(r"\b(?:\d\d[BARDJ]\d?|JK[0-9BXP](?:-\d+)?)\b")
 
 
+async def until_rows(pilot: Any, app: Any, ok: Any, timeout: float = 20.0) -> list[str]:
+    """Pause until ``ok(rows)`` holds for the screen's rows (or the time is up), then the rows."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while True:
+        await pilot.pause()
+        rows = screen_rows(app)
+        if ok(rows) or time.monotonic() > deadline:
+            return rows
+        await pilot.pause(0.05)
+
+
 def flat(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 

@@ -17,6 +17,16 @@ from gostop.words import catalog
 SCRIPTED_SEED = 38
 
 
+
+def push_or_stop(prompt: Prompt) -> str:
+    """A Matgo player who pushes whenever asked (else stops), and takes the first option of
+    anything else."""
+    acts = {c.action: c.key for c in prompt.choices}
+    for wanted in ("push", "stop"):
+        if wanted in acts:
+            return acts[wanted]
+    return prompt.choices[0].key
+
 class ScriptedPlayer:
     """Picks a key for each prompt: shake when it can, else a capturing card, else the first;
     go the first time it is asked, stop the next; the first option of anything else.

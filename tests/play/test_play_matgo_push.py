@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pexpect
 from screen import flat, missing_prompt_lines, screen_rows
-from scripted import play_plain_beside_twin
+from scripted import play_plain_beside_twin, push_or_stop
 from textual.pilot import Pilot
 
 from gostop.play.app import GoStopApp, SummaryScreen
@@ -33,14 +33,6 @@ CUT = re.compile(r"…|<[a-z+][^<>]*$")
 
 def _settings(lang: str = "en") -> Settings:
     return Settings(players=2, preset="matgo", seed=SEED, level="easy", hands=HANDS, overrides=dict(PUSH), lang=lang)
-
-
-def _key(prompt: Prompt) -> str:
-    acts = {c.action: c.key for c in prompt.choices}
-    for wanted in ("push", "stop"):
-        if wanted in acts:
-            return acts[wanted]
-    return prompt.choices[0].key
 
 
 def _check_story(session: Session) -> None:
@@ -87,7 +79,7 @@ def test_whole_matgo_match_with_a_push_and_a_nagari_full_screen_at_80x24(store: 
                 assert missing_prompt_lines(app, prompt) == [], text
                 assert "Push (milgi 밀기)" in flat(text) and "collect" in flat(text)
                 seen["prompt"] = flat(text)
-            await pilot.press(_key(prompt))
+            await pilot.press(push_or_stop(prompt))
             await pilot.pause()
         raise AssertionError("the match did not end")
 
@@ -121,7 +113,7 @@ def test_whole_matgo_match_with_a_push_in_line_mode(tmp_path: Path) -> None:
         if prompt.stage == "push":
             asked += 1
             assert flat(prompt.question) in flat(before)
-        return _key(prompt)
+        return push_or_stop(prompt)
 
     seen = play_plain_beside_twin(child, twin, answer)
     assert twin.over and asked >= 1
@@ -141,7 +133,7 @@ def test_the_push_question_in_korean() -> None:
         assert prompt is not None
         if prompt.stage == "push":
             break
-        session.choose(_key(prompt))
+        session.choose(push_or_stop(prompt))
     else:  # pragma: no cover
         raise AssertionError("no push was offered")
     stake = session.match.push_stake

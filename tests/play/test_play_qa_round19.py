@@ -13,11 +13,9 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
-from screen import screen_rows
+from screen import until_rows
 
 from gostop.play.app import GoStopApp
 from gostop.play.guide import rules_text
@@ -33,17 +31,6 @@ def _to_prompt(s: Session) -> None:
         s.advance()
 
 
-async def _until(pilot: Any, app: GoStopApp, ok: Callable[[list[str]], bool], timeout: float = 20.0) -> list[str]:
-    """Pause until ``ok(rows)`` holds (or the time is up), then the screen's rows."""
-    import time
-
-    deadline = time.monotonic() + timeout
-    while True:
-        await pilot.pause()
-        rows = screen_rows(app)
-        if ok(rows) or time.monotonic() > deadline:
-            return rows
-        await pilot.pause(0.05)
 
 
 # -- 1. a resized terminal gets the layout of its new size ----------------------------------------
@@ -60,11 +47,11 @@ def test_resizing_the_terminal_lays_the_table_out_for_the_new_size(tmp_path: Pat
 
     async def main() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
-            seen["small"] = await _until(pilot, app, lambda rows: "Your turn" in "\n".join(rows))
+            seen["small"] = await until_rows(pilot, app, lambda rows: "Your turn" in "\n".join(rows))
             await pilot.resize_terminal(120, 40)
-            seen["large"] = await _until(pilot, app, wide)
+            seen["large"] = await until_rows(pilot, app, wide)
             await pilot.resize_terminal(80, 24)
-            seen["small again"] = await _until(pilot, app, lambda rows: not wide(rows))
+            seen["small again"] = await until_rows(pilot, app, lambda rows: not wide(rows))
 
     asyncio.run(main())
     assert not wide(seen["small"]) and seen["small"][0].startswith(" hand 1 of 1 · pagat"), seen["small"]
@@ -93,9 +80,9 @@ def test_the_readmes_80x24_screen_is_what_the_game_draws(tmp_path: Path) -> None
 
     async def main() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
-            await _until(pilot, app, lambda r: "Your turn" in "\n".join(r))
+            await until_rows(pilot, app, lambda r: "Your turn" in "\n".join(r))
             await pilot.press("1")
-            rows.extend(await _until(pilot, app, lambda r: "You played" in "\n".join(r) and "Your turn" in "\n".join(r)))
+            rows.extend(await until_rows(pilot, app, lambda r: "You played" in "\n".join(r) and "Your turn" in "\n".join(r)))
 
     asyncio.run(main())
     drawn = [r.rstrip() for r in rows]

@@ -15,12 +15,9 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
-from screen import screen_rows
+from screen import until_rows
 from typer.testing import CliRunner
 
 from gostop.cli import app
@@ -91,14 +88,6 @@ def test_a_nagari_at_the_deal_shows_the_four_on_the_table_under_its_summary() ->
     assert obs is not None and not {"03B", "03R", "03J1", "03J2"} <= {c.code for c in obs.layout}
 
 
-async def _until(pilot: Any, app: GoStopApp, ok: Callable[[list[str]], bool], timeout: float = 20.0) -> list[str]:
-    deadline = time.monotonic() + timeout
-    while True:
-        await pilot.pause()
-        rows = screen_rows(app)
-        if ok(rows) or time.monotonic() > deadline:
-            return rows
-        await pilot.pause(0.05)
 
 
 def test_the_screen_under_a_nagari_at_the_deal_is_that_deal(tmp_path: Path) -> None:
@@ -108,9 +97,9 @@ def test_the_screen_under_a_nagari_at_the_deal_is_that_deal(tmp_path: Path) -> N
 
     async def main() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
-            seen["summary"] = await _until(pilot, app, lambda rows: "Enter: next hand" in "\n".join(rows))
+            seen["summary"] = await until_rows(pilot, app, lambda rows: "Enter: next hand" in "\n".join(rows))
             await pilot.press("enter")
-            seen["next"] = await _until(pilot, app, lambda rows: "Your turn" in "\n".join(rows))
+            seen["next"] = await until_rows(pilot, app, lambda rows: "Your turn" in "\n".join(rows))
 
     asyncio.run(main())
     text = "\n".join(seen["summary"])

@@ -387,7 +387,8 @@ def _print_replay(rec: HandRecord, hand: Hand, steps: Sequence[Step], failed: bo
         card = None
         if s.liability == "oe-myeon" and s.liable is not None:
             card = oe_myeon_card(hand, result.opponents[s.liable], result.winner)
-        for line in settlement_lines(s, payers, goes, you="", oe_myeon_card=card, lang=lang):
+        for line in settlement_lines(s, payers, goes, you="", oe_myeon_card=card, lang=lang,
+                                     flex_junk_value=hand.rules.flex_junk_value):
             out.print(Text(f"  {line}"))
     out.print(Text(payments_line([(name(i), int(p)) for i, p in enumerate(summary["payments"])], lang)))
     if any(summary.get("shots") or ()):

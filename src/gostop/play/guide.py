@@ -987,7 +987,9 @@ def _roles(rules: Rules, card: Card, w: Catalog) -> list[str]:
                 continue
             role = re.sub(r"\s*\(?[^()]*\b" + knob + r"\b[^()]*\)?", "", role).strip()
         out.append(_role_words(role, w))
-    if card.code == rules.flex_card:
+    if card.code == rules.flex_card and rules.flex_junk_value == 1:  # SCORE-7 (goo-stupe): one junk
+        out.insert(0, w.t("flex card: an animal or one junk, whichever pays better"))
+    elif card.code == rules.flex_card:
         out.insert(0, w.t("flex card: an animal or double junk, whichever pays better"))
     nickname = NICKNAMES.get(card.code)
     if nickname:

@@ -136,6 +136,9 @@ def reason_words(reason: str, lang: str = "en") -> str:
         "chongtong": w.t("chongtong 총통"),
         "joker": w.t("a joker"),
         "no-junk": w.t("no junk to give"),
+        "yell": w.t("no shout after a first-turn ppuk"),  # GOO-14: the shot is for staying quiet
+        "ja-ppuk": w.t("ja-ppuk 자뻑"),  # GOO-13
+        "nagari": w.t("nagari 나가리"),  # GOO-5
     }
     if reason in words:
         return words[reason]

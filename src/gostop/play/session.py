@@ -449,6 +449,9 @@ class Session:
         self._table_before: frozenset[str] | None = None
         self._shodang: tuple[int, list[tuple[int, str, bool]]] | None = None
         self._news_fresh = False
+        #: The reasons for a shot (GOO-10, GOO-12 .. GOO-14) whose rule the log has explained:
+        #: the first shot of each says why, once (a shot was taken with no word of the rule).
+        self._shots_told: set[str] = set()
 
     # -- construction ----------------------------------------------------------------------
 
@@ -845,6 +848,13 @@ class Session:
             line = narrate(said, self.name, hand_seats, self.human, self.settings.lang, self.rules, self.claimed)
             if line is not None:
                 lines.append((i, line))
+            he = ev.hand_event
+            if he is not None and he.type == "shot" and str(he.data.get("reason")) not in self._shots_told:
+                why = shot_rule_words(str(he.data.get("reason")), self.rules, self.words)
+                self._shots_told.add(str(he.data.get("reason")))
+                if why:  # said once, where it first matters; the top line shows it till the next move
+                    lines.append((i, LogLine(why, "special")))
+                    self.news = why
         if self._news_fresh:
             self._news_fresh = False
             last_answer = max((i for i, ev in enumerate(events) if ev.hand_event is not None
@@ -900,6 +910,9 @@ class Session:
                 if s.unit == "shots":  # PAY-2: nobody wins shots; the opponents take them
                     headline = w.t("{winner} stopped with {points} points: the opponents take {amount} in all.",
                                    winner=winner, points=s.stop_points, amount=amount_words(w, s.total, s.unit))
+                elif entry.pushed:  # VAR-PUSH: the winner forwent the payment (it read "won 14 chips")
+                    headline = w.t("{winner} stopped with {points} points and pushed the {amount} to the next hand.",
+                                   winner=winner, points=s.stop_points, amount=amount_words(w, s.total, s.unit))
                 else:
                     headline = w.t("{winner} stopped with {points} points and won {amount}.", winner=winner,
                                    points=s.stop_points, amount=amount_words(w, s.total, s.unit))
@@ -909,12 +922,14 @@ class Session:
                 if s.liability == "oe-myeon" and s.liable is not None and self.finished is not None:
                     oe_card = oe_myeon_card(self.finished[0], result.opponents[s.liable], result.winner)
                 you_name = self.name(self.human)
-                lines = settlement_lines(s, opp_names, goes, you=you_name, oe_myeon_card=oe_card, lang=lang)
+                lines = settlement_lines(s, opp_names, goes, you=you_name, oe_myeon_card=oe_card, lang=lang,
+                                         flex_junk_value=self.rules.flex_junk_value)
                 steps.append(w.t("How it was paid:"))
                 for line in lines:
                     steps.append("  " + line)
                 # Whether the steps end on what each loser pays is read from their English words.
-                english = lines if lang == "en" else settlement_lines(s, opp_names, goes, you=you_name, oe_myeon_card=oe_card)
+                english = lines if lang == "en" else settlement_lines(
+                    s, opp_names, goes, you=you_name, oe_myeon_card=oe_card, flex_junk_value=self.rules.flex_junk_value)
                 sentences = [part.strip() for st in english for part in st.split(". ")]
                 for opp, pay in zip(opp_names, s.payments, strict=True):
                     said = any(  # a sentence that says what this loser pays in the end (its
@@ -1421,7 +1436,8 @@ class Session:
             info.append(w.t("Stop now: the others take {amount} in all.", amount=amount_words(w, sp.total, sp.unit)))
         else:
             info.append(w.t("Stop now: you win {amount}.", amount=amount_words(w, sp.total, sp.unit)))
-        for line in settlement_lines(settlement, opponents, obs.goes[me], you=self.name(self.human), lang=lang):
+        for line in settlement_lines(settlement, opponents, obs.goes[me], you=self.name(self.human), lang=lang,
+                                     flex_junk_value=self.rules.flex_junk_value):
             info.append("  " + line)
         total = sp.total
         last = sp.final_turn_nagari
@@ -1523,10 +1539,18 @@ class Session:
         if phase == "push":  # VAR-PUSH: the winner pushes or collects
             unit = "shots" if m.shots_unit else "chips"
             stake, pushes = m.push_stake, m.pushes
+            factor = 1 << (pushes + 1)
+            # what each answer does and costs: a push doubles the next hand *whoever* wins it
             return self._prompt_of(
                 "push",
                 push_question(stake, pushes, self.rules.push_limit, unit, lang),
                 _keyed(legal, lambda a: push_choice(a.kind, stake, pushes, unit, lang)),
+                (
+                    w.t("Push: you are paid nothing now, and the next hand with a winner pays {factor} times, "
+                        "whoever wins it: if you lose it, you pay {factor} times.", factor=factor),
+                    w.t("Collect: you are paid {amount} now, and the next hand pays as usual.",
+                        amount=amount_words(w, stake, unit)),
+                ),
             )
         if phase == "list":
             return self._prompt_of(
@@ -1616,6 +1640,7 @@ def _bot_move(
     stolen: dict[Any, list[str]] = {}  # victim's table seat -> junk it handed over (EVT-7)
     specials: list[str] = []
     paid: dict[int, tuple[int, str]] = {}  # payer -> (amount, unit) paid to the seat this turn
+    shots: dict[Any, int] = {}  # table seat -> shots it took during the turn (GOO-10, GOO-12...)
     goes: Any = None
     blast = ""  # "bomb" / "grenade": the played cards were a bomb, not one card played
     skipped = False  # a stock-only turn (TURN-3 d, after a bomb: BOMB-3): no card played
@@ -1639,6 +1664,9 @@ def _bot_move(
         if he.type == "payment" and table_seat(he.data.get("to")) == seat and ev.seat is not None:
             amount, unit = paid.get(ev.seat, (0, str(he.data.get("unit", "chips"))))
             paid[ev.seat] = (amount + int(he.data.get("amount") or 0), unit)
+            continue
+        if he.type == "shot":  # GOO-10/12/13/14: whoever drinks, the mover or the others
+            shots[ev.seat] = shots.get(ev.seat, 0) + int(he.data.get("n") or 0)
             continue
         if ev.seat != seat:
             continue
@@ -1725,12 +1753,37 @@ def _bot_move(
             parts.append(_paid_words(paid, w))
         if goes is not None:  # the turn ended in a go: the line says it (the log says "GO 고! ...")
             parts.append(w.t("said go #{goes}", goes=goes))
+        # the shots were taken silently: "shots +1" beside a name and no word why (GOO-10...);
+        # the short form leaves them to the totals beside the names (a tight screen)
+        takers = ", ".join(f"{named(s) if named is not None and isinstance(s, int) else s} {n}" for s, n in shots.items())
+        drank = [w.t("shots taken: {list}", list=takers)] if shots and not counted else []
         if specials:
-            return ", ".join(parts[:called]) + " — " + ", ".join(parts[called:])
-        return ", ".join(parts)
+            return ", ".join(parts[:called]) + " — " + ", ".join([*parts[called:], *drank])
+        return ", ".join(parts) + "".join(" — " + d for d in drank)
 
     steals = [c for cards in stolen.values() for c in cards]
     return BotMove(seat, told(False), tuple(dict.fromkeys(played + flipped + taken + steals)), told(True))
+
+
+def shot_rule_words(reason: str, rules: Rules, w: Catalog) -> str:
+    """The rule that made a player take a shot for ``reason`` (a shot event's), in plain words
+    for a player who has never heard of it ("" for a reason the hand's summary explains: a
+    nagari, chongtong, three ppuk)."""
+    if reason == "joker" and rules.joker_shot == "hand_self_stock_opponents":  # GOO-10, X-33
+        return w.t("Goo-stupe rule: a joker played from the hand makes its player take a shot (a drink); a joker "
+                   "turned from the stock makes each opponent take one.")
+    if reason == "joker":  # GOO-10
+        return w.t("Goo-stupe rule: a joker played from the hand makes each opponent take a shot (a drink); a joker "
+                   "turned from the stock makes its player take one.")
+    if reason == "no-junk":  # GOO-12
+        return w.t("Goo-stupe rule: a player who owes a junk card and has none takes a shot (a drink) instead.")
+    if reason == "ja-ppuk":  # GOO-13
+        return w.t("Goo-stupe rule: taking back your own ppuk stack (ja-ppuk 자뻑) makes each opponent take a shot "
+                   "(a drink) and give you two junk cards.")
+    if reason == "yell":  # GOO-14
+        return w.t("Goo-stupe rule: after a ppuk on someone's first turn, each opponent must shout at once; one who "
+                   "stays quiet takes a shot (a drink).")
+    return ""
 
 
 def _joker_shot_words(rules: Rules, players: int, w: Catalog) -> str:

@@ -213,11 +213,22 @@ def table_view(session: Session, log_lines: int = 12) -> TableView:
     total_hands = rules.match_hands if rules.match_target_chips is None else None
     number = m.hands_played + (0 if m.is_over else 1)
     carry = ""
-    factor = nagari_stakes(rules, m.carry)  # MATCH-5, MATCH-8 cap; nothing multiplies shots (PAY-2)
-    if factor > 1:
-        carry = words.t(" · stakes x{factor} (nagari)", factor=factor)
     prompt = session.prompt()
     summary = session.pending[0] if session.pending else None
+    # MATCH-5: the stakes of the hand shown. Under a hand's summary that is the hand just
+    # ended (the match's carry already counts it: "stakes x2" read over hand 1's own nagari).
+    # VAR-PUSH: the pushes before the hand double it too (hand 3 read "x2 (nagari)" and paid x4).
+    before, pushes = m.carry, m.pushes
+    if summary is not None and hand is not None:
+        shown = hand.observation(0)
+        before, pushes = shown.nagari_before, shown.pushes
+    factor = nagari_stakes(rules, before)  # MATCH-8 cap; nothing multiplies shots (PAY-2)
+    if factor > 1 and pushes:
+        carry = words.t(" · stakes x{factor} (nagari, push)", factor=factor << pushes)
+    elif factor > 1:
+        carry = words.t(" · stakes x{factor} (nagari)", factor=factor)
+    elif pushes:
+        carry = words.t(" · stakes x{factor} (push)", factor=1 << pushes)
     if summary is not None and summary.hand is not None:
         number = summary.hand
     if total_hands:

@@ -521,7 +521,8 @@ class Room:
                     "payments_by_seat": [[s, amount] for s, amount in sp.payments],
                     "plain_steps": []
                     if sp.settlement is None
-                    else settlement_lines(sp.settlement, payers, obs.goes[hs], you=self.you(seat, lang), lang=lang),
+                    else settlement_lines(sp.settlement, payers, obs.goes[hs], you=self.you(seat, lang), lang=lang,
+                                      flex_junk_value=self.rules.flex_junk_value),
                 }
                 # as the terminal game says it (play/session.py): a go on the final turn can only
                 # end in a nagari (GOSTOP-6), a seat with no turn left gives its stop up (TURN-4),
@@ -585,7 +586,7 @@ class Room:
         names = self.names(lang)
         payers = [names[hand_seats[o]] for o in result.opponents]
         goes = result.context.goes if result.context is not None else 0
-        return settlement_lines(result.settlement, payers, goes, you=you, lang=lang)
+        return settlement_lines(result.settlement, payers, goes, you=you, lang=lang, flex_junk_value=self.rules.flex_junk_value)
 
     def you(self, seat: int | None, lang: str = "en") -> str:
         """Who reads a text sent to table seat ``seat`` (the ``you`` of the words layer,

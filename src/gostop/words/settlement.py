@@ -122,11 +122,13 @@ def settlement_lines(
     you: str | None = None,
     oe_myeon_card: str | None = None,
     lang: str = "en",
+    flex_junk_value: int | None = None,
 ) -> list[str]:
     """The settlement ``s`` in words. ``payers``: the names of ``s.payments``' opponents in
     order; ``goes``: the winner's go count; ``you``: the person's name, when known;
     ``oe_myeon_card``: the card the liable player left on the table, when known; ``lang``:
-    ``"en"`` or ``"ko"``.
+    ``"en"`` or ``"ko"``; ``flex_junk_value``: the rules' junk value of the flex card (SCORE-7),
+    when known (1: it is one junk, not double junk).
 
     The sentences about a player who gave no name (``You``, ``you``, ``나``:
     :func:`gostop.words.person.is_you`; the person ``you`` when given) are said to the person
@@ -154,6 +156,12 @@ def settlement_lines(
             waived.add(step.opponent)
         elif isinstance(step, LiabilityStep) and step.pays is not None:
             waived.update(range(len(s.payments)))
+    # SCORE-7 / GOO-11: the flex card as junk is one junk where ``flex_junk_value`` is 1
+    # (goo-stupe): read from the winner's junk when the settlement counted it so, else given.
+    single = flex_junk_value == 1 or any(
+        c.code == step.card and v == 1
+        for step in s.step_facts if isinstance(step, FlexOptions) for c, v in s.breakdown.junk
+    )
     out: list[str] = []
     items: list[ScoreItem] = []
     for step in s.step_facts:
@@ -163,15 +171,13 @@ def settlement_lines(
         if isinstance(step, ItemStep):
             items.append(step.item)
         elif isinstance(step, FlexOptions):
-            out.append(
-                w.t(
-                    "The sake cup ({card}) counts as an animal ({animal}) or as double junk "
-                    "({junk}):",
-                    card=card_name(step.card, lang),
-                    animal=points_words(w, step.animal_points),
-                    junk=points_words(w, step.junk_points),
-                )
-            )
+            sake = {"card": card_name(step.card, lang), "animal": points_words(w, step.animal_points),
+                    "junk": points_words(w, step.junk_points)}
+            if single:
+                out.append(w.t("The sake cup ({card}) counts as an animal ({animal}) or as one junk ({junk}):", **sake))
+            else:
+                out.append(w.t("The sake cup ({card}) counts as an animal ({animal}) or as double junk ({junk}):",
+                               **sake))
         elif isinstance(step, FlexChoice):
             reasons = {
                 "more points": w.t("more points"),
@@ -180,7 +186,9 @@ def settlement_lines(
                 "equal payment, more points": w.t("equal payment, more points"),
                 "tie: animal": w.t("both pay the same"),
             }
-            if step.as_junk:
+            if step.as_junk and single:
+                out.append(w.t("  the winner counts it as one junk ({why}).", why=reasons[step.reason]))
+            elif step.as_junk:
                 out.append(w.t("  the winner counts it as double junk ({why}).", why=reasons[step.reason]))
             else:
                 out.append(w.t("  the winner counts it as an animal ({why}).", why=reasons[step.reason]))

@@ -148,6 +148,8 @@ def _titles_and_headlines(lang: str) -> tuple[list[str], list[str]]:
 def test_a_pushed_hand_is_summed_up_as_pushed_and_the_title_counts_the_pushes() -> None:
     titles, headlines = _titles_and_headlines("en")
     assert headlines[0] == "You stopped with 7 points and pushed the 14 chips to the next hand."
+    # the nagari's headline counts the push standing before it (it said "doubled" of a hand paid x4)
+    assert headlines[1].endswith("The next hand's stakes are x4."), headlines[1]
     assert titles == [
         "gostop · hand 1 of 5 · matgo",
         "gostop · hand 2 of 5 · matgo · stakes x2 (push)",  # hand 2 was played doubled by the push
@@ -158,6 +160,7 @@ def test_a_pushed_hand_is_summed_up_as_pushed_and_the_title_counts_the_pushes() 
 def test_a_pushed_hand_and_the_title_in_korean() -> None:
     titles, headlines = _titles_and_headlines("ko")
     assert headlines[0] == "나: 7점으로 스톱하고 14칩을 다음 판으로 밀었습니다."
+    assert headlines[1].endswith("다음 판은 판돈이 4배입니다."), headlines[1]
     assert titles[1].endswith("판돈 x2 (밀기)") and titles[2].endswith("판돈 x4 (나가리, 밀기)")
 
 

@@ -957,6 +957,9 @@ class Session:
             if self.rules.nagari_limit is not None and after >= self.rules.nagari_limit:
                 after = 0
             factor = nagari_stakes(self.rules, after)  # the MATCH-8 cap; none with shots
+            # VAR-PUSH: a nagari leaves the pushes before it standing, and they double the next
+            # hand too (after a push, the nagari's headline said "doubled" of a hand paid x4)
+            factor <<= entry.pushes
             if factor == 1:
                 headline = w.t("No winner: {reason}.", reason=reason)
             elif factor == 2:

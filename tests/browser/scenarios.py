@@ -35,11 +35,17 @@ class Scenario:
     level: str = "easy"
     humans: int = 1
     prefer: tuple[str, ...] = ()
+    #: the people's names, seat by seat (else "Tester", "Tester 2", …); the turn timer
+    names: tuple[str, ...] = ()
+    turn_seconds: int | None = None
 
     def config(self) -> RoomConfig:
-        seats = [SeatConfig("human", None, f"Tester {i + 1}" if i else "Tester", "taken") for i in range(self.humans)]
+        def name(i: int) -> str:
+            return self.names[i] if i < len(self.names) else f"Tester {i + 1}" if i else "Tester"
+        seats = [SeatConfig("human", None, name(i), "taken") for i in range(self.humans)]
         seats += [SeatConfig("bot", self.level) for _ in range(self.players - self.humans)]
-        cfg = RoomConfig(seats=seats, preset=self.preset, rules=dict(self.rules), hands=self.hands, cut=self.cut, name="scripted")
+        cfg = RoomConfig(seats=seats, preset=self.preset, rules=dict(self.rules), hands=self.hands, cut=self.cut, name="scripted",
+                         turn_seconds=self.turn_seconds)
         cfg.check()
         return cfg
 

@@ -1228,13 +1228,20 @@ class TablePage {
       h("li", { dataset: { seat: String(seat), answer: status(seat) } }, `${seatName(this.view, seat)}: ${label[status(seat)]}`))) : null;
     const mine = me === null ? null : status(me);
     const accept = me !== null && mine !== "accepted" && !st.next
-      ? h("button.primary#rematch", { type: "button", onclick: (ev) => { ev.currentTarget.disabled = true; this.socket.rematch(true); } },
+      ? h("button.primary#rematch", { type: "button", onclick: (ev) => { this.rematchPressed = true; ev.currentTarget.disabled = true; this.socket.rematch(true); } },
         offered ? t("rematchAccept") : t("rematchOffer")) : null;
     const decline = me !== null && offered && mine !== "declined" && !st.next
-      ? h("button#rematch-decline", { type: "button", onclick: () => this.socket.rematch(false) }, t("rematchDecline")) : null;
+      ? h("button#rematch-decline", { type: "button", onclick: () => { this.rematchPressed = true; this.socket.rematch(false); } }, t("rematchDecline")) : null;
     const go = st.next ? h("a.button.primary#rematch-go", { href: `#/room/${encodeURIComponent(st.next)}${savedSeat(st.next) ? "" : "/watch"}` },
       savedSeat(st.next) ? t("rematchGo") : t("rematchWatch")) : null;
-    box.replaceChildren(...[h("h3", {}, t("rematchTitle")), list, h("div.row", {}, accept, decline, go)].filter(Boolean));
+    // QA 21: the button pressed (offer, accept, decline) is redrawn away: the focus fell to the
+    // page's body, under the open dialog, and Tab started over from the top of the page behind
+    // (a button disabled as it is pressed has let the focus go already: the press is remembered)
+    const had = box.contains(document.activeElement) || (this.rematchPressed && this.overlayOpen);
+    this.rematchPressed = false;
+    const head = h("h3", { tabindex: "-1" }, t("rematchTitle"));
+    box.replaceChildren(...[head, list, h("div.row", {}, accept, decline, go)].filter(Boolean));
+    if (had) (go || accept || head).focus(); // (never "Decline" under a key pressed twice)
     // a spectator has nothing to answer: the box shows only who answered and the new table
     // (a heading over nothing read as a missing button)
     box.hidden = !list && !accept && !decline && !go;

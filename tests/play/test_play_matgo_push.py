@@ -139,5 +139,5 @@ def test_the_push_question_in_korean() -> None:
     stake = session.match.push_stake
     assert prompt.question.startswith(f"{stake}칩을 땄습니다. 밀기:")
     labels = {c.action: c.label for c in prompt.choices}
-    assert labels == {"push": "밀기: 다음 판 2배", "collect": f"지금 {stake}칩 받기"}
+    assert labels == {"push": "밀기: 누가 이기든 다음 판 2배", "collect": f"지금 {stake}칩 받기"}
     assert not re.search(r"[A-Za-z]{3,}", prompt.question)  # no English run in the Korean words

@@ -42,11 +42,12 @@ def test_the_push_is_the_winners_decision_in_words() -> None:
     assert view["table"]["push"] == {"stake": stake, "pushes": 0, "limit": 2}
     legal = {e["kind"]: e for e in view["legal"]}
     assert set(legal) == {"push", "collect"}
-    assert legal["push"]["text"] == "push: the next hand pays 2 times"
+    # whoever wins it: the risk of a push is on its button (QA 21; the terminal said it in a line)
+    assert legal["push"]["text"] == "push: the next hand pays 2 times, whoever wins it"
     assert legal["collect"]["text"] == f"collect {stake} chips now"
     assert not any(k.endswith("_ko") for e in view["legal"] for k in e)  # one language per view
     ko = {e["kind"]: e["text"] for e in room.view(winner, lang="ko")["legal"]}
-    assert ko == {"push": "밀기: 다음 판 2배", "collect": f"지금 {stake}칩 받기"}
+    assert ko == {"push": "밀기: 누가 이기든 다음 판 2배", "collect": f"지금 {stake}칩 받기"}
     assert view["table"]["question"].startswith(f"You won {stake} chips.")
     assert room.view(other)["legal"] == [] and room.view(None)["legal"] == []
     with pytest.raises(IllegalMatchActionError):

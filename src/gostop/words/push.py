@@ -32,7 +32,8 @@ def push_choice(kind: str, stake: int, pushes: int, unit: str = "chips", lang: s
     """The words of one answer: ``push`` or ``collect``."""
     w = catalog(lang)
     if kind == "push":
-        return w.t("push: the next hand pays {factor} times", factor=1 << (pushes + 1))
+        # whoever wins it: a push doubles the next hand for the loser too (the risk of pushing)
+        return w.t("push: the next hand pays {factor} times, whoever wins it", factor=1 << (pushes + 1))
     return w.t("collect {amount} now", amount=amount_words(w, stake, unit))
 
 

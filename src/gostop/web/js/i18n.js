@@ -78,7 +78,7 @@ const STRINGS = {
     howToPlay: "How to play (2 minutes)", roomNamePlaceholder: "Friday table",
     // the end of a hand and "review this hand" (issue #18)
     scored: "Scored", losers: "Who pays", chipsBeforeAfter: "Chips before → after",
-    paysChipsN: (n) => `pays ${n} chip${n === 1 ? "" : "s"}`, paysNothing: "pays nothing (no captures)",
+    paysChipsN: (n) => `pays ${n} chip${n === 1 ? "" : "s"}`, paysNothing: "pays nothing (no captures)", paysNothingCovered: "pays nothing (the other pays for both)",
     paysForBoth: "pays for both", noBak: "no penalty",
     paidDuring: "Paid during the hand",
     paidDuringN: (who, to, n, why) => `${who} paid ${to ? `${to} ` : ""}${n} chip${n === 1 ? "" : "s"} (${why})`,
@@ -169,7 +169,7 @@ const STRINGS = {
     advanced: "고급: 규칙 모음, 규칙 바꾸기, 친구와 할 방", welcome: "고스톱 — 화투 한 판",
     howToPlay: "게임 방법 (2분)", roomNamePlaceholder: "금요일 판",
     scored: "점수 난 패", losers: "내는 사람", chipsBeforeAfter: "칩: 판 전 → 판 후",
-    paysChipsN: (n) => `${n}칩 냄`, paysNothing: "먹은 패가 없어 안 냄",
+    paysChipsN: (n) => `${n}칩 냄`, paysNothing: "먹은 패가 없어 안 냄", paysNothingCovered: "안 냄 (다른 사람이 두 사람 몫을 냄)",
     paysForBoth: "두 사람 몫을 냄 (독박)", noBak: "박 없음",
     paidDuring: "판 중에 낸 칩",
     paidDuringN: (who, to, n, why) => `${who}: ${to ? `${to}에게 ` : ""}${n}칩 냄 (${why})`,

@@ -1097,11 +1097,17 @@ class TablePage {
   losers(last, name) {
     const losers = last.losers || [];
     if (!losers.length) return null;
+    // QA 22: the one whose share another pays (go-bak...) pays nothing, not "0 chips"; the
+    // stamps are words apart ("pays 12 chips pays for both" ran together as "chipspays")
+    const covered = losers.some((o) => o.liable);
+    const pays = (lo) => lo.exempt ? t("paysNothing") : covered && !lo.liable && !lo.pays ? t("paysNothingCovered")
+      : this.inShots() ? t("takesShotsN", lo.pays) : t("paysChipsN", lo.pays);
     return h("div.losers", {}, h("h3", {}, t("losers")), h("ul", {}, losers.map((lo) => h("li.loser", { dataset: { seat: String(lo.hand_seat) } },
       h("b", {}, name(lo.hand_seat)), " ",
-      lo.bak.length ? lo.bak.map((b) => h("span.stamp.bakstamp", { dataset: { kind: b.kind } }, bakName(b))) : h("span.nobak", {}, t("noBak")), " ",
-      h("span.pays", {}, lo.exempt ? t("paysNothing") : this.inShots() ? t("takesShotsN", lo.pays) : t("paysChipsN", lo.pays)),
-      lo.liable ? h("span.stamp", {}, t("paysForBoth")) : null))));
+      lo.bak.length ? lo.bak.flatMap((b, i) => [i ? " " : null, h("span.stamp.bakstamp", { dataset: { kind: b.kind } }, bakName(b))])
+        : h("span.nobak", {}, t("noBak")), " ",
+      h("span.pays", {}, pays(lo)),
+      lo.liable ? [" ", h("span.stamp", {}, t("paysForBoth"))] : null))));
   }
 
   /** The flat payments made during the hand (a first-turn ppuk, a ttadak on the first turn...,

@@ -25,6 +25,10 @@ def _person(browser: Browser, width: int, height: int, lang: str = "en", phone: 
 
 
 def _field(page: Page) -> list[float]:
+    # read once the field is drawn: under CI's load one reading caught every card at 0 px, in the
+    # middle of a drawing of the table (the message's reading, a moment later, had them at 64)
+    page.wait_for_function("() => { const els = [...document.querySelectorAll('.board .layout .card')];"
+                           " return els.length > 0 && els.every((e) => e.getBoundingClientRect().height > 0); }")
     return page.eval_on_selector_all(".board .layout .card", "els => els.map((e) => e.getBoundingClientRect().height)")  # type: ignore[no-any-return]
 
 

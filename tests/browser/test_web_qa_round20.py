@@ -25,10 +25,13 @@ def _person(browser: Browser, width: int, height: int, lang: str = "en", phone: 
 
 
 def _field(page: Page) -> list[float]:
-    # read once the field is drawn: under CI's load one reading caught every card at 0 px, in the
-    # middle of a drawing of the table (the message's reading, a moment later, had them at 64)
-    page.wait_for_function("() => { const els = [...document.querySelectorAll('.board .layout .card')];"
-                           " return els.length > 0 && els.every((e) => e.getBoundingClientRect().height > 0); }")
+    # read once the field is drawn at its size: under CI's load a reading caught every card at
+    # 0 px while the bots' moves drew the table again (the message's reading, a moment later, had
+    # them at 64); a field that stays under 40 px is read after the wait and fails
+    with contextlib.suppress(PlaywrightTimeoutError):
+        page.wait_for_function("() => { const els = [...document.querySelectorAll('.board .layout .card')];"
+                               " return els.length > 0 && els.every((e) => e.getBoundingClientRect().height >= 40); }",
+                               timeout=5000)
     return page.eval_on_selector_all(".board .layout .card", "els => els.map((e) => e.getBoundingClientRect().height)")  # type: ignore[no-any-return]
 
 

@@ -85,8 +85,9 @@ BROWSER_WORKERS ?= $(WORKERS)
 # In `make test` the browser run goes side by side with the main run, and there it gets one
 # worker: one Chromium and one game server beside the main run's two workers, not two of
 # each. Measured on a 2-core VM, alternating runs: 345 and 356 s for the whole `make test`
-# with one worker, against 485 and 398 s with two (docs/benchmarks.md). The main run is the
-# longer one either way.
+# with one worker, against 485 and 398 s with two (docs/benchmarks.md). Since 2026-11-30 the
+# browser run is the longer one with one worker (487 s beside a main run of 414 s), but two
+# workers still take longer in all (534 s: the main run 508 s).
 SIDE_BROWSER_WORKERS ?= 1
 unit: main-tests browser
 

@@ -7,8 +7,9 @@ politely, and Ann's "Mute phrases" hides his bubble. The table stays one screen 
 from __future__ import annotations
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from scenarios import Scenario, seeded_room
 from tableplay import create_room
-from test_web_table import check_one_screen
+from test_web_table import check_one_screen, sit
 
 
 def _person(browser: Browser, width: int, height: int, locale: str, phone: bool = False) -> tuple[BrowserContext, Page]:
@@ -16,6 +17,19 @@ def _person(browser: Browser, width: int, height: int, locale: str, phone: bool 
                               has_touch=phone, is_mobile=phone)
     return ctx, ctx.new_page()
 
+
+def two_friends_seated(browser: Browser, base_url: str, db_url: str, players: int,
+                       seed: int = 2) -> tuple[str, BrowserContext, Page, BrowserContext, Page]:
+    """A seeded room of ``players`` seats, Ann and Bo (two browsers at 1280×800, English) in
+    its first two, bots in the others, both pages showing their "Say…" button: the room's id,
+    then each one's context and page."""
+    room, tokens = seeded_room(db_url, Scenario(players=players, humans=2, hands=1), seed)
+    ann_ctx, ann = _person(browser, 1280, 800, "en-US")
+    bo_ctx, bo = _person(browser, 1280, 800, "en-US")
+    sit(ann, base_url, room, 0, tokens[0])
+    sit(bo, base_url, room, 1, tokens[1])
+    ann.wait_for_selector(".status #say-open")
+    return room, ann_ctx, ann, bo_ctx, bo
 
 def say_next_by_keyboard(page: Page, focused: str, following: str) -> None:
     """In the open "Say…" menu with ``focused`` (a phrase's id) focused: the arrow down moves to

@@ -15,7 +15,7 @@ from typing import Any
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from scenarios import Scenario, seeded_room
 from tableplay import create_room, step, table_state
-from test_web_phrases import say_next_by_keyboard
+from test_web_phrases import say_next_by_keyboard, two_friends_seated
 from test_web_table import sit
 
 #: The open menu is beside its button (under or above it, a few pixels away), inside the screen.
@@ -89,12 +89,7 @@ def test_the_say_menu_stays_open_in_the_waiting_room_when_someone_joins(browser:
 
 
 def test_the_say_menu_keeps_the_focus_while_the_moves_come(browser: Browser, base_url: str, game_server: Any) -> None:
-    room, tokens = seeded_room(game_server.db_url, Scenario(players=3, humans=2, hands=1), 2)
-    ann_ctx, ann = _person(browser, 1280, 800)
-    bo_ctx, bo = _person(browser, 1280, 800)
-    sit(ann, base_url, room, 0, tokens[0])
-    sit(bo, base_url, room, 1, tokens[1])
-    ann.wait_for_selector(".status #say-open")
+    room, ann_ctx, ann, bo_ctx, bo = two_friends_seated(browser, base_url, game_server.db_url, 3)
     step(ann)  # (her first card, when the hand begins with her)
     version = int(table_state(ann)["version"])
     ann.focus("#say-open")

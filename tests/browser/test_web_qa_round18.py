@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from scenarios import Scenario, find_seed, seeded_room
 from tableplay import play_until, step, table_state
+from test_web_phrases import two_friends_seated
 from test_web_table import check_one_screen, my_turn, sit
 
 
@@ -27,12 +28,7 @@ def test_the_say_button_keeps_the_focus_when_the_turn_comes(browser: Browser, ba
     gave the focus to her hand's first card, and her Enter played that card instead of opening
     the phrases. From the button (the menu closed), a card's key plays the card: the table's
     keys were off on the Say button."""
-    room, tokens = seeded_room(game_server.db_url, Scenario(players=2, humans=2, hands=1), 2)
-    ann_ctx, ann = _person(browser, 1280, 800)
-    bo_ctx, bo = _person(browser, 1280, 800)
-    sit(ann, base_url, room, 0, tokens[0])
-    sit(bo, base_url, room, 1, tokens[1])
-    ann.wait_for_selector(".status #say-open")
+    room, ann_ctx, ann, bo_ctx, bo = two_friends_seated(browser, base_url, game_server.db_url, 2)
     for _ in range(200):  # Ann plays until it is Bo's turn
         if table_state(bo).get("toMove") == "1":
             break

@@ -363,10 +363,19 @@ def _jit_inline(fn: _F) -> _F:
 
 @_jit
 def popcount(x: int) -> int:
+    """The number of set bits of a mask x >= 0 (card masks are 63-bit).
+
+    The byte counts are summed by shifts, not by the usual ``x * 0x0101010101010101 >> 56``:
+    that product overflows int64 for any x >= 256, and numba multiplies signed integers with
+    LLVM's ``nsw`` flag, so the overflow is undefined behaviour (LLVM may assume it does not
+    happen; at ``NUMBA_OPT=1`` it made ``bright_points`` of a single bright 15)."""
     x = x - ((x >> 1) & 0x5555555555555555)
     x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    return (x * 0x0101010101010101) >> 56 & 0xFF
+    x += x >> 8
+    x += x >> 16
+    x += x >> 32
+    return x & 0x7F
 
 
 @_jit

@@ -47,7 +47,7 @@ def test_a_game_refused_for_the_open_folder_leaves_the_remembered_language(tmp_p
         code, _, err = _invoke(["-y", "--seed", "1", "--lang", "ko", "--data-dir", str(tmp_path)], "quit\n")
     finally:
         first.unlock()
-    assert code == 2 and "is open in another gostop game" in err, err
+    assert code == 2 and "다른 gostop 게임에서 열려 있습니다" in err, err  # (in the language typed)
     assert _prefs(tmp_path) == {"lang": "en"}
     # once the folder is free the same command starts, in Korean, and remembers it
     code, out, _ = _invoke(["-y", "--seed", "1", "--level", "easy", "--lang", "ko", "--data-dir", str(tmp_path)], "quit\n")
@@ -59,13 +59,21 @@ def test_a_new_match_declined_leaves_the_remembered_language(tmp_path: Path) -> 
     code, _, _ = _invoke(["-y", "--seed", "1", "--level", "easy", "--data-dir", str(tmp_path)], "quit\n")
     assert code == 0 and (tmp_path / "current" / "save.json").is_file() and _prefs(tmp_path) == {}
     code, out, _ = _invoke(["--players", "3", "--lang", "ko", "--data-dir", str(tmp_path)], "n\n")
-    assert code == 0 and "Nothing changed." in out, out
+    # asked and answered in the language typed (they were English in a Korean game)
+    assert code == 0 and "저장된 게임이 있습니다 (봇 1명" in out and "새 게임(--players)을 시작할까요? [y/N]" in out, out
+    assert "바뀐 것은 없습니다. 저장된 게임은 이렇게 이어 하세요: " in out and "Nothing changed" not in out, out
     assert _prefs(tmp_path) == {}
+    code, out, _ = _invoke(["--players", "3", "--data-dir", str(tmp_path)], "n\n")
+    assert code == 0 and "A saved match exists (1 bot" in out and "Nothing changed. Continue the saved match with: " in out, out
+    # 예 (yes, in Korean) drops it: the new match of three is set up
+    code, out, _ = _invoke(["--players", "3", "--level", "easy", "--lang", "ko", "--data-dir", str(tmp_path)], "예\nquit\n")
+    assert code == 0 and "바뀐 것은 없습니다" not in out, out
+    assert "새 게임: 봇 2명" in out and not (tmp_path / "current" / "save.json").exists(), out
 
 
 def test_a_usage_problem_leaves_the_remembered_language(tmp_path: Path) -> None:
     code, _, err = _invoke(["--resume", "--lang", "ko", "--data-dir", str(tmp_path)])
-    assert code == 2 and "no saved match" in err, err
+    assert code == 2 and "저장된 대국이 없습니다" in err, err
     assert _prefs(tmp_path) == {}
 
 

@@ -25,7 +25,7 @@ HAND_PARTICLE = re.compile(r"\}(이|가|을|를|은|는|과|와|으로|로)(?![\
 #: English a Korean text may keep: keys and words the player types (Enter, quit, none, play 03B,
 #: cut N, "target"), the card codes' letters, the command and the sources' names.
 TYPED_OR_NAMES = {
-    "Enter", "Tab", "quit", "none", "random", "cut", "N", "play", "go", "target", "Y", "n",
+    "Enter", "Tab", "quit", "none", "random", "cut", "N", "play", "go", "target", "Y", "y", "n",
     "b", "s", "g", "c", "x", "B", "A", "R", "J", "D", "gostop", "pagat", "Fuda",
 }
 #: English -> the one Korean word for it (RULES.md's romanization; the project's glossary).

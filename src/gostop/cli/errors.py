@@ -242,25 +242,26 @@ def quiet_flags(command: Any) -> Any:
 _NUMBER_RANGES: dict[tuple[str, str], tuple[object, object]] = {}
 
 #: The language of the parser's error lines of a command that speaks more than English:
-#: ``command -> f(the --lang typed, or None)`` (:func:`error_language`).
-_ERROR_LANGS: dict[str, Callable[[str | None], str]] = {}
+#: ``command -> f(the --lang typed or None, the words typed)`` (:func:`error_language`).
+_ERROR_LANGS: dict[str, Callable[[str | None, Sequence[str]], str]] = {}
 
 
 def number_ranges(command: str, ranges: Mapping[str, tuple[object, object]]) -> None:
     """Say the range of ``command``'s number options that typer does not check (``--hands``:
-    ``(0, 1000)``; a bound may be words, ``"2**64-1"``): the error line of ``--hands x``
-    names it."""
+    ``(0, 1000)``; a bound may be words, ``"2**64-1"``, or a function of the language giving
+    them: ``10 seconds``): the error line of ``--hands x`` names it."""
     for option, bounds in ranges.items():
         _NUMBER_RANGES[(command, option)] = bounds
 
 
-def error_language(command: str, lang_of: Callable[[str | None], str]) -> None:
-    """``command`` writes its error lines in the language ``lang_of(--lang)`` returns (the
-    ``--lang`` typed, None without one), the parser's lines included."""
+def error_language(command: str, lang_of: Callable[[str | None, Sequence[str]], str]) -> None:
+    """``command`` writes its error lines in the language ``lang_of(--lang, args)`` returns (the
+    ``--lang`` typed, None without one; the words typed, for another option that matters:
+    :func:`typed_option`), the parser's lines included."""
     _ERROR_LANGS[command] = lang_of
 
 
-def _typed_option(args: Sequence[str], option: str) -> str | None:
+def typed_option(args: Sequence[str], option: str) -> str | None:
     """The value of ``option`` in ``args`` (``--lang ko`` or ``--lang=ko``; the last one wins)."""
     value = None
     for i, word in enumerate(args):
@@ -306,6 +307,7 @@ def bad_number(exc: BaseException, lang: str = "en") -> str | None:
     low, high = getattr(param, "min", None), getattr(param, "max", None)
     if low is None and high is None:
         low, high = _NUMBER_RANGES.get((_command_of(getattr(exc, "ctx", None)), option), (None, None))
+        low, high = (bound(lang) if callable(bound) else bound for bound in (low, high))
     bounds = bounds_text(low, high, lang)
     typed = first.get("input", "")
     if kind == "int_parsing_size" and high is None:  # a number of thousands of digits
@@ -353,13 +355,15 @@ class GostopGroup(TyperGroup):
                 sys.exit(exc.exit_code)  # the help is already printed (typer prints it when asked)
             ctx = getattr(exc, "ctx", None)
             where = ctx.command_path if ctx is not None else self._path_of(args, prog_name)
-            lang_of = _ERROR_LANGS.get(_command_of(ctx))
-            lang = lang_of(_typed_option(sys.argv[1:] if args is None else args, "--lang")) if lang_of else "en"
+            lang_of = _ERROR_LANGS.get(" ".join(where.split()[1:]))  # (a missing value has no ctx)
+            words = sys.argv[1:] if args is None else args
+            lang = lang_of(typed_option(words, "--lang"), words) if lang_of else "en"
             said = bad_number(exc, lang)
-            if said is not None and lang != "en":  # (the parser's other lines are typer's, in English)
+            if lang != "en":  # (the parser's other lines are typer's, in English, inside ours)
                 from gostop.words.replay import error_text, help_hint_text
 
-                typer.echo(error_text(one_line(said) + help_hint_text(where, lang), lang), err=True)
+                message = one_line(said or exc.format_message())
+                typer.echo(error_text(message + help_hint_text(where, lang), lang), err=True)
             else:
                 typer.echo(f"error: {one_line(said or exc.format_message())} (see '{where} --help')", err=True)
             sys.exit(exc.exit_code)  # 2 for a usage error (EXIT_BAD_INPUT)

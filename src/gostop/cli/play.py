@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import difflib
 import os
 import signal
 import sys
 import threading
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -32,13 +33,14 @@ import typer
 
 from gostop.cli.errors import (
     UsageProblem,
-    check_seed,
+    error_language,
     number_ranges,
     reported_errors,
     silence_stdout,
+    typed_option,
 )
 from gostop.cli.rules_input import SET_HELP, parse_set_options
-from gostop.limits import MAX_PLAY_HANDS
+from gostop.limits import MAX_PLAY_HANDS, MAX_SEED, clip
 from gostop.play.names import LEVEL_NAMES
 from gostop.play.store import DATA_ENV, Store
 from gostop.signals import interrupt_status, sigterm_as_interrupt
@@ -58,7 +60,42 @@ MAX_BOT_DELAY = 10.0
 #: then did not resume.
 MAX_NAME = 32
 
-number_ranges("play", {"--hands": (0, MAX_PLAY_HANDS), "--seed": (0, "2**64-1"), "--bot-delay": (0, f"{MAX_BOT_DELAY:g} seconds")})
+
+def _most_delay(lang: str) -> str:
+    """``10 seconds``: the longest ``--bot-delay``, in ``lang``."""
+    from gostop.words.options import seconds
+
+    return seconds(int(MAX_BOT_DELAY), lang)
+
+
+number_ranges("play", {"--hands": (0, MAX_PLAY_HANDS), "--seed": (0, "2**64-1"), "--bot-delay": (0, _most_delay)})
+
+
+def _lang_of(lang: str | None, data_dir: Path | None) -> str:
+    """``--lang``, checked; without it the language remembered in the data directory, else
+    English: the language of the game and of its error lines."""
+    from gostop.play.names import LANGS
+    from gostop.play.store import remembered_lang
+    from gostop.words.replay import unknown_language
+
+    if lang is None:
+        return remembered_lang(data_dir)
+    if lang.lower() not in LANGS:
+        raise UsageProblem(unknown_language(lang, LANGS))
+    return lang.lower()
+
+
+def _error_lang(lang: str | None, args: Sequence[str]) -> str:
+    """The language of an error line of the parser: :func:`_lang_of` (of the ``--data-dir``
+    typed), English for an unknown one."""
+    data_dir = typed_option(args, "--data-dir")
+    try:
+        return _lang_of(lang, Path(data_dir) if data_dir else None)
+    except UsageProblem:
+        return "en"
+
+
+error_language("play", _error_lang)
 
 
 def _use_plain(plain: bool) -> bool:
@@ -91,16 +128,15 @@ def _typed_options(ctx: typer.Context) -> list[str]:
     return out
 
 
-def _drop_saved(saved_text: str, typed: list[str]) -> bool:
+def _drop_saved(saved_text: str, typed: list[str], lang: str) -> bool:
     """Ask once, on one line, whether the saved match may be dropped for the new one typed."""
+    from gostop.words import options as said
+
     try:
-        answer = input(
-            f"A saved match exists ({saved_text}). Drop it and start the new match you asked for "
-            f"({' '.join(typed)})? [y/N]> "
-        )
+        answer = input(said.drop_saved_question(saved_text, " ".join(typed), lang))
     except (EOFError, KeyboardInterrupt):
         return False
-    return answer.strip().lower() in ("y", "yes")
+    return answer.strip().lower() in said.drop_saved_answers(lang)
 
 
 def play(
@@ -113,7 +149,7 @@ def play(
     preset: Annotated[str, typer.Option("--preset", help="Rules preset (gostop rules list).")] = "pagat",
     set_: Annotated[list[str] | None, typer.Option("--set", metavar="KNOB=VALUE", help=SET_HELP)] = None,
     hands: Annotated[int, typer.Option("--hands", "-n", help="Hands in the match (0: the preset's length).")] = 3,
-    seed: Annotated[int | None, typer.Option("--seed", callback=check_seed, help="Match seed, 0 to 2**64-1 (default: random).", show_default=False)] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Match seed, 0 to 2**64-1 (default: random).", show_default=False)] = None,
     name: Annotated[str, typer.Option("--name", help=f"Your name at the table, 1 to {MAX_NAME} characters.")] = "You",
     cut: Annotated[bool, typer.Option("--cut", help="Be asked to cut the deck when it is your turn to cut.")] = False,
     resume: Annotated[bool, typer.Option("--resume", help="Continue the saved match.")] = False,
@@ -144,58 +180,60 @@ def play(
     Example:  gostop play --level easy --hands 3
     """
     from gostop.play.session import Settings, saved_summary
+    from gostop.play.store import MatchOpenElsewhere
+    from gostop.words import options as said
 
     with reported_errors():
+        chosen_lang = _lang_of(lang, data_dir)  # (a --lang unknown is said in English, as replay's)
+    # every line refusing the options is in the game's language (the library's own refusals,
+    # in English, are said in the face's words in another language)
+    with reported_errors(lang=chosen_lang):
+        if seed is not None and not 0 <= seed <= MAX_SEED:
+            raise UsageProblem(said.seed_out_of_range("--seed", seed, chosen_lang))
         if resume and new:
-            raise UsageProblem("give either --resume or --new, not both")
+            raise UsageProblem(said.either_option("--resume", "--new", chosen_lang))
         if not 0 <= bot_delay <= MAX_BOT_DELAY:  # also NaN
-            raise UsageProblem(f"--bot-delay takes 0 to {MAX_BOT_DELAY:g} seconds, got {bot_delay:g}")
+            raise UsageProblem(said.bot_delay_out_of_range("--bot-delay", f"{MAX_BOT_DELAY:g}", f"{bot_delay:g}",
+                                                           chosen_lang))
         if not 0 <= hands <= MAX_PLAY_HANDS:
-            raise UsageProblem(f"--hands must be 0 (the preset's length) or 1 to {MAX_PLAY_HANDS}, got {hands}")
+            raise UsageProblem(said.hands_out_of_range("--hands", MAX_PLAY_HANDS, hands, chosen_lang))
         if not name.strip() or len(name.strip()) > MAX_NAME or not name.isprintable():
-            got = ("a control character" if not name.isprintable() else "an empty name" if not name
-                   else "only spaces" if not name.strip() else f"{len(name.strip())} characters")
-            raise UsageProblem(
-                f"--name takes 1 to {MAX_NAME} characters and no control characters (newline, tab...), got {got}"
-            )
+            raise UsageProblem(said.bad_name("--name", MAX_NAME, name, chosen_lang))
         if data_dir is not None and data_dir.expanduser().exists() and not data_dir.expanduser().is_dir():
-            raise UsageProblem(f"--data-dir {data_dir} is a file, not a folder: give a folder (it is made if missing)")
-        from gostop.play.names import LANGS
-
+            raise UsageProblem(said.data_dir_is_a_file("--data-dir", str(data_dir), chosen_lang))
         store = Store(data_dir)
-        if lang is not None and lang.lower() not in LANGS:
-            raise UsageProblem(f"unknown language {lang!r}; languages: {', '.join(LANGS)}")
         remembered = store.prefs().get("lang")
-        chosen_lang = lang.lower() if lang is not None else (remembered if remembered in LANGS else "en")
         settings = Settings(
             players=players,
             level=level.lower(),
             preset=preset,
-            overrides=parse_set_options(set_),
+            overrides=parse_set_options(set_, chosen_lang),
             hands=hands or None,
             seed=seed,
             name=name.strip(),
             ask_cut=cut,
             lang=chosen_lang,
         )
-        settings.check()
+        _check(settings)
         typed = _typed_options(ctx)
         if resume and typed:
-            raise UsageProblem(
-                f"--resume continues the saved match as it was: leave out {' '.join(typed)}, or start a new "
-                "match with them (give --new to replace the saved one)"
-            )
+            raise UsageProblem(said.resume_with_options("--resume", " ".join(typed), "--new", chosen_lang))
         saved = None if new else saved_summary(store)
         if resume and saved is None:
-            raise UsageProblem(f"no saved match in {store.root}; start one with: {store.command('play')}")
+            raise UsageProblem(said.no_saved_match(str(store.root), store.command("play"), chosen_lang))
         if resume and saved is not None and saved.problem is not None:
-            raise UsageProblem(f"cannot resume: {saved.problem}; start a new match with: {store.command('play --new')}")
-        store.lock()  # one game per data directory: a second one is refused here
+            raise UsageProblem(said.cannot_resume(saved.problem, store.command("play --new"), chosen_lang))
+        try:
+            store.lock()  # one game per data directory: a second one is refused here
+        except MatchOpenElsewhere:
+            if chosen_lang == "en":
+                raise
+            raise UsageProblem(said.open_elsewhere(str(store.root), "--data-dir DIR", chosen_lang)) from None
     if typed and not resume and not yes and saved is not None and saved.readable:
         # Options typed for a match mean a new match: ask once whether the saved one may go.
-        if not _drop_saved(saved.text, typed):
+        if not _drop_saved(saved.said(chosen_lang), typed, chosen_lang):
             store.unlock()
-            typer.echo(f"Nothing changed. Continue the saved match with: {store.command('play --resume')}")
+            typer.echo(said.nothing_changed(store.command("play --resume"), chosen_lang))
             raise typer.Exit(0)
         saved = None
         store.discard()
@@ -212,6 +250,30 @@ def play(
     finally:
         store.unlock()
     raise typer.Exit(status)
+
+
+def _check(settings: Settings) -> None:
+    """:meth:`Settings.check`, its refusals in the settings' language (in English the library's
+    own words; in another, the face's: a knob's value keeps the rules' English reason)."""
+    from gostop.play.session import SettingsConflict
+    from gostop.rules import PRESET_NAMES, PRESETS
+    from gostop.words import options as said
+
+    lang = settings.lang
+    if lang == "en":
+        settings.check()
+        return
+    if settings.preset not in PRESETS:
+        close = difflib.get_close_matches(settings.preset[:100], PRESET_NAMES, n=1, cutoff=0.6)
+        raise UsageProblem(said.unknown_preset(clip(settings.preset), close[0] if close else None, PRESET_NAMES, lang))
+    if settings.level not in LEVEL_NAMES:
+        raise UsageProblem(said.unknown_level(clip(settings.level), LEVEL_NAMES, lang))
+    try:
+        settings.check()
+    except SettingsConflict:
+        raise UsageProblem(said.two_players_only(settings.preset, settings.players, "--players 2", lang)) from None
+    except ValueError as exc:  # a --set the rules refuse: an unknown knob, a value it cannot take
+        raise UsageProblem(said.set_refused("--set", str(exc), lang)) from None
 
 
 #: The exit status after a ctrl-c that ended the game before it could ask (as in a shell).
@@ -331,7 +393,7 @@ def _run_plain(store: Store, settings: Settings, resume: bool, saved: SavedMatch
                     return 0
                 resume = answer
             if resume:
-                with reported_errors():
+                with reported_errors(lang=settings.lang):
                     session = Session.resume(store)
                 session.settings.lang = settings.lang
             else:
@@ -374,7 +436,7 @@ def _run_app(
     app: GoStopApp | None = None
     try:
         if resume:
-            with reported_errors():
+            with reported_errors(lang=settings.lang):
                 session = Session.resume(store)
             session.settings.lang = settings.lang
         elif yes:

@@ -112,7 +112,7 @@ def _lang_of(lang: str | None) -> str:
     return lang.lower()
 
 
-def _error_lang(lang: str | None) -> str:
+def _error_lang(lang: str | None, args: Sequence[str] = ()) -> str:
     """The language of an error line of the parser: :func:`_lang_of`, English for an unknown one."""
     try:
         return _lang_of(lang)

@@ -47,21 +47,27 @@ def parse_set_value(text: str) -> Any:
         raise UsageProblem(str(exc)) from None
 
 
-def parse_set_options(assignments: Iterable[str] | None) -> dict[str, Any]:
-    """``["knob=value", ...]`` -> ``{knob: value}`` (later assignments win).
+def parse_set_options(assignments: Iterable[str] | None, lang: str = "en") -> dict[str, Any]:
+    """``["knob=value", ...]`` -> ``{knob: value}`` (later assignments win); ``lang``: the
+    language of the error line (a value the rules cannot read keeps their English reason).
 
     Raises:
         UsageProblem: an assignment without ``=`` or without a knob name.
     """
+    from gostop.words.options import bad_set, set_refused
+
     out: dict[str, Any] = {}
     for item in assignments or ():
         name, sep, value = item.partition("=")
         name = name.strip()
         if not sep or not name:
-            raise UsageProblem(
-                f"--set expects knob=value (e.g. --set go_scheme=linear), got {clip(item)}"
-            )
-        out[name] = _card_codes_upper(name, parse_set_value(value))
+            raise UsageProblem(bad_set("--set", clip(item), lang))
+        try:
+            out[name] = _card_codes_upper(name, parse_set_value(value))
+        except UsageProblem as exc:
+            if lang == "en":
+                raise
+            raise UsageProblem(set_refused("--set", str(exc), lang)) from None
     return out
 
 

@@ -1,12 +1,37 @@
 """The words of the command line's error lines about an option's value: a value that is no
-number (``--players: "x" is not a whole number (2 to 7)``) or a number out of its range, in
-English or Korean (the language of a command that speaks it: ``gostop replay --lang ko``)."""
+number (``--players: "x" is not a whole number (2 to 7)``) or a number out of its range, and
+the options ``gostop play`` refuses before its game starts, in English or Korean (the language
+of a command that speaks it: ``gostop replay --lang ko``, ``gostop play --lang ko``). Option
+names, card codes and what was typed stay as they are."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from gostop.words.catalog import catalog
 
-__all__ = ["bounds_text", "not_a_number", "out_of_range", "too_large"]
+__all__ = [
+    "bounds_text",
+    "not_a_number",
+    "out_of_range",
+    "too_large",
+    "seconds",
+    "either_option",
+    "seed_out_of_range",
+    "bot_delay_out_of_range",
+    "hands_out_of_range",
+    "bad_name",
+    "data_dir_is_a_file",
+    "bad_set",
+    "set_refused",
+    "unknown_preset",
+    "unknown_level",
+    "two_players_only",
+    "resume_with_options",
+    "no_saved_match",
+    "cannot_resume",
+    "open_elsewhere",
+]
 
 
 def bounds_text(low: object, high: object, lang: str = "en") -> str:
@@ -40,3 +65,121 @@ def out_of_range(option: str, typed: str, bounds: str, lang: str = "en") -> str:
 def too_large(option: str, typed: str, lang: str = "en") -> str:
     """``--at: 99999... is too large a number`` (thousands of digits)."""
     return catalog(lang).t("{option}: {typed} is too large a number", option=option, typed=typed)
+
+
+# -- gostop play ------------------------------------------------------------------------------
+
+
+def seconds(n: int, lang: str = "en") -> str:
+    """``10 seconds`` (a bound of ``--bot-delay``)."""
+    return catalog(lang).n("{n} second", "{n} seconds", n)
+
+
+def either_option(first: str, second: str, lang: str = "en") -> str:
+    """``give either --resume or --new, not both``."""
+    return catalog(lang).t("give either {first} or {second}, not both", first=first, second=second)
+
+
+def seed_out_of_range(option: str, seed: int, lang: str = "en") -> str:
+    """A seed below 0 or above 2**64-1 (as typer words a bad value: ``Invalid value for '--seed'``)."""
+    return catalog(lang).t("Invalid value for {option}: a seed is 0 to 2**64-1, got {seed}",
+                           option=f"'{option}'", seed=seed)
+
+
+def bot_delay_out_of_range(option: str, most: str, got: str, lang: str = "en") -> str:
+    return catalog(lang).t("{option} takes 0 to {most} seconds, got {got}", option=option, most=most, got=got)
+
+
+def hands_out_of_range(option: str, most: int, got: int, lang: str = "en") -> str:
+    return catalog(lang).t("{option} must be 0 (the preset's length) or 1 to {most}, got {got}",
+                           option=option, most=most, got=got)
+
+
+def bad_name(option: str, most: int, name: str, lang: str = "en") -> str:
+    """A name that is empty, only spaces, too long or holds a control character (newline, tab)."""
+    w = catalog(lang)
+    if not name.isprintable():
+        got = w.t("a control character")
+    elif not name:
+        got = w.t("an empty name")
+    elif not name.strip():
+        got = w.t("only spaces")
+    else:
+        got = w.n("{n} character", "{n} characters", len(name.strip()))
+    return w.t("{option} takes 1 to {most} characters and no control characters (newline, tab...), got {got}",
+               option=option, most=most, got=got)
+
+
+def data_dir_is_a_file(option: str, path: str, lang: str = "en") -> str:
+    return catalog(lang).t("{option} {path} is a file, not a folder: give a folder (it is made if missing)",
+                           option=option, path=path)
+
+
+def bad_set(option: str, typed: str, lang: str = "en") -> str:
+    """A ``--set`` without ``=`` or without a knob name; ``typed``: quoted and clipped."""
+    return catalog(lang).t("{option} expects knob=value (e.g. {example}), got {typed}", option=option,
+                           example=f"{option} go_scheme=linear", typed=typed)
+
+
+def set_refused(option: str, detail: str, lang: str = "en") -> str:
+    """A ``--set`` the rules refuse (an unknown knob, a bad value), with the rules' own reason
+    (``detail``, in their English words: it names the knobs and values)."""
+    return catalog(lang).t("{option} cannot change the rules so: {detail}", option=option, detail=detail)
+
+
+def unknown_preset(typed: str, close: str | None, presets: Sequence[str], lang: str = "en") -> str:
+    """``typed``: quoted and clipped; ``close``: the preset it is likely a slip for, if any."""
+    w = catalog(lang)
+    guess = w.t(" (did you mean {name}?)", name=repr(close)) if close else ""
+    return w.t("unknown preset {typed}{guess}; presets: {presets}", typed=typed, guess=guess,
+               presets=", ".join(presets))
+
+
+def unknown_level(typed: str, levels: Sequence[str], lang: str = "en") -> str:
+    """``typed``: quoted and clipped."""
+    return catalog(lang).t("unknown level {typed}; levels: {levels}", typed=typed, levels=", ".join(levels))
+
+
+def two_players_only(preset: str, players: int, fix: str, lang: str = "en") -> str:
+    """GEN-7 (matgo): ``fix`` is what to type instead (``--players 2``)."""
+    return catalog(lang).t("the {preset} rules are for 2 players only (you and 1 bot), got {players}; "
+                           "use {fix} or another preset", preset=preset, players=players, fix=fix)
+
+
+def resume_with_options(resume: str, typed: str, new: str, lang: str = "en") -> str:
+    return catalog(lang).t("{resume} continues the saved match as it was: leave out {typed}, or start a new "
+                           "match with them (give {new} to replace the saved one)", resume=resume, typed=typed,
+                           new=new)
+
+
+def no_saved_match(folder: str, command: str, lang: str = "en") -> str:
+    return catalog(lang).t("no saved match in {folder}; start one with: {command}", folder=folder, command=command)
+
+
+def cannot_resume(problem: str, command: str, lang: str = "en") -> str:
+    """``problem``: why the save cannot be read (the save's own words, in English)."""
+    return catalog(lang).t("cannot resume: {problem}; start a new match with: {command}", problem=problem,
+                           command=command)
+
+
+def open_elsewhere(folder: str, option: str, lang: str = "en") -> str:
+    """Another game has the data directory open (its lock)."""
+    return catalog(lang).t("the match in {folder} is open in another gostop game; continue it there, quit it "
+                           "first, or play a separate match with {option}", folder=folder, option=option)
+
+
+def drop_saved_question(saved: str, typed: str, lang: str = "en") -> str:
+    """Options typed for a new match while one is saved: may the saved one go? (one line, the
+    answer typed after it)."""
+    return catalog(lang).t("A saved match exists ({saved}). Drop it and start the new match you asked for "
+                           "({typed})? [y/N]> ", saved=saved, typed=typed)
+
+
+def drop_saved_answers(lang: str = "en") -> tuple[str, ...]:
+    """The answers that say yes to :func:`drop_saved_question` (English's always count)."""
+    return ("y", "yes") if lang == "en" else ("y", "yes", "예", "네", "ㅇ")
+
+
+def nothing_changed(command: str, lang: str = "en") -> str:
+    """The saved match was kept (:func:`drop_saved_question` answered no)."""
+    return catalog(lang).t("Nothing changed. Continue the saved match with: {command}", command=command)

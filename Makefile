@@ -13,7 +13,7 @@ PORT ?= 8000
 # __pycache__ (ignored by git).
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: play serve test setup test-setup system-deps browser-tools lint typecheck unit main-tests browser docs i18n clean
+.PHONY: play serve test setup test-setup system-deps browser-tools lint typecheck unit main-tests browser browser-first browser-last docs i18n clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -82,13 +82,12 @@ HYPOTHESIS_SEED := $(if $(CI),--hypothesis-seed=0,)
 WORKERS ?= 2
 MAIN_WORKERS ?= $(WORKERS)
 BROWSER_WORKERS ?= $(WORKERS)
-# In `make test` the browser run goes side by side with the main run, and there it gets one
-# worker: one Chromium and one game server beside the main run's two workers, not two of
-# each. Measured on a 2-core VM, alternating runs: 345 and 356 s for the whole `make test`
-# with one worker, against 485 and 398 s with two (docs/benchmarks.md). Since 2026-11-30 the
-# browser run is the longer one with one worker (487 s beside a main run of 414 s), but two
-# workers still take longer in all (534 s: the main run 508 s).
-SIDE_BROWSER_WORKERS ?= 1
+# In `make test` the browser tests run in two pytest runs that share them (tests/browser/conftest.py):
+# one starts beside the main run and takes them from the start of the list; the other starts when
+# the main run ends and takes them from the end, until the two meet. With one browser worker
+# beside the main run's two, one of the two runs went on alone at the end (the browser run, 73 s on
+# a 2-core VM); two browser workers from the start slowed the main run more than they gained
+# (534 s against 508 in all; docs/benchmarks.md).
 unit: main-tests browser
 
 main-tests: test-setup
@@ -104,6 +103,13 @@ browser-tools:
 browser: test-setup browser-tools
 	$(BIN)/python -m pytest -n $(BROWSER_WORKERS) tests/browser
 
+# The two browser runs of `make test` (above); BROWSER_SHARE is the folder they share.
+browser-first: test-setup browser-tools
+	GOSTOP_BROWSER_SHARE=$(BROWSER_SHARE) $(BIN)/python -m pytest -p no:xdist tests/browser
+
+browser-last: test-setup browser-tools main-tests
+	GOSTOP_BROWSER_SHARE=$(BROWSER_SHARE) GOSTOP_BROWSER_FROM_END=1 $(BIN)/python -m pytest -p no:xdist tests/browser
+
 # First the setup, its parts side by side (pip's install into the virtualenv, apt-get's system
 # packages and npm's axe-core each wait on the network and the disk much of the time); then
 # every check at once: ruff and import-linter, mypy, the main pytest run and the browser run.
@@ -114,9 +120,10 @@ browser: test-setup browser-tools
 test:
 	@$(MAKE) --no-print-directory --output-sync=target -j3 test-setup browser-tools
 	@echo "running ruff + import-linter, mypy, the main tests and the browser tests side by side;"
-	@echo "each one's output appears when it ends (several minutes for the tests)"
-	@$(MAKE) --no-print-directory --output-sync=target -j4 lint typecheck main-tests browser NICE="nice -n 10" \
-		BROWSER_WORKERS=$(SIDE_BROWSER_WORKERS)
+	@echo "(a second browser run shares the browser tests once the main tests end); each one's"
+	@echo "output appears when it ends (several minutes for the tests)"
+	@share=$$(mktemp -d); $(MAKE) --no-print-directory --output-sync=target -j5 lint typecheck main-tests \
+		browser-first browser-last NICE="nice -n 10" BROWSER_SHARE=$$share; status=$$?; rm -rf $$share; exit $$status
 
 docs: setup
 	$(BIN)/gostop docs rules --output docs/rules.md

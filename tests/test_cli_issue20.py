@@ -192,11 +192,20 @@ def test_make_test_runs_the_two_pytest_runs_apart_and_every_check_side_by_side()
     # the browser tests in their own process (their sync fixtures leave an event loop running),
     # on two workers as well: each worker starts its own game server (tests/browser/conftest.py)
     assert browser[0].endswith("pytest -n $(BROWSER_WORKERS) tests/browser") and "--ignore" not in browser[0]
+    # in `make test`, two browser runs share the tests (tests/browser/sharing.py): one from the
+    # start beside the main run, the other from the end once the main run has ended
+    first = [line.strip() for line in _recipe(make, "browser-first").splitlines() if "pytest" in line]
+    last = [line.strip() for line in _recipe(make, "browser-last").splitlines() if "pytest" in line]
+    assert len(first) == 1 and first[0].startswith("GOSTOP_BROWSER_SHARE=$(BROWSER_SHARE) ") and "FROM_END" not in first[0]
+    assert len(last) == 1 and last[0].startswith("GOSTOP_BROWSER_SHARE=$(BROWSER_SHARE) GOSTOP_BROWSER_FROM_END=1 ")
+    assert first[0].endswith("-p no:xdist tests/browser") and last[0].endswith("-p no:xdist tests/browser")
+    assert re.search(r"^browser-last: .*\bmain-tests$", make, flags=re.M)
     # `make test`: first the setup's parts at once (pip, apt-get, npm), then the checks at once
     test = [line for line in _recipe(make, "test").splitlines() if "$(MAKE)" in line]
     assert len(test) == 2 and all("--output-sync=target" in line for line in test)
     assert test[0].endswith("-j3 test-setup browser-tools")
-    assert "-j4 lint typecheck main-tests browser" in test[1]
+    assert "-j5 lint typecheck main-tests" in test[1] and "BROWSER_SHARE=$$share" in _recipe(make, "test")
+    assert "browser-first browser-last" in _recipe(make, "test")
     assert re.search(r"^test-setup: \$\(TEST_STAMP\) system-deps$", make, flags=re.M)
     assert re.search(r"^WORKERS \?= 2$", make, flags=re.M)
     assert "MAIN_WORKERS ?= $(WORKERS)" in make and "BROWSER_WORKERS ?= $(WORKERS)" in make

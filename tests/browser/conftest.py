@@ -149,3 +149,8 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
     # reduced motion: the tests that are not about the animations ask for it, which keeps the
     # run short; test_web_motion.py and the whole hand vs bots play with the animations on.
     return {**browser_context_args, "viewport": {"width": 1280, "height": 860}, "locale": "en-US", "reduced_motion": "reduce"}
+
+
+
+# Two runs of `make test` share the browser tests: see sharing.py.
+from sharing import pytest_runtestloop, pytest_terminal_summary  # noqa: E402, F401

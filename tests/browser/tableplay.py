@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import time
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page
@@ -15,6 +17,19 @@ CARD_RE = re.compile(r"\b(0[1-9]|1[0-2])(B|A|R|D|J[12])\b")
 #: Kinds the generic policy must not click blindly (the tests choose them on purpose).
 PLAIN = ".decisions button.decision[data-action]:visible"
 PLAYABLE = ".myhand button.card.playable"
+
+
+#: Screenshots for a person to look at (``test-artifacts/browser/``) only when asked for with
+#: ``GOSTOP_TEST_SCREENSHOTS=1``: they assert nothing, and each costs a quarter of a CPU-second
+#: (the PNG of a full page), several seconds of a run in all (docs/benchmarks.md).
+SCREENSHOTS = os.environ.get("GOSTOP_TEST_SCREENSHOTS", "") not in ("", "0")
+
+
+def shot(page: Page, path: Path, **options: Any) -> None:
+    """``page.screenshot(path=path, **options)`` when screenshots are asked for (see
+    :data:`SCREENSHOTS`)."""
+    if SCREENSHOTS:
+        page.screenshot(path=str(path), **options)
 
 
 def table_state(page: Page) -> dict[str, str]:

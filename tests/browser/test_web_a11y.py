@@ -72,27 +72,36 @@ def test_a_decision_has_no_axe_violation_in_either_language(page: Page, base_url
     assert violations(page, axe_source) == [], "decision (Korean)"
 
 
-@pytest.mark.parametrize("lang", ["en", "ko"])
-def test_settlement_and_hand_review_have_no_axe_violation(lang: str, page: Page, base_url: str, game_server: Any,
-                                                          axe_source: str) -> None:
+def test_settlement_and_hand_review_have_no_axe_violation(page: Page, browser: Browser, browser_context_args: dict[str, Any],
+                                                          base_url: str, game_server: Any, axe_source: str) -> None:
     """A won hand's settlement (scoring cards by item, losers, chips before and after) and the
-    hand review built from the hand record."""
-    room, tokens = game_server.scripted[f"table: axe stop {lang}"]
-    in_language(page, base_url, lang)
+    hand review built from the hand record, in English and in Korean: one room, its seat on an
+    English page that plays to the go/stop question and a Korean page loaded then; the stop
+    opens the settlement on both."""
+    room, tokens = game_server.scripted["table: axe stop en"]
+    in_language(page, base_url, "en")
     sit(page, base_url, room, 0, tokens[0])
     go = ".decisions button.decision.kind-go"
     play_until(page, lambda p: p.locator(go).count() > 0, timeout=90, unless=go)
+    korean = browser.new_context(**browser_context_args).new_page()
+    in_language(korean, base_url, "ko")
+    sit(korean, base_url, room, 0, tokens[0])
+    korean.wait_for_selector(go)
+    people = {"en": page, "ko": korean}
     page.click(".decisions button.decision.kind-stop")
-    page.wait_for_selector(".overlay:not([hidden]) .settlement .scoreitem")
-    page.wait_for_selector(".overlay .handchips:not([hidden])", timeout=15000)  # every step shown
-    assert violations(page, axe_source) == [], "settlement"
-    page.click("#review-hand")
-    page.wait_for_selector(".record-review .rv-seat")
-    page.click("#review-next")
-    assert violations(page, axe_source) == [], "hand review"
-    while not page.locator("#review-next").is_disabled():
-        page.click("#review-next")
-    assert violations(page, axe_source) == [], "hand review, the last cards"
+    for lang, p in people.items():
+        p.wait_for_selector(".overlay:not([hidden]) .settlement .scoreitem")
+        p.wait_for_selector(".overlay .handchips:not([hidden])", timeout=15000)  # every step shown
+        assert violations(p, axe_source) == [], f"settlement ({lang})"
+    for lang, p in people.items():
+        p.click("#review-hand")
+        p.wait_for_selector(".record-review .rv-seat")
+        p.click("#review-next")
+        assert violations(p, axe_source) == [], f"hand review ({lang})"
+        while not p.locator("#review-next").is_disabled():
+            p.click("#review-next")
+        assert violations(p, axe_source) == [], f"hand review, the last cards ({lang})"
+    korean.context.close()
 
 
 @pytest.mark.parametrize("lang", ["en", "ko"])
@@ -120,12 +129,14 @@ def test_the_seat_transfer_code_on_the_table_has_no_axe_violation(lang: str, pag
     assert violations(page, axe_source) == [], "transfer code"
 
 
-@pytest.mark.parametrize("lang", ["en", "ko"])
-def test_the_standings_with_the_rematch_choice_have_no_axe_violation(lang: str, page: Page, base_url: str,
+def test_the_standings_with_the_rematch_choice_have_no_axe_violation(page: Page, browser: Browser,
+                                                                     browser_context_args: dict[str, Any], base_url: str,
                                                                      game_server: Any, axe_source: str) -> None:
     """The end of the match: standings, rematch (the answers of each person with a server that
-    asks each of them), review and the record (a one-hand match on the same deal every run)."""
-    in_language(page, base_url, lang)
+    asks each of them), review and the record (a one-hand match on the same deal every run), in
+    English and in Korean: one room, its seat on an English page that plays the match out and a
+    Korean page loaded then."""
+    in_language(page, base_url, "en")
     room, tokens = seeded_room(game_server.db_url, Scenario(hands=1), 2)
     sit(page, base_url, room, 0, tokens[0])
 
@@ -135,5 +146,11 @@ def test_the_standings_with_the_rematch_choice_have_no_axe_violation(lang: str, 
         return p.locator(".overlay:not([hidden]) .standings").count() > 0
 
     play_until(page, standings, timeout=150)
-    page.wait_for_selector(".overlay .standings #rematch")
-    assert violations(page, axe_source) == [], "standings"
+    korean = browser.new_context(**browser_context_args).new_page()
+    in_language(korean, base_url, "ko")
+    sit(korean, base_url, room, 0, tokens[0])
+    play_until(korean, standings, timeout=30)  # (the match is over: nothing to play, the settlement closed)
+    for lang, p in (("en", page), ("ko", korean)):
+        p.wait_for_selector(".overlay .standings #rematch")
+        assert violations(p, axe_source) == [], f"standings ({lang})"
+    korean.context.close()

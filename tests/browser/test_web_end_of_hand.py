@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, expect
-from tableplay import play_until
+from tableplay import play_until, shot
 from test_web_table import api, bot_room, sit
 
 GO = ".decisions button.decision.kind-go"
@@ -59,7 +59,7 @@ def test_settlement_shows_scoring_cards_by_item_losers_bak_and_chips_before_afte
         after = int(lines.nth(i).get_attribute("data-after") or "x")
         assert after - before == last["ledger"]["chips"][i]
         assert f"{before} → {after}" in lines.nth(i).inner_text()
-    page.screenshot(path=str(artifacts / "end-of-hand.png"))
+    shot(page, artifacts / "end-of-hand.png")
 
 
 def test_review_steps_through_the_hand_record_with_every_card_face_up(page: Page, base_url: str, game_server: Any,
@@ -85,7 +85,7 @@ def test_review_steps_through_the_hand_record_with_every_card_face_up(page: Page
         expect(page.locator(".review .counter")).to_contain_text(f"Move {i + 2} of")
         layout = page.locator(".record-review .rv-field .card[data-code]").evaluate_all("els => els.map(e => e.dataset.code)")
         assert layout == step["table"]["layout"], (i, step["text"])
-    page.screenshot(path=str(artifacts / "hand-review.png"))
+    shot(page, artifacts / "hand-review.png")
     assert page.locator(".record-review .card.fresh").count() > 0 or review["steps"][5]["text"].startswith(("go", "stop"))
     while not page.locator("#review-next").is_disabled():
         page.click("#review-next")

@@ -24,6 +24,7 @@ from tableplay import (
     record_frames,
     seat_token,
     settlement_shown,
+    shot,
     step,
     table_state,
 )
@@ -37,7 +38,7 @@ def test_lobby_quick_play_and_a_whole_hand_vs_bots(page: Page, base_url: str, ar
     expect(page.get_by_role("heading", name="Quick play")).to_be_visible()
     page.click("#advanced > summary")
     expect(page.get_by_role("heading", name="Create a room")).to_be_visible()
-    page.screenshot(path=str(artifacts / "lobby-desktop.png"), full_page=True)
+    shot(page, artifacts / "lobby-desktop.png", full_page=True)
     # a rule change is shown with its meaning in plain words
     page.click("#create details summary")
     page.select_option("#create select[name=knob]", "bomb_allowed")
@@ -68,11 +69,11 @@ def test_lobby_quick_play_and_a_whole_hand_vs_bots(page: Page, base_url: str, ar
             break
     step(page)
     step(page)
-    page.screenshot(path=str(artifacts / "table-desktop.png"), full_page=True)
+    shot(page, artifacts / "table-desktop.png", full_page=True)
     play_until(page, settlement_shown)
     expect(page.locator(".overlay .settlement, .overlay .standings").first).to_be_visible()
     page.wait_for_timeout(800)
-    page.screenshot(path=str(artifacts / "settlement-desktop.png"), full_page=True)
+    shot(page, artifacts / "settlement-desktop.png", full_page=True)
     # the event feed narrated the hand
     assert page.locator(".feed li").count() > 5
 
@@ -315,12 +316,12 @@ def test_phone_layout(browser: Browser, base_url: str, artifacts: Path) -> None:
     ctx = browser.new_context(viewport=PHONE, device_scale_factor=2, has_touch=True, is_mobile=True)
     page = ctx.new_page()
     page.goto(base_url + "/")
-    page.screenshot(path=str(artifacts / "lobby-phone.png"), full_page=True)
+    shot(page, artifacts / "lobby-phone.png", full_page=True)
     quick_play(page, base_url, "Phone")
     playable(page)  # (a hand decided at the deal opens its settlement first)
     # nothing wider than the screen
     assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"] + 1
-    page.screenshot(path=str(artifacts / "table-phone.png"), full_page=False)
+    shot(page, artifacts / "table-phone.png", full_page=False)
     # on a touch screen one tap plays (issue #18 defect 8; "confirm each play" is a setting)
     version = table_state(page)["version"]
     page.locator(PLAYABLE).first.tap()
@@ -354,9 +355,9 @@ def test_every_decision_has_a_control(name: str, scenario: Scenario, kinds: set[
     assert label.strip() and not label.strip().startswith(tuple(kinds)), label  # plain words, not the action text
     if "go" in kinds:
         expect(page.locator(".stop-preview")).to_contain_text("If you stop now")
-        page.screenshot(path=str(artifacts / "go-stop-desktop.png"), full_page=True)
+        shot(page, artifacts / "go-stop-desktop.png", full_page=True)
         page.set_viewport_size(PHONE)
-        page.screenshot(path=str(artifacts / "go-stop-phone.png"), full_page=True)
+        shot(page, artifacts / "go-stop-phone.png", full_page=True)
         page.set_viewport_size({"width": 1280, "height": 860})
         button = page.locator(".decisions button.decision.kind-stop")
     version = table_state(page)["version"]
@@ -377,8 +378,8 @@ def test_every_decision_has_a_control(name: str, scenario: Scenario, kinds: set[
     if "go" in kinds:
         expect(page.locator(".overlay .settlement")).to_be_visible()
         page.wait_for_timeout(1500)
-        page.screenshot(path=str(artifacts / "settlement-stop-desktop.png"), full_page=True)
+        shot(page, artifacts / "settlement-stop-desktop.png", full_page=True)
         page.set_viewport_size(PHONE)
-        page.screenshot(path=str(artifacts / "settlement-phone.png"), full_page=True)
+        shot(page, artifacts / "settlement-phone.png", full_page=True)
     for p in pages[1:]:
         p.context.close()

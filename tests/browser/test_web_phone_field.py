@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 from scenarios import Scenario, seeded_room
-from tableplay import play_until
+from tableplay import play_until, shot
 from test_web_table import LAYOUT_SEEDS, check_one_screen, my_turn, sit
 
 #: The field's box, each pile's cards and box, the stock's box, the viewport.
@@ -95,7 +95,7 @@ def test_field_cards_grow_into_the_field_of_an_upright_phone(size: tuple[int, in
     my_turn(page)
     page.wait_for_timeout(150)
     check_field(page, f"{size[0]}x{size[1]} {players}p", least)
-    page.screenshot(path=str(artifacts / f"phone-field-{size[0]}x{size[1]}-{players}p.png"))
+    shot(page, artifacts / f"phone-field-{size[0]}x{size[1]}-{players}p.png")
     ctx.close()
 
 
@@ -116,7 +116,7 @@ def test_a_crowded_field_still_fits_an_upright_phone(size: tuple[int, int], leas
     page.wait_for_timeout(150)
     got = check_field(page, f"{size[0]}x{size[1]} crowded", least)
     assert len(got["piles"]) >= CROWDED_MONTHS
-    page.screenshot(path=str(artifacts / f"phone-field-crowded-{size[0]}x{size[1]}.png"))
+    shot(page, artifacts / f"phone-field-crowded-{size[0]}x{size[1]}.png")
     ctx.close()
 
 
@@ -155,5 +155,5 @@ def test_choose_one_of_shows_its_two_cards_on_an_upright_phone(size: tuple[int, 
         a, b = lab["minis"]
         assert not _meet(a, b), f"{where}: the two cards of {lab['text']!r} overlap: {a} {b}"
     check_one_screen(page, where)
-    page.screenshot(path=str(artifacts / f"phone-choice-{size[0]}x{size[1]}.png"))
+    shot(page, artifacts / f"phone-choice-{size[0]}x{size[1]}.png")
     ctx.close()

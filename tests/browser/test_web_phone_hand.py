@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from scenarios import Scenario, find_seed, seeded_room
-from tableplay import play_until
+from tableplay import play_until, shot
 from test_web_table import LAYOUT_SEEDS, check_one_screen, my_turn, sit
 
 #: The boxes of my hand: each card (and the part of it no other card of the hand covers), the
@@ -93,7 +93,7 @@ def test_ten_cards_fold_into_two_rows_of_44px_cards_with_their_labels_apart(
     assert words or preset == "matgo", f"{where}: no decision button"  # (Matgo's deal offers none)
     for text in words:
         assert "null" not in text and "undefined" not in text, f"{where}: a button says {text!r}"
-    page.screenshot(path=str(artifacts / f"phone-hand-{size[0]}x{size[1]}-{lang}-{preset}.png"))
+    shot(page, artifacts / f"phone-hand-{size[0]}x{size[1]}-{lang}-{preset}.png")
     ctx.close()
 
 
@@ -141,7 +141,7 @@ def test_shodang_more_is_never_drawn_over_my_seat_panel(size: tuple[int, int], l
 
     play_until(page, offered_with_captures, timeout=90)  # (the policy never opens "More")
     check_one_screen(page, f"{size[0]}x{size[1]} {lang} shodang")
-    page.screenshot(path=str(artifacts / f"phone-shodang-more-{size[0]}x{size[1]}-{lang}.png"))
+    shot(page, artifacts / f"phone-shodang-more-{size[0]}x{size[1]}-{lang}.png")
     page.click(f"{MORE} > summary")
     expect(page.locator(".decisions button.decision.kind-offer-shodang")).to_be_visible()
     panel = page.evaluate("""() => { const d = document.querySelector('.decisions:has(details.more[open])');
@@ -152,5 +152,5 @@ def test_shodang_more_is_never_drawn_over_my_seat_panel(size: tuple[int, int], l
     box, view = panel["box"], panel["view"]
     assert box["l"] >= -1 and box["t"] >= -1 and box["r"] <= view["w"] + 1 and box["b"] <= view["h"] + 1, panel
     assert not _meet(box, panel["hand"]), f"the opened offer covers my hand: {panel}"
-    page.screenshot(path=str(artifacts / f"phone-shodang-open-{size[0]}x{size[1]}-{lang}.png"))
+    shot(page, artifacts / f"phone-shodang-open-{size[0]}x{size[1]}-{lang}.png")
     ctx.close()

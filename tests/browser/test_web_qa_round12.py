@@ -90,34 +90,49 @@ _FIELD_FRAME = """() => {
 }"""
 
 
-@pytest.mark.parametrize("lang", ["en", "ko"])
-def test_a_sideways_phone_shows_the_reviews_field_cards_readable(browser: Browser, base_url: str, game_server: Any,
-                                                                 lang: str) -> None:
-    # 844x390: the review's field cards were 18 px wide, each laid 10 px over the one before
+def _settled_pages(browser: Browser, base_url: str, game_server: Any, people: list[tuple[str, dict[str, int]]]) -> list[Page]:
+    """One room (2 players, one hand, seed 2), seat 0 on a page for each (language, viewport)
+    of ``people`` (touch below 900 px wide): the first page plays the hand out; each other one,
+    loaded afresh once it is over, shows the same settlement."""
     room, tokens = seeded_room(game_server.db_url, Scenario(players=2, hands=1), 2)
-    page = context_page(browser, LANDSCAPE, lang)
-    sit(page, base_url, room, 0, tokens[0])
-    play_until(page, settlement_shown, timeout=120)
-    page.click("#review-hand")
-    page.wait_for_selector(".record-review .rv-seat")
-    checked = 0
-    while True:
-        frame = page.evaluate(_FIELD_FRAME)
-        cards = frame["cards"]
-        for c in cards:
-            assert c["width"] >= 28, c
-            assert c["left"] >= frame["modal"]["left"] - 0.5 and c["right"] <= frame["modal"]["right"] + 0.5, (c, frame)
-        for i, a in enumerate(cards):
-            for b in cards[i + 1:]:
-                across = min(a["right"], b["right"]) - max(a["left"], b["left"])
-                down = min(a["bottom"], b["bottom"]) - max(a["top"], b["top"])
-                assert across <= 0.5 or down <= 0.5, f"field cards overlap: {a} {b}"
-        checked += bool(cards)
-        if page.locator("#review-next").is_disabled():
-            break
-        page.click("#review-next")
-    assert checked, "no field card in the whole review"
-    page.context.close()
+    pages = []
+    for lang, viewport in people:
+        page = context_page(browser, viewport, lang, touch=viewport["width"] < 900)
+        sit(page, base_url, room, 0, tokens[0])
+        if pages:
+            expect(page.locator(".overlay:not([hidden]) #review-hand"), lang).to_be_visible()
+        else:
+            play_until(page, settlement_shown, timeout=120)
+        pages.append(page)
+    return pages
+
+
+def test_a_sideways_phone_shows_the_reviews_field_cards_readable(browser: Browser, base_url: str, game_server: Any) -> None:
+    # 844x390: the review's field cards were 18 px wide, each laid 10 px over the one before
+    # (the same hand's review, in English and in Korean)
+    pages = _settled_pages(browser, base_url, game_server, [("en", LANDSCAPE), ("ko", LANDSCAPE)])
+    for lang, page in zip(("en", "ko"), pages, strict=True):
+        page.click("#review-hand")
+        page.wait_for_selector(".record-review .rv-seat")
+        checked = 0
+        while True:
+            frame = page.evaluate(_FIELD_FRAME)
+            cards = frame["cards"]
+            for c in cards:
+                assert c["width"] >= 28, (lang, c)
+                assert c["left"] >= frame["modal"]["left"] - 0.5 and c["right"] <= frame["modal"]["right"] + 0.5, (lang, c, frame)
+            for i, a in enumerate(cards):
+                for b in cards[i + 1:]:
+                    across = min(a["right"], b["right"]) - max(a["left"], b["left"])
+                    down = min(a["bottom"], b["bottom"]) - max(a["top"], b["top"])
+                    assert across <= 0.5 or down <= 0.5, f"{lang}: field cards overlap: {a} {b}"
+            checked += bool(cards)
+            if page.locator("#review-next").is_disabled():
+                break
+            page.click("#review-next")
+        assert checked, f"{lang}: no field card in the whole review"
+    for page in pages:
+        page.context.close()
 
 
 #: The middle of an element's words (a range around its text), in px from the window's top.
@@ -125,19 +140,18 @@ _TEXT_MIDDLE = """sel => { const el = document.querySelector(sel); const r = doc
   r.selectNodeContents(el); const b = r.getBoundingClientRect(); return (b.top + b.bottom) / 2; }"""
 
 
-@pytest.mark.parametrize(("lang", "viewport"), [("en", {"width": 1366, "height": 768}), ("ko", LANDSCAPE)])
-def test_the_reviews_move_counter_lines_up_with_its_buttons(browser: Browser, base_url: str, game_server: Any,
-                                                            lang: str, viewport: dict[str, int]) -> None:
+def test_the_reviews_move_counter_lines_up_with_its_buttons(browser: Browser, base_url: str, game_server: Any) -> None:
     # "Move 1 of 20" sat at the feet of the buttons beside it, its words 8 to 13 px below theirs
-    room, tokens = seeded_room(game_server.db_url, Scenario(players=2, hands=1), 2)
-    page = context_page(browser, viewport, lang, touch=viewport is LANDSCAPE)
-    sit(page, base_url, room, 0, tokens[0])
-    play_until(page, settlement_shown, timeout=120)
-    page.click("#review-hand")
-    page.wait_for_selector(".record-review .rv-seat")
-    counter, button = (page.evaluate(_TEXT_MIDDLE, sel) for sel in (".review .counter", "#review-next"))
-    assert abs(counter - button) <= 1.5, (counter, button)
-    page.context.close()
+    # (the same hand's review in English in a wide window and in Korean on a sideways phone)
+    people = [("en", {"width": 1366, "height": 768}), ("ko", LANDSCAPE)]
+    pages = _settled_pages(browser, base_url, game_server, people)
+    for (lang, viewport), page in zip(people, pages, strict=True):
+        page.click("#review-hand")
+        page.wait_for_selector(".record-review .rv-seat")
+        counter, button = (page.evaluate(_TEXT_MIDDLE, sel) for sel in (".review .counter", "#review-next"))
+        assert abs(counter - button) <= 1.5, (lang, viewport, counter, button)
+    for page in pages:
+        page.context.close()
 
 
 #: Each card of my hand with words under it, in one read: the card's lowest edge with its ring

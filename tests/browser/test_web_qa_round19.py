@@ -48,29 +48,49 @@ def _read(page: Page, ready: str) -> Any:
 SIZES = [(844, 390, "en"), (667, 375, "ko"), (375, 667, "en"), (375, 667, "ko")]
 
 
-@pytest.mark.parametrize(("width", "height", "lang"), SIZES, ids=[f"{w}x{h}-{lang}" for w, h, lang in SIZES])
-def test_what_a_stop_pays_ends_on_a_whole_line_and_fades_while_there_is_more(width: int, height: int, lang: str,
-                                                                             browser: Browser, base_url: str,
+def _same_seat(browser: Browser, base_url: str, room: str, token: str, width: int, height: int, lang: str,
+               phone: bool = False) -> tuple[BrowserContext, Page]:
+    """One more person (page) at seat 0 of ``room``: the same player on another screen or in
+    another language, a page loaded afresh at its size."""
+    ctx, page = _person(browser, width, height, lang, phone=phone)
+    sit(page, base_url, room, 0, token)
+    return ctx, page
+
+
+def test_what_a_stop_pays_ends_on_a_whole_line_and_fades_while_there_is_more(browser: Browser, base_url: str,
                                                                              game_server: Any) -> None:
     """The "If you stop now" words were cut short to keep off the field, their last line in
-    sight sliced through (sideways: the second line, who pays, half shown under the total)."""
-    ctx, page = _person(browser, width, height, lang, phone=True)
+    sight sliced through (sideways: the second line, who pays, half shown under the total).
+
+    One room (the same deal) for every size and language of SIZES: the first page plays to the
+    go/stop question; a page of the same seat, loaded afresh at each other size and in its
+    language, is asked the same question and measured."""
     room, tokens = seeded_room(game_server.db_url, Scenario(hands=3), 1)  # seed 1: a go comes with the steps of a stop
-    sit(page, base_url, room, 0, tokens[0])
     sel = ".decisions button.decision.kind-go"
-    play_until(page, lambda p: p.locator(sel).count() > 0, timeout=90, unless=sel)
-    got = _read(page, "r => r.cut.length === 0 && r.whole.length >= 2 && r.faded")
-    assert got["scrolls"], got  # (the deal's words are longer than the room: this is what is tested)
-    assert got["cut"] == [], got
-    assert len(got["whole"]) >= 2 and got["faded"], got  # the total and who pays it, at least
-    check_one_screen(page, f"go/stop {width}x{height}")
-    heights = page.eval_on_selector_all(".board .layout .card", "els => els.map((e) => e.getBoundingClientRect().height)")
-    assert heights and min(heights) >= 40, heights
-    # scrolled to its end: no fade, and still no line sliced
-    page.eval_on_selector(".decisions .stop-preview", "s => { s.scrollTop = s.scrollHeight; }")
-    got = _read(page, "r => r.end && !r.faded")
-    assert got["end"] and not got["faded"] and got["cut"] == [], got
-    ctx.close()
+    first: BrowserContext | None = None
+    for width, height, lang in SIZES:
+        where = f"{width}x{height} {lang}"
+        ctx, page = _same_seat(browser, base_url, room, tokens[0], width, height, lang, phone=True)
+        if first is None:
+            first = ctx  # (open to the end: the seat is never left)
+            play_until(page, lambda p: p.locator(sel).count() > 0, timeout=90, unless=sel)
+        else:
+            expect(page.locator(sel)).to_have_count(1)
+        got = _read(page, "r => r.cut.length === 0 && r.whole.length >= 2 && r.faded")
+        assert got["scrolls"], (where, got)  # (the deal's words are longer than the room: this is what is tested)
+        assert got["cut"] == [], (where, got)
+        assert len(got["whole"]) >= 2 and got["faded"], (where, got)  # the total and who pays it, at least
+        check_one_screen(page, f"go/stop {where}")
+        heights = page.eval_on_selector_all(".board .layout .card", "els => els.map((e) => e.getBoundingClientRect().height)")
+        assert heights and min(heights) >= 40, (where, heights)
+        # scrolled to its end: no fade, and still no line sliced
+        page.eval_on_selector(".decisions .stop-preview", "s => { s.scrollTop = s.scrollHeight; }")
+        got = _read(page, "r => r.end && !r.faded")
+        assert got["end"] and not got["faded"] and got["cut"] == [], (where, got)
+        if ctx is not first:
+            ctx.close()
+    assert first is not None
+    first.close()
 
 
 @pytest.mark.parametrize("lang", ["en", "ko"])

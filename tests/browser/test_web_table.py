@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from scenarios import Scenario, seeded_room
-from tableplay import PLAYABLE, room_id_of, table_state
+from tableplay import PLAYABLE, room_id_of, shot, table_state
 
 SIZES = [(1366, 768), (1280, 720), (390, 844), (375, 667), (844, 390)]
 
@@ -60,6 +60,15 @@ def sit(page: Page, base_url: str, room: str, seat: int, token: str) -> None:
     page.evaluate(f"() => localStorage.setItem('gostop.seats', {json.dumps(json.dumps(seats))})")
     page.goto(f"{base_url}/#/room/{room}")
     page.wait_for_selector(".table-page[data-phase]")
+
+
+def resize_to(page: Page, width: int, height: int) -> None:
+    """The page's viewport made ``width`` x ``height``, and waited for: the window has its new
+    size and two frames have been drawn since (the page's resize handlers and size observers
+    have laid it out again)."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_function(f"() => innerWidth === {width} && innerHeight === {height}")
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
 
 def my_turn(page: Page, timeout: float = 30.0) -> None:
@@ -131,7 +140,7 @@ def test_one_screen_table_at_each_size_for_2_3_and_5_seats(width: int, height: i
         check_one_screen(page, f"{width}x{height} {seats} seats")
         # alone against bots there is nobody to say a quick phrase to: no "Say…" button
         assert page.locator("#say-open").count() == 0, "a Say button at a table of bots"
-        page.screenshot(path=str(artifacts / f"table-{seats}p-{width}x{height}.png"))
+        shot(page, artifacts / f"table-{seats}p-{width}x{height}.png")
     ctx.close()
 
 
@@ -167,7 +176,7 @@ def test_two_rows_of_decision_buttons_on_a_phone_leave_the_field_uncovered(brows
     tops = {round(b["y"]) for b in (page.locator(sel).nth(i).bounding_box() for i in range(3)) if b}
     assert len(tops) >= 2, f"the three buttons fit one row: {tops}"  # the case this test is about
     check_one_screen(page, "three declarations 390x844")
-    page.screenshot(path=str(artifacts / "table-three-declarations-390x844.png"))
+    shot(page, artifacts / "table-three-declarations-390x844.png")
     grown = page.evaluate("() => document.querySelector('.table-page').style.getPropertyValue('--dock-h')")
     assert grown.endswith("px"), grown
     page.set_viewport_size({"width": 1366, "height": 768})  # measured again on a resize

@@ -160,7 +160,6 @@ TABLE_ROOMS: list[tuple[str, Scenario, set[str]]] = [
     ("table: stop", Scenario(hands=3), {"go", "stop"}),
     ("table: review", Scenario(hands=3), {"go", "stop"}),
     ("table: axe stop en", Scenario(hands=3), {"go", "stop"}),
-    ("table: axe stop ko", Scenario(hands=3), {"go", "stop"}),
     ("table: three declarations", Scenario(), {"shake", "bomb"}),
 ]
 
@@ -173,7 +172,7 @@ KNOWN = {"pick": 2, "go-stop": 1, "bomb": 41, "grenade": 31, "shake": 1, "stock-
          "joker reveal": 4, "shodang offer": 1, "gwangpalli stay/drop": 5, "compensation claim": 6,
          "cut": 5, "chongtong": 69, "yell": 1, "show quad": 128, "shodang answer": 6,
          "table: go-stop": 1, "table: shodang offer": 1, "table: pick": 2, "table: axe": 2, "table: give junk": 5,
-         "table: stop": 1, "table: review": 1, "table: axe stop en": 1, "table: axe stop ko": 1,
+         "table: stop": 1, "table: review": 1, "table: axe stop en": 1,
          "table: three declarations": 400, "matgo: push and nagari": 7}
 
 

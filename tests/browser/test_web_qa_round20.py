@@ -25,14 +25,16 @@ def _person(browser: Browser, width: int, height: int, lang: str = "en", phone: 
 
 
 def _field(page: Page) -> list[float]:
-    # read once the field is drawn at its size: under CI's load a reading caught every card at
-    # 0 px while the bots' moves drew the table again (the message's reading, a moment later, had
-    # them at 64); a field that stays under 40 px is read after the wait and fails
+    # read once the field is drawn at its size, in the same turn of the page as the check: under
+    # CI's load a reading caught every card at 0 px while the bots' moves drew the table again,
+    # and later one card at 0 px between a wait that had seen them all at 64 and the reading (a
+    # card just laid, its image not loaded yet); a field that stays under 40 px fails
+    heights = "[...document.querySelectorAll('.board .layout .card')].map((e) => e.getBoundingClientRect().height)"
     with contextlib.suppress(PlaywrightTimeoutError):
-        page.wait_for_function("() => { const els = [...document.querySelectorAll('.board .layout .card')];"
-                               " return els.length > 0 && els.every((e) => e.getBoundingClientRect().height >= 40); }",
-                               timeout=5000)
-    return page.eval_on_selector_all(".board .layout .card", "els => els.map((e) => e.getBoundingClientRect().height)")  # type: ignore[no-any-return]
+        drawn = page.wait_for_function(f"() => {{ const hs = {heights}; return hs.length > 0 && hs.every((h) => h >= 40) ? hs : null; }}",
+                                       timeout=5000)
+        return drawn.json_value()  # type: ignore[no-any-return]
+    return page.evaluate(f"() => {heights}")  # type: ignore[no-any-return]
 
 
 def _board(page: Page) -> dict[str, float]:

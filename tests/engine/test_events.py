@@ -100,6 +100,7 @@ def test_EVT5_ja_ppuk_two_junk_auto_when_only_one_way() -> None:
     assert hand.observation(0).chips == (3, -3)
     play(hand, "play 05J1")
     assert codes(hand.capture_cards(1)) == {"05A", "05J1", "06A", "06J1"}
+    assert hand.preview("play 02J2").steals == 2  # (the preview says what the ja-ppuk takes)
     evs = play(hand, "play 02J2")
     ja = find_event(evs, "ja-ppuk")
     assert ja.data["owner"] == 0
@@ -122,6 +123,7 @@ def test_EVT5_ja_ppuk_junk_three() -> None:
     layout = ["02A", "05A", "11B", "03B", "04A", "08B", "10A", "12B"]
     hand = _ja_ppuk_hand(rules_of(ja_ppuk_junk=3), ["11D"], layout, ["02J1", "05J1"])
     play(hand, "play 11D")
+    assert hand.preview("play 02J2").steals == 3
     evs = play(hand, "play 02J2")
     # a card of value 2 plus one more: the only way with 11D and 05J1
     assert codes(find_event(evs, "surrender").cards) == {"11D", "05J1"}
@@ -131,6 +133,7 @@ def test_EVT5_ja_ppuk_disabled_is_a_plain_stack_capture() -> None:
     layout = ["02A", "05A", "06A", "03B", "04A", "08B", "10A", "12B"]
     hand = _ja_ppuk_hand(rules_of("pagat-classic"), ["05J1"], layout, ["02J1", "06J1"])
     play(hand, "play 05J1")
+    assert hand.preview("play 02J2").steals == 1  # a plain stack: one junk
     evs = play(hand, "play 02J2")
     assert "ja-ppuk" not in types(evs) and find_event(evs, "stack-capture").data["owner"] == 0
     assert legal_texts(hand) == ["surrender 05J1", "surrender 06J1"]

@@ -53,6 +53,32 @@ def test_EVT_14_no_junk_for_a_stack_taken_on_the_final_turn(knob: bool, debts: b
     assert found >= 3
 
 
+@pytest.mark.parametrize("knob", [True, False])
+def test_EVT_14_the_preview_of_a_stack_on_the_final_turn_says_no_junk(knob: bool) -> None:
+    """``Preview.steals`` as the collection charges it: junk for a stack taken (EVT-4 to EVT-6),
+    none on the final turn under ``last_turn_exception_stacks`` (EVT-14)."""
+    rules = MATGO.with_overrides(last_turn_exception_stacks=knob)
+    final_seen = 0
+    for seed in range(150):
+        hand = Hand.new(rules, 2, seed)
+        rng = random.Random(seed)
+        while not hand.is_over:
+            legal = hand.legal_actions()
+            if hand.stage == "main":
+                obs = hand.observation(hand.current_player)
+                final = sum(obs.hand_sizes) + sum(obs.skip_allowance) == 1
+                for a in legal:
+                    pv = hand.preview(a)
+                    if pv.kind == "stack":
+                        final_seen += final
+                        # (1, or matgo's ja_ppuk_junk for a ja-ppuk: EVT-5)
+                        assert (pv.steals == 0) if final and knob else pv.steals in (1, rules.ja_ppuk_junk), (seed, a.text, final)
+                    else:
+                        assert pv.steals == 0, (seed, a.text, pv.kind)
+            hand.apply(legal[rng.randrange(len(legal))])
+    assert final_seen >= 2
+
+
 def test_EVT_13_captured_bonus_cards_take_junk() -> None:
     seen = 0
     for seed in range(60):

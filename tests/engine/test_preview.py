@@ -73,8 +73,9 @@ def test_CAPT_H3_stack_and_bomb_previews() -> None:
     stack = hand.preview("play 05J2")
     assert (stack.kind, stack.rule, codes(stack.takes)) == ("stack", "CAPT-H3", {"05A", "05R", "05J1"})
     assert not stack.stock_may_change
+    assert stack.steals == 1  # EVT-4, EVT-6: a junk from the opponent
     bomb = hand.preview("bomb 06")
-    assert (bomb.kind, bomb.rule, codes(bomb.takes)) == ("bomb", "BOMB-1", {"06R"})
+    assert (bomb.kind, bomb.rule, codes(bomb.takes)) == ("bomb", "BOMB-1", {"06R"}) and bomb.steals == 0
     shake = hand.preview("shake 06")
     assert (shake.kind, shake.rule, shake.takes) == ("declare", "SHAKE-1", ())
 

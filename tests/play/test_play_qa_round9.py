@@ -38,7 +38,8 @@ from gostop.rules import get_preset
 
 def test_a_korean_joker_at_80_columns_says_what_it_does_and_its_worth() -> None:
     """Matgo seed 14 holds JK2; goo-stupe seed 5 holds three one-junk jokers whose deed adds a
-    shot for each opponent. A cell at 80 columns is 39 or 40 wide."""
+    shot for each opponent: there the shot and the worth fit, not the deed too (QA 23). A cell
+    at 80 columns is 39 or 40 wide."""
     for preset, players, seed in (("matgo", 2, 14), ("goo-stupe", 3, 5)):
         s = Session.start(Settings(seed=seed, preset=preset, players=players, level="hard", lang="ko"))
         prompt = s.prompt()
@@ -48,7 +49,10 @@ def test_a_korean_joker_at_80_columns_says_what_it_does_and_its_worth() -> None:
         for c in jokers:
             for width in (39, 40):
                 text = ChoiceItem._fitted(c, width, "ko").plain
-                assert "먹고 더미 패 냄" in text, (preset, width, text)
+                if preset == "goo-stupe":  # GOO-10 (QA 23): the shot it costs is kept, the deed gives way
+                    assert "상대마다 한 잔" in text, (preset, width, text)
+                else:
+                    assert "먹고 더미 패 냄" in text, (preset, width, text)
                 assert text.rstrip().endswith(c.label), (preset, width, text)  # 조커 2 · 쌍피, whole
                 assert cell_len(text) <= width, (preset, width, text)
 

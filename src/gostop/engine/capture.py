@@ -182,6 +182,16 @@ class CaptureRules(HandState):
         self._take_stack(p, on_layout, bit, ev)
         return True
 
+    def _is_ja_ppuk(self, owner: int, made: int, s: int) -> bool:
+        """EVT-5: seat s taking back a stack it made (``made``: its own turn number then) is a
+        ja-ppuk, one that costs more junk (``ja_ppuk_junk``), in the turns ``ja_ppuk_window``
+        allows."""
+        rules = self.rules
+        if owner != s or rules.ja_ppuk_junk <= 1:
+            return False
+        own = self._own_turns[s]
+        return made < own if rules.ja_ppuk_window == "any_previous" else made == own - 1
+
     def _take_stack(self, p: int, on_layout: int, extra: int, ev: list[Event]) -> None:
         """EVT-4 / EVT-5: the stack of month nibble p is captured (with its jokers)."""
         stacks = dict(self._stacks)
@@ -190,11 +200,7 @@ class CaptureRules(HandState):
         self._layout ^= on_layout
         self._pending |= extra | on_layout | jokers
         s = self._mover
-        rules = self.rules
-        ja = False
-        if owner == s and rules.ja_ppuk_junk > 1:
-            own = self._own_turns[s]
-            ja = made < own if rules.ja_ppuk_window == "any_previous" else made == own - 1
+        ja = self._is_ja_ppuk(owner, made, s)
         cards = self._t.cards(on_layout | jokers | extra)
         if ja:
             self._turn_events.append("ja-ppuk")

@@ -68,6 +68,9 @@ class Preview:
             capturing a fed card.
         completes: names of the scoring items the decider would newly score with the cards
             the action captures (with a pick: by either choice).
+        steals: the junk each opponent gives for the stack a played card takes (CAPT-H3: EVT-4,
+            EVT-6; a ja-ppuk EVT-5: ``ja_ppuk_junk``; none on the final turn under EVT-14); 0
+            for every other action (an opponent with no junk may pay otherwise, GOO-12).
         stock_may_change: a card of the month is unseen by the decider, so the stock card
             turned this turn may change the outcome (CAPT-S5 chok after H0, CAPT-S6 ppuk after
             H1, CAPT-S7 ttadak after H2); always true for a joker (JOKER-1: the stock card is
@@ -86,6 +89,7 @@ class Preview:
     feeds_sets: tuple[tuple[int, str], ...]
     completes: tuple[str, ...]
     stock_may_change: bool
+    steals: int = 0
 
     @property
     def captures(self) -> bool:
@@ -107,6 +111,7 @@ class Preview:
             "feeds_sets": [[s, name] for s, name in self.feeds_sets],
             "completes": list(self.completes),
             "stock_may_change": self.stock_may_change,
+            "steals": self.steals,
         }
 
 
@@ -251,6 +256,7 @@ def _preview(
     feeds: int = 0,
     gains: tuple[int, ...] = (),
     stock_may_change: bool = False,
+    steals: int = 0,
 ) -> Preview:
     """A :class:`Preview` from masks; ``gains`` are the capture masks the action may bring
     (one per pick option)."""
@@ -268,6 +274,7 @@ def _preview(
         feeds_sets=_feeds_sets(hand, seat, feeds) if feeds else (),
         completes=_completes(hand, seat, list(gains)),
         stock_may_change=stock_may_change,
+        steals=steals,
     )
 
 
@@ -302,7 +309,12 @@ def preview_action(hand: Hand, action: Action | str) -> Preview:
         stack = hand._stacks.get(p >> 2)
         if stack is not None:  # CAPT-H3 (EVT-4): the stack with its jokers
             takes = lm | stack[2]
-            return _preview(hand, act, seat, "stack", "CAPT-H3", i, lm, takes, gains=(bit | takes,))
+            # EVT-6 as the collection will charge it: this play is the final turn (TURN-6) when
+            # it is the last move left of all hands
+            ja = hand._is_ja_ppuk(stack[0], stack[1], seat)
+            final_exempt = hand._moves_left == 1 and hand.rules.last_turn_exception
+            steals = hand._debt_of("ja-ppuk" if ja else "stack-capture", final_exempt)
+            return _preview(hand, act, seat, "stack", "CAPT-H3", i, lm, takes, gains=(bit | takes,), steals=steals)
         if not lm:  # CAPT-H0: laid down (a chok, CAPT-S5, if the stock card is of the month)
             return _preview(
                 hand, act, seat, "none", "CAPT-H0", i, feeds=bit, stock_may_change=may_change

@@ -260,7 +260,7 @@ class ChoiceItem(Static):
         if c.card is not None:
             t.append_text(card_text(c.card))
             if compact:  # what it does first: the line is cut at the screen's edge
-                detail = ChoiceItem._compact_detail(c.detail, lang)
+                detail = ChoiceItem._priced(c, ChoiceItem._compact_detail(c.detail, lang), c.cost)
                 if detail:
                     t.append(f" {detail}", style="bold" if captures else "")
                 marks = [(m, k) for m, k in marks if k != "captures"]
@@ -292,6 +292,15 @@ class ChoiceItem(Static):
         if detail.startswith("no match"):
             detail = detail.split(":")[0]
         return detail.replace(" (you choose)", "?")
+
+    @staticmethod
+    def _priced(c: Choice, deed: str, cost: str) -> str:
+        """``deed`` (a shortened detail of ``c``) with ``cost`` (:attr:`Choice.cost` or its
+        short form) at its end, said once; the cost alone, as a clause of its own, when the
+        deed is left out."""
+        if not c.cost or deed.endswith((c.cost, c.cost_brief or c.cost)):
+            return deed
+        return deed + cost if deed else cost.removeprefix(";").strip()
 
     @staticmethod
     def _short_mark(mark: str, key: str, lang: str) -> str:
@@ -380,6 +389,14 @@ class ChoiceItem(Static):
             attempts.append(("", short, []))
         if lang != "en":  # longer words: markers give way too, the last first (never cut)
             attempts.extend(("", short[:n], []) for n in range(len(short) - 1, -1, -1))
+        if c.cost:  # what the deed costs (a goo-stupe shot, GOO-10) is never dropped: the deed,
+            # the card's name and the markers give way first, then the cost takes its short form
+            costs = [c.cost, *([c.cost_brief] if c.cost_brief else [])]
+            attempts = ([(ChoiceItem._priced(c, d, cost), ms, words) for cost in costs
+                         for d, ms, words in attempts if d]
+                        + [(ChoiceItem._priced(c, "", cost), ms, words)  # the card's name whole first
+                           for d, ms, words in attempts if not d for cost in costs]
+                        + [(ChoiceItem._priced(c, "", cost), [], []) for cost in costs])
         chosen = attempts[-1]
         for attempt in attempts:
             d, ms, words = attempt

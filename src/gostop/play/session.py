@@ -237,7 +237,9 @@ class Choice:
     English whatever the language (``"captures"``, ``"oe-myeon risk"``; left out: the marks).
     ``brief`` is the deed of a card choice in the fewest words, for a column too narrow for
     ``detail`` (``둘 중 골라 먹음`` for ``모란 열끗 또는 모란 피 중 골라 먹음``); empty when
-    ``detail`` has no shorter form.
+    ``detail`` has no shorter form. ``cost`` is what the deed costs (GOO-10: ``"; your
+    opponent takes a shot"``), already at the end of ``detail``: a shortened line never drops
+    it (it drops the deed first); ``cost_brief`` is its short form (``"; opponent: 1 shot"``).
     """
 
     key: str
@@ -248,6 +250,8 @@ class Choice:
     marks: tuple[str, ...] = ()
     mark_keys: tuple[str, ...] = ()
     brief: str = ""
+    cost: str = ""
+    cost_brief: str = ""
 
     def __post_init__(self) -> None:
         if not self.mark_keys and self.marks:
@@ -1259,10 +1263,18 @@ class Session:
                 marks.append(w.t("oe-myeon risk"))
                 oe_cards.append(card)
             detail = _preview_text(pv, w)
+            brief = _preview_brief(pv, w)
+            cost = cost_brief = ""
             if pv.kind == "joker":  # GOO-10: what playing a joker from hand costs
-                detail += _joker_shot_words(self.rules, obs.players, w)
+                cost = _joker_shot_words(self.rules, obs.players, w)
+                cost_brief = _joker_shot_brief(self.rules, obs.players, w)
+                detail += cost
+            junk = pv.steals
+            if junk:  # EVT-4 .. EVT-6 (the engine's preview): a stack taken takes junk from each opponent too
+                detail += _stack_junk_words(junk, obs.players, w)
+                brief = _stack_junk_brief(junk, obs.players, w)
             choices.append(Choice(key, self.card_label(card), action, detail, card, tuple(marks),
-                                  tuple(keys), _preview_brief(pv, w)))
+                                  tuple(keys), brief, cost, cost_brief))
         for a in legal:
             if a.kind == "play":
                 continue
@@ -1799,6 +1811,32 @@ def _joker_shot_words(rules: Rules, players: int, w: Catalog) -> str:
     if rules.joker_shot == "hand_self_stock_opponents":
         return w.t("; you take a shot")
     return ""
+
+
+def _joker_shot_brief(rules: Rules, players: int, w: Catalog) -> str:
+    """The short form of :func:`_joker_shot_words`, for a narrow column (:attr:`Choice.cost_brief`)."""
+    if rules.joker_shot == "hand_opponents_stock_self":
+        if players == 2:
+            return w.t("; opponent: 1 shot")
+        return w.t("; each opponent: 1 shot")
+    if rules.joker_shot == "hand_self_stock_opponents":
+        return w.t("; you: 1 shot")
+    return ""
+
+
+def _stack_junk_words(n: int, players: int, w: Catalog) -> str:
+    """What taking a stack takes from the opponents (``Preview.steals``), as a clause to add
+    to "takes the stack ..."."""
+    if players == 2:
+        return w.n(" + a junk from your opponent", " + {n} junk from your opponent", n)
+    return w.n(" + a junk from each opponent", " + {n} junk from each opponent", n)
+
+
+def _stack_junk_brief(n: int, players: int, w: Catalog) -> str:
+    """Taking a stack and the opponents' junk with it, in the fewest words (:attr:`Choice.brief`)."""
+    if players == 2:
+        return w.n("stack + a junk from opponent", "stack + {n} junk from opponent", n)
+    return w.n("stack + a junk from each", "stack + {n} junk from each", n)
 
 
 def _preview_brief(pv: Preview, w: Catalog) -> str:

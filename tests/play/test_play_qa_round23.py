@@ -1,0 +1,89 @@
+"""QA round 23 of the terminal game, the card previews beside the hand:
+
+* at 80x24 a goo-stupe joker's shortened preview dropped the shot it costs (GOO-10: "; your
+  opponent takes a shot" was said at 120x40, cut to "to your captures + a stock" at 80x24): a
+  cost now survives the shortening (the deed gives way first, then the cost takes its short
+  form);
+* "takes the stack 06A 06J1 06J2" did not say that a stack taken (CAPT-H3, EVT-4) also takes a
+  junk card from each opponent (EVT-6; a ja-ppuk, EVT-5, ``ja_ppuk_junk``; none on the final
+  turn under ``last_turn_exception_stacks``, EVT-14): the preview says so, from the preview's
+  facts and the rules.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from pathlib import Path
+
+import pytest
+from screen import until_rows
+
+from gostop.play.app import GoStopApp
+from gostop.play.session import Session, Settings
+from gostop.play.store import Store
+
+#: goo-stupe, 2 players, seed 102: the first hand's first question offers 06R onto the dealt
+#: stack of June (CAPT-H3) and three one-junk jokers (JK1-14, JK1-16, JK1-18).
+SEED = 102
+
+WORDS = {
+    "en": {"shot": ("your opponent takes a shot", "opponent: 1 shot"), "steal": "junk from opponent",
+           "turn": "Your turn"},
+    "ko": {"shot": ("상대가 한 잔", "상대 한 잔"), "steal": "상대 피 1장", "turn": "내 차례"},
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_80x24_joker_keeps_its_shot_and_the_stack_names_the_steal(tmp_path: Path, lang: str) -> None:
+    """At 80x24 every joker's line still says the shot it costs, and the stack's line says it
+    takes the opponent's junk too (one app per language: both are in its first question)."""
+    settings = Settings(seed=SEED, level="easy", hands=1, players=2, preset="goo-stupe", lang=lang)
+    app = GoStopApp(Store(tmp_path / "data"), settings, setup=False)
+    want = WORDS[lang]
+    seen: dict[str, list[str]] = {}
+
+    async def main() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            seen["rows"] = await until_rows(pilot, app, lambda rows: str(want["turn"]) in "\n".join(rows)
+                                            and "JK1-18" in "\n".join(rows))
+
+    asyncio.run(main())
+    rows = seen["rows"]
+    text = "\n".join(rows)
+    cells = [cell for row in rows for cell in row.split("   ") if cell.strip()]
+    jokers = [cell for cell in cells if re.match(r"\s*\d\s+JK1-", cell)]  # the choices, not the captures
+    assert len(jokers) == 3, text
+    for cell in jokers:  # GOO-10: the cost of playing it, in full or short words
+        assert any(shot in cell for shot in want["shot"]), (cell, text)
+    stack = [cell for cell in cells if re.match(r"\s*\d\s+06R ", cell)]
+    assert stack and str(want["steal"]) in stack[0], (stack, text)  # EVT-4, EVT-6
+
+
+@pytest.mark.parametrize(("lang", "steal", "brief"), [
+    ("en", "takes the stack 12B 12A 12R + a junk from each opponent", "stack + a junk from each"),
+    ("ko", "+ 상대마다 피 1장씩", "뻑 먹기 + 피 1장씩"),
+])
+def test_three_players_stack_takes_a_junk_from_each_opponent(lang: str, steal: str, brief: str) -> None:
+    """Three players (pagat, seed 107): the stack's preview and its short form say each
+    opponent gives a junk card."""
+    s = Session.start(Settings(seed=107, level="easy", hands=1, players=3, preset="pagat", lang=lang))
+    prompt = s.prompt()
+    assert prompt is not None
+    stack = [c for c in prompt.choices if c.card is not None and c.card.month == 12]
+    assert stack and steal in stack[0].detail and stack[0].brief == brief, stack
+
+
+def test_the_stack_words_follow_the_engines_preview() -> None:
+    """The words come from the engine's fact (``Preview.steals``, tested in tests/engine): a card
+    that takes no stack says nothing of junk."""
+    s = Session.start(Settings(seed=SEED, level="easy", hands=1, players=2, preset="goo-stupe"))
+    hand = s.match.hand
+    assert hand is not None
+    prompt = s.prompt()
+    assert prompt is not None
+    for choice in prompt.choices:
+        if choice.card is None:
+            continue
+        steals = hand.preview(choice.action).steals
+        assert ("junk from your opponent" in choice.detail) == bool(steals), (choice.action, choice.detail, steals)

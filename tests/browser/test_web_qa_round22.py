@@ -1,7 +1,8 @@
 """QA round 22 of the web game: the game's events, read live. At a table of three where one
 player said go and lost (go-bak 고박), the settlement's "Who pays" list said the other loser
 "pays 0 chips" (Korean "0칩 냄") though the settlement line says they pay nothing, and its
-words ran together: "pays 12 chipspays for both", "12칩 냄두 사람 몫을 냄 (독박)"."""
+words ran together: "pays 12 chipspays for both", "12칩 냄두 사람 몫을 냄 (독박)". (QA 23: the one
+who pays for both was stamped "no penalty" / "박 없음" beside it: the stamp says why, go-bak.)"""
 
 from __future__ import annotations
 
@@ -40,5 +41,10 @@ def test_the_go_bak_payer_and_the_one_covered_are_said_in_words(browser: Browser
     assert "안 냄 (다른 사람이 두 사람 몫을 냄)" in ko[0] and "0칩" not in ko[0], ko
     assert ko[1].endswith("12칩 냄 두 사람 몫을 냄 (독박)"), ko
     assert not any(c.isascii() and c.isalpha() for c in "".join(ko).replace("Tester", "")), ko
+    # QA 23: the one who pays for both is not stamped "no penalty" / "박 없음" beside "pays for
+    # both": the stamp says why they pay for both (go-bak); the one covered keeps its own
+    assert "no penalty" not in en[1] and en[1].startswith("Tester 2 go-bak 고박 (said go, then lost) pays 12 chips"), en
+    assert "박 없음" not in ko[1] and ko[1].startswith("Tester 2 (나) 고박 (고를 하고 짐) 12칩 냄"), ko
+    assert en[0].startswith("Tester (you) pi-bak 피박 ×2 pays nothing") and ko[0].startswith("Tester 피박 ×2 안 냄"), (en, ko)
     actx.close()
     bctx.close()

@@ -595,6 +595,19 @@ const BAKS = {
     "pi-bak-exempt": "피가 하나도 없어 피박 면제" },
 };
 
+// QA 23: why one loser pays for both (PAY-9, the settlement's `liability`): the stamp of that
+// loser in the settlement's list, where "no penalty" stood beside "pays for both"
+const LIABILITIES = {
+  en: { "go-bak": "go-bak 고박 (said go, then lost)", "shodang-refusal": "refused a shodang offer, then lost",
+    "oe-myeon": "oe-myeon 외면 (left the winner the card that won)" },
+  ko: { "go-bak": "고박 (고를 하고 짐)", "shodang-refusal": "쇼당을 거절하고 짐", "oe-myeon": "외면 (이긴 패를 승자에게 남김)" },
+};
+
+/** Why a loser pays for both (`go-bak`, `shodang-refusal`, `oe-myeon`), or null. */
+export function liabilityName(kind) {
+  return kind ? LIABILITIES[lang][kind] || null : null;
+}
+
 /** A loser's bak stamp (PAY-6) from its facts `{kind, factor, plus}`: "피박 ×2". */
 export function bakName(b) {
   const name = BAKS[lang][b.kind] || b.kind;

@@ -1,7 +1,7 @@
 // A room page (#/room/{id}, #/room/{id}/watch): join by link, friendly pages for unknown, full
 // and finished rooms, then the live table over the WebSocket with reconnects, the event feed,
 // call-outs, the settlement step by step, the standings, and keyboard play.
-import { bakName, botName, errorText, getLang, itemName, levelOf, levelText, PHRASE_IDS, phraseText, presetTitle, reasonText, roomTitle, strings, t, tx } from "./i18n.js";
+import { bakName, botName, errorText, getLang, itemName, levelOf, liabilityName, levelText, PHRASE_IDS, phraseText, presetTitle, reasonText, roomTitle, strings, t, tx } from "./i18n.js";
 import { banner, h } from "./dom.js";
 import { loadPresets } from "./lobby.js";
 import { api, ApiError, forgetSeat, leftRoom, markLeft, playerName, saveSeat, savedSeat, setPlayerName } from "./api.js";
@@ -832,7 +832,9 @@ class TablePage {
     while (this.feed.children.length > 80) this.feed.lastChild.remove();
     this.say(lines.map((l) => l.text));
     if (events && events.length && view) this.feedVersion = view.version;
-    if (callout && callouts.length) this.showCallout(callouts[callouts.length - 1]);
+    // QA 23: every call-out of the update, not only its last (a sweep on the last play before
+    // a nagari, a ppuk and a bomb...): one pop-up names them all, a line each
+    if (callout && callouts.length) this.showCallout(callouts);
     if (lines.length) this.saveFeed();
     this.ctx.recent = [...this.ctx.recent, ...(events || [])].slice(-40);
   }
@@ -891,9 +893,14 @@ class TablePage {
     while (this.news.children.length > Math.max(12, added.length)) this.news.firstChild.remove();
   }
 
-  showCallout(c) {
-    this.callout.textContent = c.text;
-    this.callout.className = `callout show ev-${c.type}`;
+  /** The call-outs of one update (a list, or one), shown at once in the pop-up, a line each in
+   * their order: the table does not wait on them, and with reduced motion each is read too
+   * (the screen reader hears them in the event lines: the pop-up is hidden from it). */
+  showCallout(cs) {
+    const list = (Array.isArray(cs) ? cs : [cs]).filter((c) => c && c.text);
+    if (!list.length) return;
+    this.callout.replaceChildren(...list.map((c) => h(`span.callout-line.ev-${c.type}`, {}, c.text)));
+    this.callout.className = `callout show ev-${list[list.length - 1].type}${list.length > 1 ? " many" : ""}`;
     clearTimeout(this.calloutTimer);
     this.calloutTimer = setTimeout(() => this.clearCallout(), 1800);
   }
@@ -1102,10 +1109,18 @@ class TablePage {
     const covered = losers.some((o) => o.liable);
     const pays = (lo) => lo.exempt ? t("paysNothing") : covered && !lo.liable && !lo.pays ? t("paysNothingCovered")
       : this.inShots() ? t("takesShotsN", lo.pays) : t("paysChipsN", lo.pays);
+    // QA 23: the one who pays for both is not stamped "no penalty" beside "pays for both": their
+    // stamp says why they pay for both (go-bak...)
+    const settlement = (last.result && last.result.settlement) || {};
+    const why = liabilityName(settlement.liability);
+    const stamps = (lo) => {
+      const out = lo.bak.flatMap((b, i) => [i ? " " : null, h("span.stamp.bakstamp", { dataset: { kind: b.kind } }, bakName(b))]);
+      if (lo.liable && why) out.push(out.length ? " " : null, h("span.stamp.liastamp", { dataset: { kind: settlement.liability } }, why));
+      if (!out.length && !lo.liable) out.push(h("span.nobak", {}, t("noBak")));
+      return out.length ? [...out, " "] : [];
+    };
     return h("div.losers", {}, h("h3", {}, t("losers")), h("ul", {}, losers.map((lo) => h("li.loser", { dataset: { seat: String(lo.hand_seat) } },
-      h("b", {}, name(lo.hand_seat)), " ",
-      lo.bak.length ? lo.bak.flatMap((b, i) => [i ? " " : null, h("span.stamp.bakstamp", { dataset: { kind: b.kind } }, bakName(b))])
-        : h("span.nobak", {}, t("noBak")), " ",
+      h("b", {}, name(lo.hand_seat)), " ", ...stamps(lo),
       h("span.pays", {}, pays(lo)),
       lo.liable ? [" ", h("span.stamp", {}, t("paysForBoth"))] : null))));
   }

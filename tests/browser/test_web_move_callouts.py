@@ -1,0 +1,97 @@
+"""QA round 23 of the web game: the call-outs of one move. A move that brings several call-outs
+(a sweep, 쓸, on the last play before a nagari; a ppuk and a bomb...) showed only its last: the
+player missed the sweep. Its pop-up now names each, a line each, in their order; the screen
+reader hears each once (in the event lines of the live region: the pop-up is hidden from it)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Page
+from scenarios import HUMAN, Scenario, policy_action, seeded_room
+from tableplay import play_until, record_frames, table_state
+from test_web_table import sit
+
+from gostop.server.room import Room
+
+#: The event kinds with a call-out (gostop.words.events.callout_text; a junk card given has one
+#: too, with whom it went to)
+CALLED = {"ppuk", "ja-ppuk", "first-turn-ppuk", "ppuk-streak", "three-ppuk", "ttadak", "chok", "sseul", "bomb",
+          "grenade", "shake", "stack-capture", "boss-joker", "go", "stop", "chongtong", "nagari"}
+
+#: A room whose hand has one move with two call-outs or more (found offline with
+#: :func:`_many_at`: seed 1, the bot's last play sweeps the table, then the hand is a nagari)
+SCENARIO = Scenario()
+SEED = 1
+
+#: Every call-out the page shows, a list of its lines each (recorded as it is shown), and
+#: every line given to the live region
+WATCH = """() => {
+  window.shownCallouts = []; window.said = [];
+  const look = () => {
+    const c = document.querySelector('.callout.show');
+    if (!c) return;
+    const parts = [...c.querySelectorAll('.callout-line')].map((x) => x.textContent);
+    const lines = parts.length ? parts : [c.textContent];
+    const last = window.shownCallouts[window.shownCallouts.length - 1];
+    if (!last || JSON.stringify(last) !== JSON.stringify(lines)) window.shownCallouts.push(lines);
+  };
+  new MutationObserver((ms) => {
+    look();
+    for (const m of ms) {
+      if (m.target.id === 'table-news') m.addedNodes.forEach((n) => window.said.push(n.textContent));
+    }
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+}"""
+
+
+def _many_at(scenario: Scenario, seed: int, max_actions: int = 300) -> tuple[int, list[str]] | None:
+    """The number of actions before the first one with two call-outs or more, and their kinds."""
+    room = Room("search", scenario.config(), seed)
+    room.start()
+    for n in range(max_actions):
+        seat = room.decider()
+        if seat is None:
+            return None
+        action = policy_action(room.view(seat), scenario.prefer) if seat < scenario.humans else room.bot_action(seat)
+        kinds = [j.get("event", j)["type"] for j in (ev.to_json() for ev in room.apply(seat, action))]
+        called = [k for k in kinds if k in CALLED]
+        if len(called) >= 2:
+            return n, called
+    return None
+
+
+def _callouts(frame: dict[str, Any]) -> list[str]:
+    return [e["callout"] for e in frame.get("events") or [] if e.get("callout")]
+
+
+def test_every_call_out_of_one_move_is_shown_and_said_once(page: Page, base_url: str, game_server: Any) -> None:
+    assert _many_at(SCENARIO, SEED) is not None, "the seed no longer has a move with two call-outs"
+    room, tokens = seeded_room(game_server.db_url, SCENARIO, SEED)
+    frames = record_frames(page)
+    page.add_init_script(f"({WATCH})()")
+    sit(page, base_url, room, HUMAN, tokens[0])
+
+    def many() -> dict[str, Any] | None:
+        return next((f for f in list(frames) if f.get("type") == "update" and len(_callouts(f)) >= 2), None)
+
+    def drawn(p: Page) -> bool:
+        f = many()
+        return f is not None and int(table_state(p).get("version") or -1) >= int(f["version"])
+
+    play_until(page, drawn, timeout=150)
+    frame = many()
+    assert frame is not None
+    wanted = _callouts(frame)
+    # one pop-up names each call-out of the move, in order (it was only the last one)
+    page.wait_for_function("(wanted) => window.shownCallouts.some((c) => JSON.stringify(c) === JSON.stringify(wanted))",
+                           arg=wanted, timeout=10000)
+    # each call-out's event line is said once in the live region (as often as the server sent it)
+    texts = [e["text"] for e in frame["events"] if e.get("callout") and e.get("text")]
+    assert len(texts) >= 2, frame["events"]
+    now = page.evaluate("() => ({ said: window.said, version: document.querySelector('.table-page').dataset.version })")
+    said = now["said"]
+    sent = [e.get("text") for f in list(frames) if f.get("type") == "update" and int(f["version"]) <= int(now["version"])
+            for e in f.get("events") or []]
+    for text in texts:
+        assert said.count(text) == sent.count(text), (text, said)

@@ -1267,7 +1267,7 @@ class Session:
             cost = cost_brief = ""
             if pv.kind == "joker":  # GOO-10: what playing a joker from hand costs
                 cost = _joker_shot_words(self.rules, obs.players, w)
-                cost_brief = _joker_shot_brief(self.rules, obs.players, w)
+                cost_brief = _joker_shot_words(self.rules, obs.players, w, brief=True)
                 detail += cost
             junk = pv.steals
             if junk:  # EVT-4 .. EVT-6 (the engine's preview): a stack taken takes junk from each opponent too
@@ -1801,26 +1801,16 @@ def shot_rule_words(reason: str, rules: Rules, w: Catalog) -> str:
     return ""
 
 
-def _joker_shot_words(rules: Rules, players: int, w: Catalog) -> str:
+def _joker_shot_words(rules: Rules, players: int, w: Catalog, brief: bool = False) -> str:
     """GOO-10 (``joker_shot``): who takes a shot when a joker is played from hand, as a clause
-    to add to what the joker does (``""`` at a table where jokers cost no shot)."""
+    to add to what the joker does (``""`` at a table where jokers cost no shot); ``brief``: its
+    short form, for a narrow column (:attr:`Choice.cost_brief`)."""
     if rules.joker_shot == "hand_opponents_stock_self":
         if players == 2:
-            return w.t("; your opponent takes a shot")
-        return w.t("; each opponent takes a shot")
+            return w.t("; opponent: 1 shot") if brief else w.t("; your opponent takes a shot")
+        return w.t("; each opponent: 1 shot") if brief else w.t("; each opponent takes a shot")
     if rules.joker_shot == "hand_self_stock_opponents":
-        return w.t("; you take a shot")
-    return ""
-
-
-def _joker_shot_brief(rules: Rules, players: int, w: Catalog) -> str:
-    """The short form of :func:`_joker_shot_words`, for a narrow column (:attr:`Choice.cost_brief`)."""
-    if rules.joker_shot == "hand_opponents_stock_self":
-        if players == 2:
-            return w.t("; opponent: 1 shot")
-        return w.t("; each opponent: 1 shot")
-    if rules.joker_shot == "hand_self_stock_opponents":
-        return w.t("; you: 1 shot")
+        return w.t("; you: 1 shot") if brief else w.t("; you take a shot")
     return ""
 
 

@@ -1,7 +1,11 @@
 """QA round 23 of the web game: the call-outs of one move. A move that brings several call-outs
 (a sweep, 쓸, on the last play before a nagari; a ppuk and a bomb...) showed only its last: the
 player missed the sweep. Its pop-up now names each, a line each, in their order; the screen
-reader hears each once (in the event lines of the live region: the pop-up is hidden from it)."""
+reader hears each once (in the event lines of the live region: the pop-up is hidden from it).
+
+The call-outs of two moves close together (a bot's move 0.6 s after the one before) replaced
+each other the same way: the first pop-up now stays its second at least, then the next one
+comes."""
 
 from __future__ import annotations
 
@@ -24,17 +28,22 @@ CALLED = {"ppuk", "ja-ppuk", "first-turn-ppuk", "ppuk-streak", "three-ppuk", "tt
 SCENARIO = Scenario()
 SEED = 1
 
-#: Every call-out the page shows, a list of its lines each (recorded as it is shown), and
-#: every line given to the live region
+#: A 3-player room where a move with a call-out (a ppuk) is followed at once by a bot's move
+#: with its own (a stack taken): found offline with :func:`_soon_after`
+SOON = Scenario(players=3)
+SOON_SEED = 22
+
+#: Every call-out the page shows, a list of its lines each (recorded as it is shown, at
+#: ``shownAt``'s time), and every line given to the live region
 WATCH = """() => {
-  window.shownCallouts = []; window.said = [];
+  window.shownCallouts = []; window.shownAt = []; window.said = [];
   const look = () => {
     const c = document.querySelector('.callout.show');
     if (!c) return;
     const parts = [...c.querySelectorAll('.callout-line')].map((x) => x.textContent);
     const lines = parts.length ? parts : [c.textContent];
     const last = window.shownCallouts[window.shownCallouts.length - 1];
-    if (!last || JSON.stringify(last) !== JSON.stringify(lines)) window.shownCallouts.push(lines);
+    if (!last || JSON.stringify(last) !== JSON.stringify(lines)) { window.shownCallouts.push(lines); window.shownAt.push(performance.now()); }
   };
   new MutationObserver((ms) => {
     look();
@@ -58,6 +67,26 @@ def _many_at(scenario: Scenario, seed: int, max_actions: int = 300) -> tuple[int
         called = [k for k in kinds if k in CALLED]
         if len(called) >= 2:
             return n, called
+    return None
+
+
+def _soon_after(scenario: Scenario, seed: int, max_actions: int = 300) -> tuple[list[str], list[str]] | None:
+    """The call-out kinds of the first bot's move with call-outs that comes right after another
+    move with call-outs, and those of that move before it."""
+    room = Room("search", scenario.config(), seed)
+    room.start()
+    before: tuple[int, list[str]] | None = None
+    for n in range(max_actions):
+        seat = room.decider()
+        if seat is None:
+            return None
+        human = seat < scenario.humans
+        action = policy_action(room.view(seat), scenario.prefer) if human else room.bot_action(seat)
+        kinds = [j.get("event", j)["type"] for j in (ev.to_json() for ev in room.apply(seat, action))]
+        called = [k for k in kinds if k in CALLED - {"go", "stop"}]
+        if called and before is not None and before[0] == n - 1 and not human:
+            return before[1], called
+        before = (n, called) if called else None
     return None
 
 
@@ -95,3 +124,39 @@ def test_every_call_out_of_one_move_is_shown_and_said_once(page: Page, base_url:
             for e in f.get("events") or []]
     for text in texts:
         assert said.count(text) == sent.count(text), (text, said)
+
+
+def test_a_call_out_soon_after_another_waits_for_its_turn(page: Page, base_url: str, game_server: Any) -> None:
+    # a ppuk, then a bot's move that takes the stack 0.05 s later (the test server's bot delay):
+    # the ppuk's pop-up was gone before anybody could read it
+    assert _soon_after(SOON, SOON_SEED) is not None, "the seed no longer has two moves with call-outs in a row"
+    room, tokens = seeded_room(game_server.db_url, SOON, SOON_SEED)
+    frames = record_frames(page)
+    page.add_init_script(f"({WATCH})()")
+    sit(page, base_url, room, HUMAN, tokens[0])
+
+    def pair() -> tuple[dict[str, Any], dict[str, Any]] | None:
+        ups = [f for f in list(frames) if f.get("type") == "update"]
+        for a, b in zip(ups, ups[1:], strict=False):
+            if _callouts(a) and _callouts(b) and int(b["version"]) == int(a["version"]) + 1:
+                return a, b
+        return None
+
+    def drawn(p: Page) -> bool:
+        two = pair()
+        return two is not None and int(table_state(p).get("version") or -1) >= int(two[1]["version"])
+
+    play_until(page, drawn, timeout=150)
+    two = pair()
+    assert two is not None
+    first, second = _callouts(two[0]), _callouts(two[1])
+    # both are shown, in their order, and the first for its second at least before the next
+    page.wait_for_function("(want) => { const s = window.shownCallouts.map((c) => JSON.stringify(c));"
+                           " const i = s.indexOf(JSON.stringify(want[0])); return i >= 0 && s.indexOf(JSON.stringify(want[1]), i + 1) > i; }",
+                           arg=[first, second], timeout=10000)
+    got = page.evaluate("() => ({ shown: window.shownCallouts, at: window.shownAt })")
+    keys = [str(c) for c in got["shown"]]
+    i = keys.index(str(first))
+    j = keys.index(str(second), i + 1)
+    # (a second, less the drawing of the table in the same turn, seen after it)
+    assert got["at"][j] - got["at"][i] >= 900, got

@@ -19,6 +19,12 @@ const w = strings("room");
 const LAND_MS = 400;
 /** How long a quick phrase's bubble stays beside its speaker's seat, in ms. */
 const BUBBLE_MS = 4000;
+/** How long a call-out pop-up stays, and at least before the next one takes its place, in ms. */
+const CALLOUT_MS = 1800;
+const CALLOUT_MIN_MS = 1000;
+/** At most this many updates' call-outs wait for the pop-up (a page catching up on many moves
+ * at once shows the newest, not a minute of old news). */
+const CALLOUT_WAITING = 2;
 
 function friendly(main, title, text, room, transfer = false) {
   const watch = room && room.spectators;
@@ -136,6 +142,9 @@ class TablePage {
     this.news = h("div.visually-hidden#table-news", { role: "log", "aria-live": "polite" });
     this.saidTurn = null;
     this.callout = h("div.callout", { "aria-hidden": "true" });
+    this.calloutQueue = []; // call-outs waiting for the one shown (showCallout)
+    this.calloutNext = null;
+    this.calloutUntil = 0;
     this.overlay = h("div.overlay", { hidden: true });
     this.side = h("aside.side#side");
     this.page = h("div.room-page", {}, this.tableBox, this.side);
@@ -895,20 +904,48 @@ class TablePage {
 
   /** The call-outs of one update (a list, or one), shown at once in the pop-up, a line each in
    * their order: the table does not wait on them, and with reduced motion each is read too
-   * (the screen reader hears them in the event lines: the pop-up is hidden from it). */
+   * (the screen reader hears them in the event lines: the pop-up is hidden from it). A pop-up
+   * stays at least CALLOUT_MIN_MS: the call-outs of an update that comes sooner (a bot's move
+   * 0.6 s after mine) wait for their turn in order, and none replaces another unseen. */
   showCallout(cs) {
     const list = (Array.isArray(cs) ? cs : [cs]).filter((c) => c && c.text);
     if (!list.length) return;
+    if (this.calloutQueue.length || this.callout.classList.contains("show") && performance.now() < this.calloutUntil) {
+      this.calloutQueue.push(list);
+      if (this.calloutQueue.length > CALLOUT_WAITING) this.calloutQueue.shift();
+      if (!this.calloutNext) this.nextCallout();
+      return;
+    }
+    this.drawCallout(list);
+  }
+
+  /** Show `list` in the pop-up now, for CALLOUT_MS. */
+  drawCallout(list) {
     this.callout.replaceChildren(...list.map((c) => h(`span.callout-line.ev-${c.type}`, {}, c.text)));
     this.callout.className = `callout show ev-${list[list.length - 1].type}${list.length > 1 ? " many" : ""}`;
+    this.calloutUntil = performance.now() + CALLOUT_MIN_MS;
     clearTimeout(this.calloutTimer);
-    this.calloutTimer = setTimeout(() => this.clearCallout(), 1800);
+    this.calloutTimer = setTimeout(() => this.clearCallout(), CALLOUT_MS);
+  }
+
+  /** The next waiting call-outs, once the pop-up shown has had its CALLOUT_MIN_MS. */
+  nextCallout() {
+    this.calloutNext = setTimeout(() => {
+      this.calloutNext = null;
+      const list = this.calloutQueue.shift();
+      if (!list) return;
+      this.drawCallout(list);
+      if (this.calloutQueue.length) this.nextCallout();
+    }, Math.max(0, this.calloutUntil - performance.now()));
   }
 
   /** No call-out on the table (a new hand, or its settlement closed: the last one was about
-   * the hand before). */
+   * the hand before), and none waiting. */
   clearCallout() {
     clearTimeout(this.calloutTimer);
+    clearTimeout(this.calloutNext);
+    this.calloutNext = null;
+    this.calloutQueue = [];
     this.callout.className = "callout";
   }
 
@@ -1376,6 +1413,7 @@ class TablePage {
     for (const b of this.bubbles.values()) clearTimeout(b.timer);
     this.socket.close();
     clearTimeout(this.calloutTimer);
+    clearTimeout(this.calloutNext);
     clearInterval(this.tick);
     clearTimeout(this.drainTimer);
     clearTimeout(this.settleTimer);

@@ -5,7 +5,8 @@ reader hears each once (in the event lines of the live region: the pop-up is hid
 
 The call-outs of two moves close together (a bot's move 0.6 s after the one before) replaced
 each other the same way: the first pop-up now stays its second at least, then the next one
-comes."""
+comes. And the call-outs of a hand's last move are shown over the settlement it opens, not
+behind it."""
 
 from __future__ import annotations
 
@@ -34,12 +35,22 @@ SOON = Scenario(players=3)
 SOON_SEED = 22
 
 #: Every call-out the page shows, a list of its lines each (recorded as it is shown, at
-#: ``shownAt``'s time), and every line given to the live region
+#: ``shownAt``'s time), every line given to the live region, and while a dialog is open over
+#: a call-out shown, whether each of its lines is on top (``overDialog``, a list a time)
 WATCH = """() => {
-  window.shownCallouts = []; window.shownAt = []; window.said = [];
+  window.shownCallouts = []; window.shownAt = []; window.said = []; window.overDialog = [];
   const look = () => {
     const c = document.querySelector('.callout.show');
     if (!c) return;
+    if (document.querySelector('.overlay:not([hidden])')) {
+      c.style.setProperty('pointer-events', 'auto');  // (hit-testing skips it otherwise)
+      window.overDialog.push([...c.querySelectorAll('.callout-line')].map((l) => {
+        const r = l.getBoundingClientRect();
+        const e = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return !!e && c.contains(e);
+      }));
+      c.style.removeProperty('pointer-events');
+    }
     const parts = [...c.querySelectorAll('.callout-line')].map((x) => x.textContent);
     const lines = parts.length ? parts : [c.textContent];
     const last = window.shownCallouts[window.shownCallouts.length - 1];
@@ -115,6 +126,10 @@ def test_every_call_out_of_one_move_is_shown_and_said_once(page: Page, base_url:
     # one pop-up names each call-out of the move, in order (it was only the last one)
     page.wait_for_function("(wanted) => window.shownCallouts.some((c) => JSON.stringify(c) === JSON.stringify(wanted))",
                            arg=wanted, timeout=10000)
+    # the move ends the hand (a nagari): its call-outs are seen over the settlement it opens,
+    # every line (on a phone the dialog hid all but the first)
+    over = page.evaluate("() => window.overDialog")
+    assert over and all(all(x) for x in over), over
     # each call-out's event line is said once in the live region (as often as the server sent it)
     texts = [e["text"] for e in frame["events"] if e.get("callout") and e.get("text")]
     assert len(texts) >= 2, frame["events"]

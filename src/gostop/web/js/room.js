@@ -922,7 +922,8 @@ class TablePage {
   /** Show `list` in the pop-up now, for CALLOUT_MS. */
   drawCallout(list) {
     this.callout.replaceChildren(...list.map((c) => h(`span.callout-line.ev-${c.type}`, {}, c.text)));
-    this.callout.className = `callout show ev-${list[list.length - 1].type}${list.length > 1 ? " many" : ""}`;
+    // (over a dialog open now: the settlement that the hand's last move opens with its call-outs)
+    this.callout.className = `callout show ev-${list[list.length - 1].type}${list.length > 1 ? " many" : ""}${this.overlayOpen ? " over" : ""}`;
     this.calloutUntil = performance.now() + CALLOUT_MIN_MS;
     clearTimeout(this.calloutTimer);
     this.calloutTimer = setTimeout(() => this.clearCallout(), CALLOUT_MS);
@@ -1033,6 +1034,9 @@ class TablePage {
     this.closeSay(false); // (the table behind the dialog is inert: its menu too)
     this.overlayOpen = true;
     this.overlayLang = getLang();
+    // the call-outs of the move that opens it (the hand's last: "Stop!", a sweep and the nagari)
+    // are shown over it for their time, not behind it (on a phone it hid all but their first line)
+    if (this.callout.classList.contains("show")) this.callout.classList.add("over");
     // a screen reader says the dialog's result line with its name ("Settlement: Ann wins…")
     const result = content.querySelector(".result");
     if (result) result.id = "overlay-result";

@@ -278,3 +278,37 @@ def test_takes_is_what_happens_when_the_stock_cannot_change_it(preset: str, play
             expected = table.breakdown(_captures_and_pending(hand, seat) | gained)
             gained_rules = {it.rule for it in expected.items if it.name in pv.completes}
             assert gained_rules <= names_after
+
+
+@pytest.mark.parametrize(("preset", "players"), [("pagat", 2), ("pagat", 3), ("goo-stupe", 2)])
+def test_EVT7_no_junk_names_the_opponents_who_give_none_for_the_stack(preset: str, players: int) -> None:
+    """``Preview.no_junk``: the opponents who owe junk for a stack taken but hold none to give
+    (EVT-7: they give nothing; goo-stupe: a shot instead, GOO-12), as the collection then
+    finds them: each one named gets a ``no-junk`` event for the stack, no other does."""
+    rules = PRESETS[preset]
+    seen = {"none": 0, "some": 0}
+    for seed in range(80):
+        hand = Hand.new(rules, players, seed)
+        rng = random.Random(seed)
+        while not hand.is_over:
+            legal = hand.legal_actions()
+            if hand.stage == "main":
+                mover = hand.current_player
+                for a in legal:
+                    pv = hand.preview(a)
+                    if not pv.steals:
+                        assert pv.no_junk == (), (seed, a.text)
+                        continue
+                    seen["none" if pv.no_junk else "some"] += 1
+                    after = hand.clone()
+                    events = list(after.apply(a))
+                    # the mover's own questions of the turn (a pick), then the debts are settled
+                    for _ in range(12):
+                        if after.is_over or after.stage == "main" and after.current_player != mover:
+                            break
+                        events += after.apply(after.legal_actions()[0])
+                    for_stack = ("stack-capture", "ja-ppuk")
+                    broke = {e.seat for e in events if e.type == "no-junk" and e.data.get("for") in for_stack}
+                    assert broke == set(pv.no_junk), (seed, a.text, pv.no_junk, [(e.type, e.seat, e.data) for e in events])
+            hand.apply(legal[rng.randrange(len(legal))])
+    assert seen["none"] and seen["some"], seen

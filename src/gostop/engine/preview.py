@@ -71,6 +71,8 @@ class Preview:
         steals: the junk each opponent gives for the stack a played card takes (CAPT-H3: EVT-4,
             EVT-6; a ja-ppuk EVT-5: ``ja_ppuk_junk``; none on the final turn under EVT-14); 0
             for every other action (an opponent with no junk may pay otherwise, GOO-12).
+        no_junk: the opponents (seats) who owe :attr:`steals` but hold no junk card to give now
+            (EVT-7: they give nothing; in goo-stupe each takes a shot instead, GOO-12).
         stock_may_change: a card of the month is unseen by the decider, so the stock card
             turned this turn may change the outcome (CAPT-S5 chok after H0, CAPT-S6 ppuk after
             H1, CAPT-S7 ttadak after H2); always true for a joker (JOKER-1: the stock card is
@@ -90,6 +92,7 @@ class Preview:
     completes: tuple[str, ...]
     stock_may_change: bool
     steals: int = 0
+    no_junk: tuple[int, ...] = ()
 
     @property
     def captures(self) -> bool:
@@ -112,6 +115,7 @@ class Preview:
             "completes": list(self.completes),
             "stock_may_change": self.stock_may_change,
             "steals": self.steals,
+            "no_junk": list(self.no_junk),
         }
 
 
@@ -275,6 +279,8 @@ def _preview(
         completes=_completes(hand, seat, list(gains)),
         stock_may_change=stock_may_change,
         steals=steals,
+        # EVT-7: who cannot pay that junk now (the collection asks the same of each debtor)
+        no_junk=tuple(o for o in hand._opponents(seat) if not hand._surrender_options(o, steals)) if steals else (),
     )
 
 

@@ -2,7 +2,8 @@
 the help hint included, as ``gostop replay --lang ko``'s; without ``--lang``, in the language
 ``gostop play`` remembers; English stays English. A refused game remembers no language.
 
-The parser's own words (typer's: ``No such option``) stay English inside the Korean line.
+The parser's own errors (typer's: an unknown option, an option without its value, a flag given
+one, words no option takes) are said in Korean too, from their facts; English keeps typer's lines.
 """
 
 from __future__ import annotations
@@ -64,8 +65,11 @@ CASES = [
      "--resume continues the saved match as it was: leave out --players"),
     (["--preset", "matgo", "--players", "3"], "matgo 규칙은 두 사람(나와 봇 하나)만 칠 수 있는데 3명을 골랐습니다; --players 2를 쓰거나",
      "the matgo rules are for 2 players only (you and 1 bot), got 3; use --players 2"),
-    (["--bogus"], "오류: No such option: --bogus", "error: No such option: --bogus (see '"),
-    (["--players"], "오류: Option '--players' requires an argument.", "error: Option '--players' requires an argument."),
+    (["--bogus"], "오류: 모르는 옵션 --bogus (", "error: No such option: --bogus (see '"),
+    (["--plai"], "오류: 모르는 옵션 --plai (혹시 --lang, --plain, --players?)", "error: No such option: --plai (Possible options:"),
+    (["--players"], "오류: --players 뒤에 값을 주세요", "error: Option '--players' requires an argument."),
+    (["--new=3"], "오류: --new에는 값을 붙이지 않습니다", "error: Option '--new' does not take a value."),
+    (["extra", "words"], "오류: 어느 옵션에도 속하지 않는 말: extra words (", "unexpected extra argument"),
 ]
 
 
@@ -107,7 +111,7 @@ def test_the_remembered_language_says_the_errors_and_stays(_data: Path, tmp_path
     (_data / "prefs.json").write_text('{"lang": "ko"}\n', encoding="utf-8")
     assert "모르는 규칙 'nope'" in _korean_line(gostop("play", "--preset", "nope"))
     assert '"x"는 정수가 아닙니다' in _korean_line(gostop("play", "--players", "x"))  # the parser's lines too
-    assert "No such option" in _korean_line(gostop("play", "--bogus"))
+    assert "모르는 옵션 --bogus" in _korean_line(gostop("play", "--bogus"))
     # a --lang typed wins, and the refused game changes nothing remembered
     assert "unknown preset 'nope'" in gostop("play", "--preset", "nope", "--lang", "en").error_line()
     assert '"x" is not a whole number' in gostop("play", "--players", "x", "--lang", "en").error_line()

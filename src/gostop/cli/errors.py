@@ -317,6 +317,36 @@ def bad_number(exc: BaseException, lang: str = "en") -> str | None:
     return not_a_number(option, f'"{_shown(typed)}"', whole, bounds, lang)
 
 
+def parser_words(exc: BaseException, lang: str) -> str | None:
+    """The line of one of the parser's own errors (click's, in typer) in ``lang``: an unknown
+    option, an option with no value or a flag given one, words no option takes; None for
+    another error (its English line is kept). Read from the error's facts (its option, the
+    options near it), never translated from its English sentence, but for telling apart the
+    two errors click raises as one class (``BadOptionUsage``)."""
+    from gostop.words.options import (
+        no_such_option,
+        option_needs_value,
+        option_takes_no_value,
+        unexpected_arguments,
+    )
+
+    kind = type(exc).__name__
+    message = str(getattr(exc, "message", ""))
+    option = str(getattr(exc, "option_name", "") or "")
+    if kind == "NoSuchOption" and option:
+        return no_such_option(option, sorted(getattr(exc, "possibilities", None) or ()), lang)
+    if kind == "BadOptionUsage" and option:
+        if "requires an argument" in message:
+            return option_needs_value(option, lang)
+        if "does not take a value" in message:
+            return option_takes_no_value(option, lang)
+    if kind == "UsageError" and message.startswith("Got unexpected extra argument"):
+        typed = re.search(r"\(([^()]*)\)\s*$", message)  # (the last brackets: "argument(s) (a b)")
+        if typed:
+            return unexpected_arguments(_shown(typed.group(1)), lang)
+    return None
+
+
 #: pydantic's errors of a number outside typer's ``min``/``max``.
 _OUT_OF_RANGE = frozenset({"greater_than", "greater_than_equal", "less_than", "less_than_equal"})
 
@@ -359,10 +389,10 @@ class GostopGroup(TyperGroup):
             words = sys.argv[1:] if args is None else args
             lang = lang_of(typed_option(words, "--lang"), words) if lang_of else "en"
             said = bad_number(exc, lang)
-            if lang != "en":  # (the parser's other lines are typer's, in English, inside ours)
+            if lang != "en":  # (a line of the parser's not known here stays typer's, in English)
                 from gostop.words.replay import error_text, help_hint_text
 
-                message = one_line(said or exc.format_message())
+                message = one_line(said or parser_words(exc, lang) or exc.format_message())
                 typer.echo(error_text(message + help_hint_text(where, lang), lang), err=True)
             else:
                 typer.echo(f"error: {one_line(said or exc.format_message())} (see '{where} --help')", err=True)

@@ -31,6 +31,10 @@ __all__ = [
     "no_saved_match",
     "cannot_resume",
     "open_elsewhere",
+    "no_such_option",
+    "option_needs_value",
+    "option_takes_no_value",
+    "unexpected_arguments",
 ]
 
 
@@ -183,3 +187,27 @@ def drop_saved_answers(lang: str = "en") -> tuple[str, ...]:
 def nothing_changed(command: str, lang: str = "en") -> str:
     """The saved match was kept (:func:`drop_saved_question` answered no)."""
     return catalog(lang).t("Nothing changed. Continue the saved match with: {command}", command=command)
+
+
+def no_such_option(option: str, close: Sequence[str], lang: str = "en") -> str:
+    """``unknown option --plai (--lang, --plain, --players?)``: the parser's line, with the
+    options it finds near what was typed."""
+    w = catalog(lang)
+    if close:
+        return w.t("unknown option {option} (did you mean {close}?)", option=option, close=", ".join(close))
+    return w.t("unknown option {option}", option=option)
+
+
+def option_needs_value(option: str, lang: str = "en") -> str:
+    """``--players`` typed last, with nothing after it."""
+    return catalog(lang).t("{option} needs a value after it", option=option)
+
+
+def option_takes_no_value(option: str, lang: str = "en") -> str:
+    """``--new=3``: a flag given a value."""
+    return catalog(lang).t("{option} takes no value", option=option)
+
+
+def unexpected_arguments(typed: str, lang: str = "en") -> str:
+    """Words on the command line that no option takes (``gostop play extra words``)."""
+    return catalog(lang).t("unexpected words on the command line: {typed}", typed=typed)

@@ -198,3 +198,43 @@ def test_go_warnings_on_the_final_turn_name_no_go_bak_and_the_real_nagari_factor
         if final >= 3:
             break
     assert final >= 3 and other >= 3, (final, other)
+
+
+@pytest.mark.parametrize(("n", "preset", "seeds"), [(2, "pagat", (8,)), (3, "pagat", (4, 18, 28)), (2, "goo-stupe", (5, 102))])
+def test_a_stack_preview_says_who_gives_junk_and_who_has_none(n: int, preset: str, seeds: tuple[int, ...]) -> None:
+    """The preview text of a card that takes a stack says the junk it takes too (EVT-4 to
+    EVT-6), from whom, and who has none to give (``Preview.no_junk``, EVT-7; goo-stupe: a shot
+    instead, GOO-12), the names as the page shows them; a card that takes no stack says
+    nothing of junk."""
+    seen: set[str] = set()
+    for seed in seeds:  # (deals with a stack of each kind, found by playing seeds from 0 up)
+        room = Room("r", _config(n, preset, hands=1), seed)
+        rng = random.Random(seed)
+        while not room.over:
+            seat = room.decider()
+            assert seat is not None
+            for lang in ("en", "ko"):
+                for entry in room.view(seat, lang=lang)["legal"]:
+                    p = entry.get("preview")
+                    if entry["kind"] != "play" or p is None:
+                        continue
+                    text = p["text"]
+                    if not p["steals"]:
+                        assert "junk from" not in text and "피 1장" not in text, text
+                        continue
+                    if lang == "ko":  # (the junk said after the deed: "... 먹음 + 상대 피 1장")
+                        assert "피" in text.split("먹음", 1)[-1], text
+                        continue
+                    if not p["no_junk"]:
+                        seen.add("all")
+                        assert "junk from" in text and "no junk" not in text, text
+                    elif len(p["no_junk"]) == n - 1:
+                        seen.add("none")
+                        assert "junk from" not in text and ("takes a shot" in text) == (preset == "goo-stupe"), text
+                    else:
+                        seen.add("some")
+                        names = room.names("en")
+                        hs = room.match.hand_seats
+                        assert all(names[hs[o]] in text for o in p["no_junk"]), text
+            room.apply(seat, rng.choice(room.legal_texts()))
+    assert seen >= ({"all", "none", "some"} if n == 3 else {"all", "none"}), seen

@@ -87,6 +87,8 @@ from gostop.words import (
     push_question,
     said_name,
     score_item_lines,
+    stack_junk_brief,
+    stack_junk_words,
 )
 from gostop.words import bot_name as bot_words
 
@@ -1276,8 +1278,8 @@ class Session:
                 payers = [self.name(self.match.hand_seats[o]) for o in range(obs.players)
                           if o != obs.seat and o not in pv.no_junk]
                 shot = self.rules.no_junk_shot
-                detail += _stack_junk_words(junk, obs.players, w, payers, broke, shot)
-                brief = _stack_junk_brief(junk, obs.players, w, payers, shot)
+                detail += stack_junk_words(junk, obs.players, w.lang, payers, broke, shot)
+                brief = stack_junk_brief(junk, obs.players, w.lang, payers, shot)
             choices.append(Choice(key, self.card_label(card), action, detail, card, tuple(marks),
                                   tuple(keys), brief, cost, cost_brief))
         for a in legal:
@@ -1817,41 +1819,6 @@ def _joker_shot_words(rules: Rules, players: int, w: Catalog, brief: bool = Fals
     if rules.joker_shot == "hand_self_stock_opponents":
         return w.t("; you: 1 shot") if brief else w.t("; you take a shot")
     return ""
-
-
-def _stack_junk_words(n: int, players: int, w: Catalog, payers: Sequence[str] = (), broke: Sequence[str] = (),
-                      shot: bool = False) -> str:
-    """What taking a stack takes from the opponents (``Preview.steals``), as a clause to add
-    to "takes the stack ...": ``broke`` are the opponents who have no junk to give now
-    (``Preview.no_junk``: they give none, EVT-7, or take a shot instead with ``shot``, GOO-12),
-    ``payers`` the others."""
-    if not broke:
-        if players == 2:
-            return w.n(" + a junk from your opponent", " + {n} junk from your opponent", n)
-        return w.n(" + a junk from each opponent", " + {n} junk from each opponent", n)
-    if not payers:
-        if players == 2:
-            return w.t(" + your opponent takes a shot (no junk to give)") if shot else w.t(" (your opponent has no junk to give)")
-        return w.t(" + each opponent takes a shot (no junk to give)") if shot else w.t(" (neither opponent has junk to give)")
-    who, other = " · ".join(payers), " · ".join(broke)
-    if shot:
-        return w.n(" + a junk from {who}; {other} takes a shot (no junk)", " + {n} junk from {who}; {other} takes a shot (no junk)",
-                   n, who=who, other=other)
-    return w.n(" + a junk from {who} ({other} has none)", " + {n} junk from {who} ({other} has none)", n, who=who, other=other)
-
-
-def _stack_junk_brief(n: int, players: int, w: Catalog, payers: Sequence[str] = (), shot: bool = False) -> str:
-    """Taking a stack and the opponents' junk with it, in the fewest words (:attr:`Choice.brief`)."""
-    others = players - 1
-    if len(payers) == others:
-        if players == 2:
-            return w.n("stack + a junk from opponent", "stack + {n} junk from opponent", n)
-        return w.n("stack + a junk from each", "stack + {n} junk from each", n)
-    if not payers:
-        if shot:
-            return w.t("stack + opponent: 1 shot") if players == 2 else w.t("stack + each: 1 shot")
-        return w.t("stack (no junk to take)")
-    return w.n("stack + a junk from {who}", "stack + {n} junk from {who}", n, who=" · ".join(payers))
 
 
 def _preview_brief(pv: Preview, w: Catalog) -> str:

@@ -65,6 +65,7 @@ from gostop.words import (
     reason_text,
     score_item_lines,
     settlement_lines,
+    stack_junk_words,
     stamp_text,
     where_text,
 )
@@ -506,7 +507,7 @@ class Room:
             view["table"] = self._push_table(m, lang)
         if to_move:
             view["legal"] = [
-                self._legal_entry(a, hand if obs is not None else None, lang) for a in m.legal_actions()
+                self._legal_entry(a, hand if obs is not None else None, lang, m.hand_seats) for a in m.legal_actions()
             ]
             if m.phase == "push":  # VAR-PUSH: each choice said with its stake
                 for entry in view["legal"]:
@@ -695,8 +696,7 @@ class Room:
             )
         return out
 
-    @staticmethod
-    def _legal_entry(action: Any, hand: Hand | None, lang: str) -> dict[str, Any]:
+    def _legal_entry(self, action: Any, hand: Hand | None, lang: str, hand_seats: Sequence[int] = ()) -> dict[str, Any]:
         if isinstance(action, MatchAction):
             return {"action": str(action), "kind": action.kind, "value": action.value, "cards": [], "month": 0}
         assert isinstance(action, Action)
@@ -710,11 +710,17 @@ class Room:
             # the engine's preview: public facts and the decider's own hand only
             p = hand.preview(action).to_json()
             targets = p["matches"] if p["kind"] == "choice" else p["takes"]
-            entry["preview"] = {
-                **p,
-                "targets": targets,
-                "text": preview_text(p["kind"], targets, lang),
-            }
+            text = preview_text(p["kind"], targets, lang)
+            if p["steals"] and hand_seats:  # EVT-4 .. EVT-7, GOO-12: the junk a stack takes, from whom
+                names = self.names(lang)
+                mover = p["seat"]
+
+                def named(o: int) -> str:
+                    return as_named(names[hand_seats[o]], "")
+                payers = [named(o) for o in range(hand.players) if o != mover and o not in p["no_junk"]]
+                text += stack_junk_words(p["steals"], hand.players, lang, payers, [named(o) for o in p["no_junk"]],
+                                         self.rules.no_junk_shot)
+            entry["preview"] = {**p, "targets": targets, "text": text}
         return entry
 
     def events_for(

@@ -30,6 +30,8 @@ from gostop.words.table import (
     preset_title,
     preview_text,
     score_item_lines,
+    stack_junk_brief,
+    stack_junk_words,
     stamp_text,
     where_text,
 )
@@ -58,6 +60,8 @@ __all__ = [
     "go_warnings_text",
     "outlook_lines",
     "preview_text",
+    "stack_junk_words",
+    "stack_junk_brief",
     "junk_values_text",
     "push_question",
     "push_choice",

@@ -24,6 +24,8 @@ __all__ = [
     "go_warnings_text",
     "outlook_lines",
     "preview_text",
+    "stack_junk_words",
+    "stack_junk_brief",
     "junk_values_text",
     "preset_title",
 ]
@@ -280,6 +282,44 @@ def preview_text(kind: str, targets: Sequence[str], lang: str = "en") -> str:
     if kind == "none":
         return w.t("no match: stays on the table")
     return ""
+
+
+def stack_junk_words(n: int, players: int, lang: str = "en", payers: Sequence[str] = (), broke: Sequence[str] = (),
+                      shot: bool = False) -> str:
+    """What taking a stack takes from the opponents (``Preview.steals``), as a clause to add
+    to "takes the stack ...": ``broke`` are the opponents who have no junk to give now
+    (``Preview.no_junk``: they give none, EVT-7, or take a shot instead with ``shot``, GOO-12),
+    ``payers`` the others. The terminal game's card choices and the web page's previews say it."""
+    w = catalog(lang)
+    if not broke:
+        if players == 2:
+            return w.n(" + a junk from your opponent", " + {n} junk from your opponent", n)
+        return w.n(" + a junk from each opponent", " + {n} junk from each opponent", n)
+    if not payers:
+        if players == 2:
+            return w.t(" + your opponent takes a shot (no junk to give)") if shot else w.t(" (your opponent has no junk to give)")
+        return w.t(" + each opponent takes a shot (no junk to give)") if shot else w.t(" (neither opponent has junk to give)")
+    who, other = " · ".join(payers), " · ".join(broke)
+    if shot:
+        return w.n(" + a junk from {who}; {other} takes a shot (no junk)", " + {n} junk from {who}; {other} takes a shot (no junk)",
+                   n, who=who, other=other)
+    return w.n(" + a junk from {who} ({other} has none)", " + {n} junk from {who} ({other} has none)", n, who=who, other=other)
+
+
+def stack_junk_brief(n: int, players: int, lang: str = "en", payers: Sequence[str] = (), shot: bool = False) -> str:
+    """Taking a stack and the opponents' junk with it, in the fewest words (the terminal game's
+    short form of a card choice)."""
+    w = catalog(lang)
+    others = players - 1
+    if len(payers) == others:
+        if players == 2:
+            return w.n("stack + a junk from opponent", "stack + {n} junk from opponent", n)
+        return w.n("stack + a junk from each", "stack + {n} junk from each", n)
+    if not payers:
+        if shot:
+            return w.t("stack + opponent: 1 shot") if players == 2 else w.t("stack + each: 1 shot")
+        return w.t("stack (no junk to take)")
+    return w.n("stack + a junk from {who}", "stack + {n} junk from {who}", n, who=" · ".join(payers))
 
 
 def junk_values_text(v: JunkValues, lang: str = "en") -> str:

@@ -10,6 +10,7 @@ behind it."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from playwright.sync_api import Page
@@ -65,40 +66,46 @@ WATCH = """() => {
 }"""
 
 
-def _many_at(scenario: Scenario, seed: int, max_actions: int = 300) -> tuple[int, list[str]] | None:
-    """The number of actions before the first one with two call-outs or more, and their kinds."""
+def _moves(scenario: Scenario, seed: int, max_actions: int = 300) -> Iterator[tuple[bool, list[str]]]:
+    """The moves of the scripted room as the test plays it (the people by the tests' policy):
+    whether a person made it, and the kinds of its call-outs."""
     room = Room("search", scenario.config(), seed)
     room.start()
-    for n in range(max_actions):
+    for _ in range(max_actions):
         seat = room.decider()
         if seat is None:
-            return None
-        action = policy_action(room.view(seat), scenario.prefer) if seat < scenario.humans else room.bot_action(seat)
-        kinds = [j.get("event", j)["type"] for j in (ev.to_json() for ev in room.apply(seat, action))]
-        called = [k for k in kinds if k in CALLED]
-        if len(called) >= 2:
-            return n, called
-    return None
-
-
-def _soon_after(scenario: Scenario, seed: int, max_actions: int = 300) -> tuple[list[str], list[str]] | None:
-    """The call-out kinds of the first bot's move with call-outs that comes right after another
-    move with call-outs, and those of that move before it."""
-    room = Room("search", scenario.config(), seed)
-    room.start()
-    before: tuple[int, list[str]] | None = None
-    for n in range(max_actions):
-        seat = room.decider()
-        if seat is None:
-            return None
+            return
         human = seat < scenario.humans
         action = policy_action(room.view(seat), scenario.prefer) if human else room.bot_action(seat)
         kinds = [j.get("event", j)["type"] for j in (ev.to_json() for ev in room.apply(seat, action))]
-        called = [k for k in kinds if k in CALLED - {"go", "stop"}]
-        if called and before is not None and before[0] == n - 1 and not human:
-            return before[1], called
-        before = (n, called) if called else None
+        yield human, [k for k in kinds if k in CALLED]
+
+
+def _many_at(scenario: Scenario, seed: int) -> list[str] | None:
+    """The call-out kinds of the first move with two call-outs or more."""
+    return next((called for _human, called in _moves(scenario, seed) if len(called) >= 2), None)
+
+
+def _soon_after(scenario: Scenario, seed: int) -> tuple[list[str], list[str]] | None:
+    """The call-out kinds of the first bot's move with call-outs that comes right after another
+    move with call-outs, and those of that move before it."""
+    before: list[str] = []
+    for human, called in _moves(scenario, seed):
+        called = [k for k in called if k not in ("go", "stop")]
+        if called and before and not human:
+            return before, called
+        before = called
     return None
+
+
+def _watched(page: Page, base_url: str, game_server: Any, scenario: Scenario, seed: int) -> list[dict[str, Any]]:
+    """Sit at the scripted room with the page's call-outs watched (:data:`WATCH`); the frames
+    the page receives."""
+    room, tokens = seeded_room(game_server.db_url, scenario, seed)
+    frames = record_frames(page)
+    page.add_init_script(f"({WATCH})()")
+    sit(page, base_url, room, HUMAN, tokens[0])
+    return frames
 
 
 def _callouts(frame: dict[str, Any]) -> list[str]:
@@ -107,10 +114,7 @@ def _callouts(frame: dict[str, Any]) -> list[str]:
 
 def test_every_call_out_of_one_move_is_shown_and_said_once(page: Page, base_url: str, game_server: Any) -> None:
     assert _many_at(SCENARIO, SEED) is not None, "the seed no longer has a move with two call-outs"
-    room, tokens = seeded_room(game_server.db_url, SCENARIO, SEED)
-    frames = record_frames(page)
-    page.add_init_script(f"({WATCH})()")
-    sit(page, base_url, room, HUMAN, tokens[0])
+    frames = _watched(page, base_url, game_server, SCENARIO, SEED)
 
     def many() -> dict[str, Any] | None:
         return next((f for f in list(frames) if f.get("type") == "update" and len(_callouts(f)) >= 2), None)
@@ -145,10 +149,7 @@ def test_a_call_out_soon_after_another_waits_for_its_turn(page: Page, base_url: 
     # a ppuk, then a bot's move that takes the stack 0.05 s later (the test server's bot delay):
     # the ppuk's pop-up was gone before anybody could read it
     assert _soon_after(SOON, SOON_SEED) is not None, "the seed no longer has two moves with call-outs in a row"
-    room, tokens = seeded_room(game_server.db_url, SOON, SOON_SEED)
-    frames = record_frames(page)
-    page.add_init_script(f"({WATCH})()")
-    sit(page, base_url, room, HUMAN, tokens[0])
+    frames = _watched(page, base_url, game_server, SOON, SOON_SEED)
 
     def pair() -> tuple[dict[str, Any], dict[str, Any]] | None:
         ups = [f for f in list(frames) if f.get("type") == "update"]

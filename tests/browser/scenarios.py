@@ -11,7 +11,7 @@ decision kinds. :func:`seeded_room` then stores that room, with a seat token for
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -197,20 +197,31 @@ def push_story(room: Room) -> bool:
     )
 
 
+def offline_room(scenario: Scenario, seed: int) -> Room:
+    """The scripted room of ``scenario`` and ``seed``, started, as :func:`seeded_room` makes it."""
+    room = Room("search", scenario.config(), seed)
+    room.start()
+    return room
+
+
+def offline_moves(room: Room, scenario: Scenario, max_actions: int = 2000) -> Iterator[tuple[bool, list[Any]]]:
+    """The moves of ``room`` played by the policy (the human seats) and the bots, as the tests
+    play them: after each, whether a person made it, and its events."""
+    for _ in range(max_actions):
+        seat = room.decider()
+        if seat is None:
+            return
+        human = seat < scenario.humans
+        action = policy_action(room.view(seat), scenario.prefer) if human else room.bot_action(seat)
+        yield human, list(room.apply(seat, action))
+
+
 def play_offline(scenario: Scenario, seed: int, max_actions: int = 2000,
                  until: Callable[[Room], bool] | None = None) -> Room:
     """The whole match of a room played by the policy (the human seats) and the bots (or until
     ``until(room)`` holds after an action)."""
-    room = Room("search", scenario.config(), seed)
-    room.start()
-    for _ in range(max_actions):
-        seat = room.decider()
-        if seat is None:
-            break
-        if seat < scenario.humans:
-            room.apply(seat, policy_action(room.view(seat), scenario.prefer))
-        else:
-            room.apply(seat, room.bot_action(seat))
+    room = offline_room(scenario, seed)
+    for _ in offline_moves(room, scenario, max_actions):
         if until is not None and until(room):
             break
     return room

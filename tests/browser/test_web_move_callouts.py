@@ -14,11 +14,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from playwright.sync_api import Page
-from scenarios import HUMAN, Scenario, policy_action, seeded_room
+from scenarios import HUMAN, Scenario, offline_moves, offline_room, seeded_room
 from tableplay import play_until, record_frames, table_state
 from test_web_table import sit
-
-from gostop.server.room import Room
 
 #: The event kinds with a call-out (gostop.words.events.callout_text; a junk card given has one
 #: too, with whom it went to)
@@ -67,17 +65,10 @@ WATCH = """() => {
 
 
 def _moves(scenario: Scenario, seed: int, max_actions: int = 300) -> Iterator[tuple[bool, list[str]]]:
-    """The moves of the scripted room as the test plays it (the people by the tests' policy):
-    whether a person made it, and the kinds of its call-outs."""
-    room = Room("search", scenario.config(), seed)
-    room.start()
-    for _ in range(max_actions):
-        seat = room.decider()
-        if seat is None:
-            return
-        human = seat < scenario.humans
-        action = policy_action(room.view(seat), scenario.prefer) if human else room.bot_action(seat)
-        kinds = [j.get("event", j)["type"] for j in (ev.to_json() for ev in room.apply(seat, action))]
+    """The moves of the scripted room as the test plays it: whether a person made it, and the
+    kinds of its call-outs."""
+    for human, events in offline_moves(offline_room(scenario, seed), scenario, max_actions):
+        kinds = [j.get("event", j)["type"] for j in (ev.to_json() for ev in events)]
         yield human, [k for k in kinds if k in CALLED]
 
 

@@ -68,11 +68,20 @@ class RulesError(GostopError, ValueError):
 
     ``knobs``: the knobs at fault, as data (a wrong value: its knob; contradictory rules: every
     knob of the clash, those to change first), so that a face names them in its own language
-    without reading the English message; empty when no knob is at fault."""
+    without reading the English message; empty when no knob is at fault.
 
-    def __init__(self, message: str = "", knobs: Iterable[str] = ()) -> None:
+    ``reason``: what is wrong, as facts, for a face to say in its own language
+    (:func:`gostop.words.options.rules_refused`), or None (the message alone says it):
+    ``("unknown_knob", {"name", "close"})``, ``("not_allowed", {"knob", "value", "close"})``,
+    ``("out_of_range", {"knob", "value"})``, ``("wrong_type", {"knob", "value"})``,
+    ``("null", {"knob"})`` or ``("clash", {"knobs"})``; ``value`` is what was typed, shown and
+    clipped, ``close`` the likely meant name or value (or None)."""
+
+    def __init__(self, message: str = "", knobs: Iterable[str] = (),
+                 reason: tuple[str, dict[str, Any]] | None = None) -> None:
         super().__init__(message)
         self.knobs: tuple[str, ...] = tuple(dict.fromkeys(knobs))
+        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -87,6 +96,11 @@ class Knob:
     minimum: int | None = None
     maximum: int | None = None
     nullable: bool = False
+
+    @property
+    def choice_texts(self) -> tuple[str, ...]:
+        """The choices of an enum knob as they are typed (``"linear"``)."""
+        return tuple(_fmt(c) for c in self.choices)
 
     @property
     def allowed(self) -> str:
@@ -116,7 +130,8 @@ class Knob:
         if value is None:
             if self.nullable:
                 return None
-            raise RulesError(f"knob {self.name!r} cannot be null; allowed: {self.allowed}", (self.name,))
+            raise RulesError(f"knob {self.name!r} cannot be null; allowed: {self.allowed}", (self.name,),
+                             ("null", {"knob": self.name}))
         if self.kind == "bool":
             if isinstance(value, bool):
                 return value
@@ -127,7 +142,8 @@ class Knob:
             typed = value if isinstance(value, str) else _shown(value)
             close = difflib.get_close_matches(typed, [str(c) for c in self.choices], n=1) if len(typed) <= 100 else []
             hint = f" (did you mean {close[0]!r}?)" if close else ""
-            raise RulesError(f"knob {self.name!r}: {_shown(value)} is not allowed{hint}; allowed: {self.allowed}", (self.name,))
+            raise RulesError(f"knob {self.name!r}: {_shown(value)} is not allowed{hint}; allowed: {self.allowed}", (self.name,),
+                             ("not_allowed", {"knob": self.name, "value": _shown(value), "close": close[0] if close else None}))
         if self.kind == "int_or_target":
             if value == "target":
                 return value
@@ -141,7 +157,8 @@ class Knob:
             try:
                 deck_cards(codes)
             except CardCodeError as exc:
-                raise RulesError(f"knob 'jokers': {_cut(str(exc))}", (self.name,)) from None
+                raise RulesError(f"knob 'jokers': {_cut(str(exc))}", (self.name,),
+                                 ("not_allowed", {"knob": self.name, "value": _shown(value), "close": None})) from None
             return codes
         if self.kind == "int_pair":
             if (
@@ -157,7 +174,8 @@ class Knob:
                 or (self.maximum is not None and hi > self.maximum)
             ):
                 raise RulesError(
-                    f"knob {self.name!r}: [{clip(lo)}, {clip(hi)}] is out of range; allowed: {self.allowed}", (self.name,)
+                    f"knob {self.name!r}: [{clip(lo)}, {clip(hi)}] is out of range; allowed: {self.allowed}", (self.name,),
+                    ("out_of_range", {"knob": self.name, "value": f"[{clip(lo)}, {clip(hi)}]"}),
                 )
             return (lo, hi)
         return self._check_int(value)
@@ -168,12 +186,14 @@ class Knob:
         if (self.minimum is not None and value < self.minimum) or (
             self.maximum is not None and value > self.maximum
         ):
-            raise RulesError(f"knob {self.name!r}: {clip(value)} is out of range; allowed: {self.allowed}", (self.name,))
+            raise RulesError(f"knob {self.name!r}: {clip(value)} is out of range; allowed: {self.allowed}", (self.name,),
+                             ("out_of_range", {"knob": self.name, "value": clip(value)}))
         return value
 
     def _type_error(self, value: Any, expected: str) -> RulesError:
         return RulesError(
-            f"knob {self.name!r}: wrong type {type(value).__name__} ({_shown(value)}); expected {expected}", (self.name,)
+            f"knob {self.name!r}: wrong type {type(value).__name__} ({_shown(value)}); expected {expected}", (self.name,),
+            ("wrong_type", {"knob": self.name, "value": _shown(value)}),
         )
 
 
@@ -897,7 +917,7 @@ class Rules:
             clash = check(self)
             if clash:
                 problem, knobs = clash
-                raise RulesError(f"contradictory rules: {problem}", knobs)
+                raise RulesError(f"contradictory rules: {problem}", knobs, ("clash", {"knobs": knobs}))
 
     # -- access ---------------------------------------------------------------------------
 
@@ -988,11 +1008,17 @@ def _frozen(value: Any) -> Any:
     return tuple(value) if isinstance(value, list) else value
 
 
-def _did_you_mean(name: str, options: Any) -> str:
+def _close(name: str, options: Any) -> str | None:
+    """The option ``name`` is likely a slip for, or None."""
     if not isinstance(name, str) or len(name) > 100:
-        return ""
+        return None
     close = difflib.get_close_matches(name, list(options), n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    return close[0] if close else None
+
+
+def _did_you_mean(name: str, options: Any) -> str:
+    close = _close(name, options)
+    return f" (did you mean {close!r}?)" if close else ""
 
 
 def _check_names(changes: Mapping[str, Any]) -> None:
@@ -1001,6 +1027,7 @@ def _check_names(changes: Mapping[str, Any]) -> None:
             raise RulesError(
                 f"unknown knob {clip(name)}{_did_you_mean(name, KNOBS)}; `gostop rules show pagat` lists the knobs",
                 (str(name)[:60],),
+                ("unknown_knob", {"name": clip(name), "close": _close(name, KNOBS)}),
             )
 
 

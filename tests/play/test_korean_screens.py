@@ -212,6 +212,24 @@ def test_korean_chosen_on_the_setup_screen_for_a_resumed_match(store: Store) -> 
     _run(app, (80, 24), script)
 
 
+def test_a_refused_rule_change_said_in_korean_on_the_setup_screen(store: Store) -> None:
+    """The rules refuse a change typed on the setup screen: why, in Korean from the rules'
+    facts (the knob and the value as typed), and the screen stays for another try."""
+    app = GoStopApp(store, Settings(seed=3, level="easy", hands=1, lang="ko"))
+
+    async def script(pilot: Pilot[int]) -> None:
+        assert isinstance(app.screen, SetupScreen)
+        app.screen.query_one("#overrides", Input).value = "go_scheme=linea"
+        app.screen.query_one("#start").press()
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen) and app.session is None
+        said = str(app.screen.query_one("#setup-error", Static).render())
+        assert "규칙 'go_scheme': \"linea\" 값은 쓸 수 없습니다 ('linear'를 말씀하셨나요?)." in said, said
+        assert "is not allowed" not in said and "knob" not in said, said
+
+    _run(app, (80, 24), script)
+
+
 def test_english_chosen_on_the_setup_screen(store: Store) -> None:
     app = GoStopApp(store, Settings(seed=3, level="easy", hands=1, lang="ko"))
 

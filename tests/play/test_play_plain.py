@@ -205,6 +205,18 @@ def test_plain_setup_checks_each_answer_at_once(tmp_path: Path) -> None:
     assert "Traceback" not in out + err
 
 
+def test_plain_setup_says_a_refused_rule_change_in_korean(tmp_path: Path) -> None:
+    # the rules' refusals from their facts (an unknown knob, a value it does not take), each
+    # asked again; then no change
+    stdin = "c\n\n\n\n\n\nstop_targt=5\ngo_scheme=linea\nnone\nquit\n"
+    code, out, err = _invoke(["--data-dir", str(tmp_path), "--seed", "4", "--lang", "ko"], stdin)
+    assert code == 0, err
+    assert "모르는 규칙 'stop_targt' ('stop_target_two_player'를 말씀하셨나요?)." in out
+    assert "규칙 'go_scheme': \"linea\" 값은 쓸 수 없습니다 ('linear'를 말씀하셨나요?)." in out
+    assert out.count("다시 입력하세요 (none: 규칙 바꾸기 없음).") == 2
+    assert "unknown knob" not in out and "is not allowed" not in out and "Traceback" not in out + err
+
+
 def test_lang_is_remembered(tmp_path: Path) -> None:
     code, out, _ = _invoke(["-y", "--seed", "1", "--level", "easy", "--lang", "ko", "--data-dir", str(tmp_path)], "quit\n")
     assert code == 0 and "매조 띠" in out and "plum ribbon" not in out

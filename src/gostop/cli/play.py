@@ -254,7 +254,7 @@ def play(
 
 def _check(settings: Settings) -> None:
     """:meth:`Settings.check`, its refusals in the settings' language (in English the library's
-    own words; in another, the face's: a knob's value keeps the rules' English reason)."""
+    own words; in another, the face's, a knob's refusal said from the rules' facts)."""
     from gostop.play.session import SettingsConflict
     from gostop.rules import PRESET_NAMES, PRESETS
     from gostop.words import options as said
@@ -273,7 +273,7 @@ def _check(settings: Settings) -> None:
     except SettingsConflict:
         raise UsageProblem(said.two_players_only(settings.preset, settings.players, "--players 2", lang)) from None
     except ValueError as exc:  # a --set the rules refuse: an unknown knob, a value it cannot take
-        raise UsageProblem(said.set_refused("--set", str(exc), lang)) from None
+        raise UsageProblem(said.set_refused("--set", said.rules_refused(exc, lang), lang)) from None
 
 
 #: The exit status after a ctrl-c that ended the game before it could ask (as in a shell).

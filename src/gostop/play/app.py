@@ -73,6 +73,7 @@ from gostop.play.store import Store
 from gostop.play.view import SeatView, table_view
 from gostop.rules import PRESET_NAMES, PRESETS
 from gostop.words import Catalog, catalog, item_name, preset_title
+from gostop.words.options import rules_refused
 
 __all__ = ["GoStopApp"]
 
@@ -759,7 +760,7 @@ class SetupScreen(Screen[Settings | str | None]):
             try:
                 self.dismiss(self._read())
             except ValueError as exc:
-                self.query_one("#setup-error", Static).update(Text(str(exc), style="bold red"))
+                self.query_one("#setup-error", Static).update(Text(rules_refused(exc, self.settings.lang), style="bold red"))
 
     def _read(self) -> Settings:
         players = self.query_one("#players", Select).value

@@ -38,6 +38,7 @@ from gostop.play.view import table_view
 from gostop.rules import PRESET_NAMES
 from gostop.signals import Terminated
 from gostop.words import Catalog, catalog
+from gostop.words.options import rules_refused
 
 __all__ = ["PlainGame", "PROMPT", "ask_about_saved", "fit_lines", "plain_setup"]
 
@@ -429,6 +430,6 @@ def _ask_all(s: Settings, read: Callable[[str], str], write: Callable[[str], Non
             write(f"{exc}.")
             raise _AskAgain(new) from None
         except ValueError as exc:
-            write(w.t("{problem}. Try again (none: no rule changes).", problem=exc))
+            write(w.t("{problem}. Try again (none: no rule changes).", problem=rules_refused(exc, lang)))
             continue
         return new

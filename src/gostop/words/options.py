@@ -24,6 +24,8 @@ __all__ = [
     "data_dir_is_a_file",
     "bad_set",
     "set_refused",
+    "rules_refused",
+    "allowed_values",
     "unknown_preset",
     "unknown_level",
     "two_players_only",
@@ -129,6 +131,62 @@ def set_refused(option: str, detail: str, lang: str = "en") -> str:
     """A ``--set`` the rules refuse (an unknown knob, a bad value), with the rules' own reason
     (``detail``, in their English words: it names the knobs and values)."""
     return catalog(lang).t("{option} cannot change the rules so: {detail}", option=option, detail=detail)
+
+
+def allowed_values(knob: str, lang: str = "en") -> str:
+    """The values knob ``knob`` takes, in words (``Knob.allowed`` in English); its choices,
+    bounds and codes as they are typed."""
+    from gostop.rules import KNOBS
+
+    k = KNOBS[knob]
+    if lang == "en":
+        return k.allowed
+    w = catalog(lang)
+    if k.kind == "bool":
+        text = w.t("{true} or {false}", true="true", false="false")
+    elif k.kind in ("enum", "flex_card"):
+        text = w.t("one of {values}", values=", ".join(k.choice_texts))
+    elif k.kind == "int_or_target":
+        text = w.t("a whole number from {low} to {high}, or \"target\"", low=k.minimum, high=k.maximum)
+    elif k.kind == "jokers":
+        text = w.t("a list of distinct joker codes ({codes}; copies {copy} ...)", codes="JK1 JK2 JK3 JKB JKX JKP", copy="JK1-2")
+    elif k.kind == "int_pair":
+        text = w.t("[low, high] with {low} <= low <= high <= {high}", low=k.minimum, high=k.maximum)
+    elif k.minimum is not None and k.maximum is not None:
+        text = w.t("a whole number from {low} to {high}", low=k.minimum, high=k.maximum)
+    elif k.minimum is not None:
+        text = w.t("a whole number of at least {low}", low=k.minimum)
+    else:
+        text = w.t("a whole number")
+    return w.t("{values}, or {null}", values=text, null="null") if k.nullable else text
+
+
+def rules_refused(exc: Exception, lang: str = "en") -> str:
+    """Why the rules refuse a change (a :class:`~gostop.rules.RulesError`), in ``lang``: from
+    its facts (``reason``), naming knobs and values as they are typed; in English, or when it
+    has no facts, its own message."""
+    reason = getattr(exc, "reason", None)
+    if lang == "en" or reason is None:
+        return str(exc)
+    w = catalog(lang)
+    kind, f = reason
+    guess = w.t(" (did you mean {name}?)", name=repr(f["close"])) if f.get("close") else ""
+    if kind == "unknown_knob":
+        return w.t("unknown rule {name}{guess}; {command} lists the rules", name=f["name"], guess=guess,
+                   command="`gostop rules show pagat`")
+    if kind == "clash":
+        return w.t("these rules cannot go together: {knobs}", knobs=", ".join(f["knobs"]))
+    allowed = allowed_values(f["knob"], lang)
+    if kind == "null":
+        return w.t("rule {knob} cannot be {null}; it takes {allowed}", knob=repr(f["knob"]), null="null", allowed=allowed)
+    if kind == "not_allowed":
+        return w.t("rule {knob} does not take {value}{guess}; it takes {allowed}", knob=repr(f["knob"]),
+                   value=f["value"], guess=guess, allowed=allowed)
+    if kind == "out_of_range":
+        return w.t("rule {knob}: {value} is out of range; it takes {allowed}", knob=repr(f["knob"]),
+                   value=f["value"], allowed=allowed)
+    return w.t("rule {knob} does not take {value}; it takes {allowed}", knob=repr(f["knob"]),
+               value=f["value"], allowed=allowed)  # wrong_type
 
 
 def unknown_preset(typed: str, close: str | None, presets: Sequence[str], lang: str = "en") -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -240,14 +241,20 @@ def test_n_at_the_end_of_the_match_starts_a_new_one(store: Store) -> None:
             assert isinstance(app.screen, SummaryScreen)
             seen["footer"] = " ".join(screen_rows(app))
             await pilot.press("n")
-            for _ in range(100):  # (under load the setup screen takes a while to mount and focus)
-                if isinstance(app.screen, SetupScreen) and app.screen.focused is not None:
+            # (under load -- a fresh clone's background compile, the browser run beside -- the setup
+            # screen takes a while to mount and focus Start, and the new match to start; Textual
+            # first focuses the screen's first field, and an Enter there opens its list instead)
+            deadline = time.monotonic() + 20.0
+            while time.monotonic() < deadline:
+                focused = app.screen.focused if isinstance(app.screen, SetupScreen) else None
+                if focused is not None and focused.id == "start":
                     break
                 await pilot.pause(0.05)
             seen["setup"] = isinstance(app.screen, SetupScreen)
             seen["seed"] = app.settings.seed
             await pilot.press("enter")
-            for _ in range(100):
+            deadline = time.monotonic() + 20.0
+            while time.monotonic() < deadline:
                 if app.session is not None:
                     break
                 await pilot.pause(0.05)

@@ -38,13 +38,18 @@ def _field(page: Page) -> list[float]:
 
 
 def _board(page: Page) -> dict[str, float]:
-    # the board's box, once it is drawn: under CI's load a reading while the bots' moves drew the
-    # table again found no board at all (None)
-    page.wait_for_function("() => { const b = document.querySelector('.board');"
-                           " return b !== null && b.getBoundingClientRect().height > 0; }", timeout=5000)
-    box = page.locator(".board").bounding_box()
+    # the board's box, once it is drawn, read in the page in one go: under CI's load a reading
+    # while the bots' moves drew the table again found no board at all (None), even just after a
+    # wait had seen it (the table is drawn anew on every message)
+    drawn = page.wait_for_function(
+        "() => { const b = document.querySelector('.board'); if (b === null) return null;"
+        " const r = b.getBoundingClientRect();"
+        " return r.height > 0 ? {x: r.x, y: r.y, width: r.width, height: r.height} : null; }",
+        timeout=5000,
+    )
+    box = drawn.json_value()
     assert box is not None
-    return dict(box)
+    return {k: float(box[k]) for k in ("x", "y", "width", "height")}
 
 
 #: The "Give" button is in sight: wholly inside the decision panel's visible box and the screen.

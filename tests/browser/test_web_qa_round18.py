@@ -70,7 +70,7 @@ TOP_BAR = """() => { const els = [...document.querySelectorAll('.topbar .brand, 
 
 
 @pytest.mark.parametrize("lang", ["en", "ko"])
-@pytest.mark.parametrize("width", [320, 360, 390])
+@pytest.mark.parametrize("width", [320, 360, 375, 390, 414])
 def test_the_top_bar_is_one_line_on_a_narrow_phone(width: int, lang: str, browser: Browser, base_url: str) -> None:
     # "How to play", "Clear deck" and "한국어" took two lines each under 375 px; "Traditional
     # deck" (the other deck chosen) did on every phone
@@ -80,7 +80,9 @@ def test_the_top_bar_is_one_line_on_a_narrow_phone(width: int, lang: str, browse
     for deck in ("clear", "traditional"):
         got = page.evaluate(TOP_BAR)
         assert got["rows"] == 1 and max(got["lines"]) == 1, (deck, got)
-        assert got["right"] <= got["width"] and got["doc"] <= got["width"], (deck, got)
+        # against the width asked for: a phone widens its layout to a bar that overflows
+        # (innerWidth 388 at 375 px with "Traditional deck") and shows the page zoomed out
+        assert got["right"] <= width and got["doc"] <= width and got["width"] == width, (deck, got)
         assert got["small"] == [] and got["bar"] <= 48, (deck, got)
         if deck == "clear":
             before = page.text_content("#deck-toggle")

@@ -24,6 +24,8 @@ function chrome() {
   const deck = document.getElementById("deck-toggle");
   deck.textContent = deckStyle() === "traditional" ? t("deckTraditional") : t("deckClear");
   deck.title = t("deckTitle");
+  // the narrow bar's CSS drops the logo for the longest label (English, "Traditional deck")
+  document.querySelector(".topbar").dataset.deck = deckStyle();
 }
 
 document.getElementById("sound-toggle").addEventListener("click", () => { setSound(!soundOn()); chrome(); });

@@ -34,7 +34,7 @@ _HAND_WORDS = """() => [...document.querySelectorAll(".myhand .handslot")].map((
 
 #: (page language, phone, players, seed, the words under a card that takes a stack of three): a
 #: deal whose hand, a few moves in, holds a joker (the tests' policy plays up to it) and in
-#: Korean such a card.
+#: Korean such a card (a stack that takes no junk: the opponent has none to give, EVT-7).
 HAND_DEALS = [("en", {"width": 375, "height": 667}, 3, 66, None), ("ko", {"width": 390, "height": 844}, 2, 160, "모두 먹음")]
 
 

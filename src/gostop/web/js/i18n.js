@@ -38,6 +38,11 @@ const STRINGS = {
     joker: "joker: plays a stock card",
     // the same words where a card is 45 px wide (a phone): whole at 11 px in two lines at most
     noMatchShort: "no match", choiceShort: "pick one", stackShort: "takes all", jokerShort: "joker",
+    // a stack taken with the opponents' junk (EVT-4 .. EVT-6): n junk from each who can give
+    // (each: more than one opponent gives); the card's name and tooltip say who in full. One
+    // line of a laptop's card: "stack + 1 junk each" took two (the stack's three small cards
+    // below say "stack")
+    stackJunk: (n, each) => (each ? `+${n} junk each` : `stack + ${n} junk`), stackJunkShort: (n) => `all + ${n} junk`,
     yourTurn: "Your turn", waitingFor: (n) => `Waiting for ${n}…`,
     // the seat of a person who is gone: a bot plays it (their tag says "away" / "left"), or the
     // table waits for them to come back (their tag says "offline")
@@ -136,6 +141,7 @@ const STRINGS = {
     noMatch: "짝 없음", takes: "먹음:", choice: "둘 중 하나:", stack: "세 장 모두 먹음",
     joker: "조커: 더미 패를 냄",
     noMatchShort: "짝 없음", choiceShort: "둘 중 하나", stackShort: "모두 먹음", jokerShort: "조커",
+    stackJunk: (n, each) => `뻑 + 피 ${n}장${each ? "씩" : ""}`, stackJunkShort: (n) => `모두+피${n}`,
     yourTurn: "내 차례", waitingFor: (n) => `${n} 차례…`,
     botPlaysAway: (n) => `${n} 자리 비움 — 봇이 대신 치는 중…`, botPlaysLeft: (n) => `${n} 나감 — 봇이 대신 치는 중…`,
     waitingReconnect: (n) => `${n} 연결 끊김 — 다시 들어오기를 기다리는 중…`,

@@ -277,8 +277,13 @@ function layoutEl(view) {
 
 /** The words under a hand card for what playing it would do: the word, and its short form for
  * a phone (app.css shows one of the two; the card's accessible name says it in full). */
-function previewWord(entry) {
-  const key = { none: "noMatch", joker: "joker", stack: "stack", choice: "choice" }[entry.preview.kind];
+function previewWord(entry, players) {
+  const p = entry.preview;
+  // a stack that takes junk too (EVT-4 .. EVT-7): the junk under the card as well, not only in
+  // its name ("takes the stack" said nothing of the opponents' junk to a sighted player)
+  const payers = p.kind === "stack" && p.steals > 0 ? players - 1 - (p.no_junk || []).length : 0;
+  if (payers > 0) return [t("stackJunk", p.steals, payers > 1), t("stackJunkShort", p.steals)];
+  const key = { none: "noMatch", joker: "joker", stack: "stack", choice: "choice" }[p.kind];
   return key ? [t(key), t(`${key}Short`)] : ["", ""];
 }
 
@@ -334,14 +339,15 @@ function handEl(view, ctx) {
       if (root) highlight(root, 0, []);
     });
     const targets = entry && entry.preview ? entry.preview.targets : [];
-    const [long, short] = entry && entry.preview && ["none", "joker", "stack", "choice"].includes(entry.preview.kind) ? previewWord(entry)
+    const [long, short] = entry && entry.preview && ["none", "joker", "stack", "choice"].includes(entry.preview.kind)
+      ? previewWord(entry, (view.hand.captures || []).length)
       : targets.length ? ["", ""] : [what, what];
     // on a phone the short form (app.css): the long one was clipped in a 45 px card's two lines
     const word = long ? h("span.word", {}, short && short !== long ? [h("span.long", {}, long), h("span.short", {}, short)] : long) : null;
     // "choose one of" and its two cards: on a phone held upright the two cards stand for the
     // words (app.css; the card's name says it all to a screen reader)
     const choice = entry && entry.preview && entry.preview.kind === "choice" && targets.length;
-    const whatEl = h(`span.what${choice ? ".choice" : ""}`, { "aria-hidden": "true" }, word,
+    const whatEl = h(`span.what${choice ? ".choice" : ""}`, { "aria-hidden": "true", title: what || undefined }, word,
       targets.length ? h("span.mini", {}, targets.map((c) => cardEl(c, { size: "xs" }))) : null);
     const again = h("span.tapagain", { hidden: ctx.selected !== code, dataset: { code } }, w("tapAgain"));
     const wrap = h("div.handslot", {}, el, h("span.key", { "aria-hidden": "true" }, key || ""), whatEl, again);

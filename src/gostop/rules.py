@@ -74,8 +74,16 @@ class RulesError(GostopError, ValueError):
     (:func:`gostop.words.options.rules_refused`), or None (the message alone says it):
     ``("unknown_knob", {"name", "close"})``, ``("not_allowed", {"knob", "value", "close"})``,
     ``("out_of_range", {"knob", "value"})``, ``("wrong_type", {"knob", "value"})``,
-    ``("null", {"knob"})`` or ``("clash", {"knobs"})``; ``value`` is what was typed, shown and
-    clipped, ``close`` the likely meant name or value (or None)."""
+    ``("null", {"knob"})`` or ``("clash", {"knobs", "clash", ...})``; ``value`` is what was
+    typed, shown and clipped, ``close`` the likely meant name or value (or None).
+
+    A clash of rule changes names its kind (``clash``) and the values its sentence uses:
+    ``"shots_need_rate"`` (PAY-2), ``"shot_knobs_need_shots"`` with ``on``, the shot knobs
+    that are on (GEN-5), ``"cap_below_target"`` with ``score_cap`` and ``target``, the higher
+    stop target (SCORE-11, GOSTOP-1), ``"two_first_turn_ppuk_rewards"`` (EVT-10, GOO-14),
+    ``"target_chips_need_chips"`` with ``match_target_chips`` (MATCH-1, GOO-1),
+    ``"boar_pot_needs_chips"`` (VAR-BOAR, GOO-1) or ``"push_needs_chips"`` with
+    ``push_limit`` (VAR-PUSH, PAY-2)."""
 
     def __init__(self, message: str = "", knobs: Iterable[str] = (),
                  reason: tuple[str, dict[str, Any]] | None = None) -> None:
@@ -916,8 +924,8 @@ class Rules:
         for check in _CONTRADICTIONS:
             clash = check(self)
             if clash:
-                problem, knobs = clash
-                raise RulesError(f"contradictory rules: {problem}", knobs, ("clash", {"knobs": knobs}))
+                raise RulesError(f"contradictory rules: {clash.problem}", clash.knobs,
+                                 ("clash", {"knobs": clash.knobs, "clash": clash.kind, **clash.facts}))
 
     # -- access ---------------------------------------------------------------------------
 
@@ -1035,18 +1043,32 @@ def _check_names(changes: Mapping[str, Any]) -> None:
 
 _SHOT_KNOBS = ("first_turn_ppuk_yell", "no_junk_shot", "ja_ppuk_shot")
 
-#: A contradiction found: the sentence for people, and the knobs of the clash as data (the
-#: knobs to change first, then those they clash with), for :attr:`RulesError.knobs`.
-_Clash = tuple[str, tuple[str, ...]]
+
+@dataclass(frozen=True)
+class _Clash:
+    """A contradiction found, for :class:`RulesError`: ``kind``, the check's stable id (the
+    reason's ``clash``); ``problem``, the sentence for people (English); ``knobs``, the knobs of
+    the clash as data (the knobs to change first, then those they clash with), for
+    :attr:`RulesError.knobs`; ``facts``, the values ``problem`` names, for a face to say it in
+    its own language (:func:`gostop.words.options.rules_refused`)."""
+
+    kind: str
+    problem: str
+    knobs: tuple[str, ...]
+    facts: Mapping[str, Any] = field(default_factory=dict)
 
 
 def _shots_need_rate(r: Rules) -> _Clash | None:
+    # PAY-2: a settlement in shots is floor(P / shots_per_points); without the rate it has none.
     if r.payment_unit == "shots" and r.shots_per_points is None:
-        return "payment_unit = \"shots\" needs shots_per_points (e.g. 5)", ("payment_unit", "shots_per_points")
+        return _Clash("shots_need_rate", "payment_unit = \"shots\" needs shots_per_points (e.g. 5)",
+                      ("payment_unit", "shots_per_points"))
     return None
 
 
 def _shot_knobs_need_shots(r: Rules) -> _Clash | None:
+    # GOO-5, GOO-10, GOO-12, GOO-13, GOO-14: the shots of goo-stupe are taken only at a table
+    # paid in shots (GEN-5). Facts: ``on``, the shot knobs that are on.
     if r.payment_unit == "shots":
         return None
     on = [k for k in _SHOT_KNOBS if getattr(r, k)]
@@ -1055,25 +1077,32 @@ def _shot_knobs_need_shots(r: Rules) -> _Clash | None:
     if r.nagari_shots:
         on.append("nagari_shots")
     if on:
-        return (f"{', '.join(on)} only apply with payment_unit = \"shots\" (payment_unit is \"chips\")",
-                (*on, "payment_unit"))
+        return _Clash("shot_knobs_need_shots",
+                      f"{', '.join(on)} only apply with payment_unit = \"shots\" (payment_unit is \"chips\")",
+                      (*on, "payment_unit"), {"on": tuple(on)})
     return None
 
 
 def _cap_below_target(r: Rules) -> _Clash | None:
+    # SCORE-11 caps the points below a stop target (GOSTOP-1): nobody could stop. Facts:
+    # ``score_cap`` and ``target``, the higher stop target.
     if r.score_cap is None:
         return None
     target = max(r.stop_target_two_player, r.stop_target_three_player)
     if r.score_cap < target:
         above = tuple(k for k in ("stop_target_two_player", "stop_target_three_player") if getattr(r, k) > r.score_cap)
-        return f"score_cap {r.score_cap} is below a stop target ({target}): nobody could ever stop", ("score_cap", *above)
+        return _Clash("cap_below_target",
+                      f"score_cap {r.score_cap} is below a stop target ({target}): nobody could ever stop",
+                      ("score_cap", *above), {"score_cap": r.score_cap, "target": target})
     return None
 
 
 def _two_first_turn_ppuk_rewards(r: Rules) -> _Clash | None:
+    # EVT-10 (a payment for a first-turn ppuk) and GOO-14 (a yell for it) reward the same ppuk.
     if r.payment_unit == "shots" and r.first_turn_ppuk_payment and r.first_turn_ppuk_yell:
-        return ("first_turn_ppuk_payment and first_turn_ppuk_yell both reward a first-turn ppuk; set one to off",
-                ("first_turn_ppuk_payment", "first_turn_ppuk_yell"))
+        return _Clash("two_first_turn_ppuk_rewards",
+                      "first_turn_ppuk_payment and first_turn_ppuk_yell both reward a first-turn ppuk; set one to off",
+                      ("first_turn_ppuk_payment", "first_turn_ppuk_yell"))
     return None
 
 
@@ -1081,13 +1110,14 @@ def _target_chips_need_chips(r: Rules) -> _Clash | None:
     # MATCH-1 ends a match when a player's net chips reach the target; at a table paid in shots
     # (GEN-5, GOO-1) shots are taken, never passed between players, so no net result is ever
     # "up" and the match could never end. Counting shots instead would be a rule no seed has
-    # (GOO-21: play lasts as long as the players wish), so the combination is refused.
+    # (GOO-21: play lasts as long as the players wish), so the combination is refused. Facts:
+    # ``match_target_chips``.
     if r.payment_unit == "shots" and r.match_target_chips is not None:
-        return (
+        return _Clash("target_chips_need_chips", (
             f"match_target_chips = {r.match_target_chips} needs payment_unit = \"chips\": shots are taken, "
             "not won (GOO-1), so nobody is ever chips up and the match would never end (MATCH-1); "
             "set match_target_chips = null (match_hands sets the length)"
-        ), ("match_target_chips", "payment_unit")
+        ), ("match_target_chips", "payment_unit"), {"match_target_chips": r.match_target_chips})
     return None
 
 
@@ -1096,21 +1126,22 @@ def _boar_pot_needs_chips(r: Rules) -> _Clash | None:
     # the pot. Shots cannot be put in a pot or won (GOO-1), so the pot has no shots reading;
     # boar = "first_turn" is a fixed payment (PAY-12) and is taken as shots like the others.
     if r.payment_unit == "shots" and r.boar == "pot":
-        return (
+        return _Clash("boar_pot_needs_chips", (
             "boar = \"pot\" needs payment_unit = \"chips\": the pot antes chips (VAR-BOAR) and shots "
             "cannot be put in a pot or won (GOO-1); use boar = \"first_turn\" or \"off\""
-        ), ("boar", "payment_unit")
+        ), ("boar", "payment_unit"))
     return None
 
 
 def _push_needs_chips(r: Rules) -> _Clash | None:
     # VAR-PUSH forgoes a settlement to double the next one; a shots settlement has no factors
-    # (PAY-2: nothing after the shots applies), so no push can ever be offered.
+    # (PAY-2: nothing after the shots applies), so no push can ever be offered. Facts:
+    # ``push_limit``.
     if r.payment_unit == "shots" and r.push_limit:
-        return (
+        return _Clash("push_needs_chips", (
             f"push_limit = {r.push_limit} needs payment_unit = \"chips\": a push doubles the next "
             "settlement and a settlement in shots is never doubled (PAY-2); set push_limit = 0"
-        ), ("push_limit", "payment_unit")
+        ), ("push_limit", "payment_unit"), {"push_limit": r.push_limit})
     return None
 
 

@@ -1,7 +1,7 @@
 """The server's refusals in the page's language, and the lobby's rule form and room list (a QA
 pass of the lobby): every code the server can send has an English and a Korean text
 (web/js/i18n.js); on a Korean page, too many rooms, rules that clash and an empty hands field
-are said in Korean (the server's English only as the detail of a rules clash); the rule form
+are said in Korean (a rules clash with its why, from the clash's facts); the rule form
 opens on a value other than the current one, said beside it; the jokers fit a phone; finished
 matches are listed apart from the tables to join or watch."""
 
@@ -94,7 +94,9 @@ def test_too_many_rooms_and_clashing_rules_are_said_in_korean(page: Page, one_ro
         "async () => (await (await fetch('/api/presets?lang=ko')).json()).knobs")}
     assert meanings["match_target_chips"].rstrip(". ")[:20] in before, text
     assert "match_target_chips" not in before and "payment_unit" not in before, text
-    assert "match_target_chips" in detail, text  # the server's English, after the Korean
+    # why, in Korean from the clash's facts (a target of 50 chips, a table paid in shots): no
+    # English sentence of the server's after it
+    assert not detail and "목표 칩(50칩)" in before, text
     # one room is open from this address, a second one is refused: said in Korean with the limit
     page.click("#quick-play")
     page.wait_for_url(re.compile(r"#/room/"))

@@ -60,7 +60,7 @@ CASES = [
      "knob 'go_scheme': \"linea\" is not allowed (did you mean 'linear'?); allowed: \"standard\","),
     (["--set", "stop_target_two_player=0"], "규칙 'stop_target_two_player': 0 값은 범위를 벗어났습니다. 쓸 수 있는 값: 1부터 1000까지의 정수",
      "knob 'stop_target_two_player': 0 is out of range; allowed: an integer from 1 to 1000"),
-    (["--set", "payment_unit=shots"], "함께 쓸 수 없는 규칙입니다: payment_unit, shots_per_points",
+    (["--set", "payment_unit=shots"], '규칙이 서로 맞지 않습니다: 잔으로 셈하려면(payment_unit = "shots") shots_per_points도 정해야 합니다',
      'contradictory rules: payment_unit = "shots" needs shots_per_points'),
     (["--name="], "--name 값은 1자에서 32자까지이고 제어 문자(줄바꿈, 탭...)가 없어야 합니다. 받은 값: 빈 이름",
      "--name takes 1 to 32 characters and no control characters (newline, tab...), got an empty name"),

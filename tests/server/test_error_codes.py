@@ -24,6 +24,8 @@ def test_lobby_refusals_carry_a_code_and_their_facts(serve) -> None:  # type: ig
         body = r.json()
         assert r.status_code == 400 and body["code"] == "rules_refused", body
         assert body["knobs"] == ["match_target_chips", "payment_unit"], body
+        # and why, as facts: a chip target at a table paid in shots (MATCH-1, GOO-1)
+        assert body["clash"] == "target_chips_need_chips" and body["match_target_chips"] == 50, body
         r = http.post("/api/rooms", json={"preset": "goo-stupe", "seats": two, "target_chips": 100})
         assert r.json()["code"] == "rules_refused" and "payment_unit" in r.json()["knobs"], r.text
         # one rule change of the wrong kind, and one that does not exist
@@ -106,11 +108,17 @@ def test_clashing_rules_are_named_as_data_from_where_the_clash_is_found(serve) -
         r = http.post("/api/rooms", json={"preset": "matgo", "seats": three})
         assert r.status_code == 400 and r.json()["code"] == "rules_refused", r.text
         assert r.json()["knobs"] == ["two_player_only"], r.text
+        assert "clash" not in r.json(), r.text  # a clash with the table: no clash of the rules to say
         r = http.post("/api/rooms", json={"preset": "pagat", "seats": two, "rules": {"score_cap": 2}})
         assert r.json()["code"] == "rules_refused", r.text
         assert r.json()["knobs"] == ["score_cap", "stop_target_two_player", "stop_target_three_player"], r.text
+        # why they clash, as facts (SCORE-11 below GOSTOP-1): the kind and the values it names
+        assert r.json()["clash"] == "cap_below_target" and (r.json()["score_cap"], r.json()["target"]) == (2, 7), r.text
         r = http.post("/api/rooms", json={"preset": "goo-stupe", "seats": two, "rules": {"push_limit": 2}})
         assert r.json()["knobs"] == ["push_limit", "payment_unit"], r.text
+        assert r.json()["clash"] == "push_needs_chips" and r.json()["push_limit"] == 2, r.text  # VAR-PUSH
+        r = http.post("/api/rooms", json={"preset": "pagat", "seats": two, "rules": {"no_junk_shot": True}})
+        assert r.json()["clash"] == "shot_knobs_need_shots" and r.json()["on"] == ["no_junk_shot"], r.text  # GEN-5
         r = http.post("/api/rooms", json={"preset": "pagat", "seats": [*three, *three, two[0]], "rules": {"jokers": []}})
         assert r.json()["code"] == "rules_refused" and r.json()["knobs"] == ["jokers"], r.text
         r = http.post("/api/rooms", json={"seats": two, "hands": None})
@@ -125,6 +133,33 @@ def test_a_refusal_names_the_knobs_of_the_error_not_the_words_of_its_sentence() 
     assert said.code == "rules_refused" and said.params == {"knobs": ["boar"]}
     assert config_refusal(RoomError("score_cap is only a word here")).params == {"knobs": []}
     assert config_refusal(NoMatchLength("give hands or target_chips")).code == "no_match_length"
+
+
+def test_a_refusal_of_clashing_rules_says_why_as_facts() -> None:
+    """A room whose rule changes clash with each other: ``rules_refused`` carries the kind of
+    the clash and the values it names (``RulesError.reason``) beside the knobs, as JSON values;
+    a refusal of the table (GEN-7: matgo seats two) carries none."""
+    from gostop.server.room import RoomConfig, RoomError, SeatConfig
+    from gostop.server.rooms import config_refusal
+
+    def refused(preset: str, seats: int = 2, **kw: object) -> dict[str, object]:
+        config = RoomConfig(preset=preset, seats=[SeatConfig("human")] + [SeatConfig("bot", "easy")] * (seats - 1),
+                            **kw)  # type: ignore[arg-type]
+        try:
+            config.check()
+        except RoomError as exc:
+            said = config_refusal(exc)
+            assert said.code == "rules_refused"
+            return said.params
+        raise AssertionError("the room was not refused")
+
+    # MATCH-1 at a table paid in shots (GOO-1), from a rule change or from the room's chip target
+    assert refused("goo-stupe", rules={"match_target_chips": 50}) == {
+        "knobs": ["match_target_chips", "payment_unit"], "clash": "target_chips_need_chips", "match_target_chips": 50}
+    assert refused("goo-stupe", target_chips=100)["match_target_chips"] == 100
+    assert refused("goo-stupe", rules={"boar": "pot"}) == {"knobs": ["boar", "payment_unit"], "clash": "boar_pot_needs_chips"}
+    assert refused("pagat", rules={"nagari_shots": 2, "ja_ppuk_shot": True})["on"] == ["ja_ppuk_shot", "nagari_shots"]
+    assert refused("matgo", seats=3) == {"knobs": ["two_player_only"]}
 
 
 def test_the_hands_bound_is_published_and_is_the_one_enforced(serve) -> None:  # type: ignore[no-untyped-def]

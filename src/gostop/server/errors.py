@@ -44,7 +44,9 @@ CODES: dict[str, tuple[str, ...]] = {
     "bad_seat": ("max",),  # a seat number out of range: 0 to max
     "unknown_rule": ("knob",),
     "bad_rule": ("knob",),  # a rule change of the wrong kind or out of range
-    "rules_refused": ("knobs",),  # rule changes that clash with each other, the preset or the table (the knobs at fault)
+    # rule changes that clash with each other, the preset or the table (the knobs at fault); a
+    # clash of rule changes also says which (``clash``) and the values it names, when it has them
+    "rules_refused": ("knobs", "clash", "on", "score_cap", "target", "match_target_chips", "push_limit"),
     "no_match_length": (),  # neither hands nor target_chips
     "room_unknown": ("room",),
     "bad_token": (),

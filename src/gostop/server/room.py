@@ -89,11 +89,15 @@ __all__ = [
 class RoomError(GostopError, ValueError):
     """A room that cannot be set up as asked (message for people). ``knobs``: the rules knobs
     at fault, as data (from :attr:`gostop.rules.RulesError.knobs` or
-    :attr:`gostop.match.MatchError.knobs`, where the clash is found); empty when none is."""
+    :attr:`gostop.match.MatchError.knobs`, where the clash is found); empty when none is.
+    ``reason``: the rules' facts of what is wrong (:attr:`gostop.rules.RulesError.reason`),
+    or None."""
 
-    def __init__(self, message: str = "", knobs: Iterable[str] = ()) -> None:
+    def __init__(self, message: str = "", knobs: Iterable[str] = (),
+                 reason: tuple[str, dict[str, Any]] | None = None) -> None:
         super().__init__(message)
         self.knobs: tuple[str, ...] = tuple(knobs)
+        self.reason = reason
 
 
 class NoMatchLength(RoomError):
@@ -171,7 +175,7 @@ class RoomConfig:
                 max_hands=MAX_ROOM_HANDS,
             )
         except RulesError as exc:
-            raise RoomError(str(exc), exc.knobs) from None
+            raise RoomError(str(exc), exc.knobs, exc.reason) from None
 
     def hands_limit(self, rules: Rules) -> int | None:
         """A cap on the match length: the hands asked for on top of a chip target, or a safety

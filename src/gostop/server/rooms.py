@@ -112,10 +112,22 @@ def config_refusal(exc: RoomError) -> BadRequest:
     """A room's choices refused by :meth:`RoomConfig.check` (rule changes that clash with each
     other, the preset or the table; no match length): ``rules_refused`` names the rules at fault
     (``knobs``, as found where the clash is detected: :attr:`RoomError.knobs`) so that a page
-    says them in its language, the sentence after."""
+    says them in its language, the sentence after; rule changes that clash with each other
+    also say why, as facts (:func:`clash_facts`)."""
     if isinstance(exc, NoMatchLength):
         return BadRequest(str(exc), "no_match_length")
-    return BadRequest(str(exc), "rules_refused", knobs=list(exc.knobs))
+    return BadRequest(str(exc), "rules_refused", knobs=list(exc.knobs), **clash_facts(exc))
+
+
+def clash_facts(exc: RoomError) -> dict[str, Any]:
+    """The facts of the clash of rule changes behind a refusal, for a page to say why in its
+    language: ``clash``, its kind, and the values it names (``score_cap``, ``target``,
+    ``match_target_chips``, ``push_limit``; ``on``, the shot rules that are on: the reason of
+    :class:`~gostop.rules.RulesError`, kind ``"clash"``, kept as :attr:`RoomError.reason`,
+    without its knobs, sent apart); empty for any other refusal."""
+    if exc.reason is None or exc.reason[0] != "clash":
+        return {}
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in exc.reason[1].items() if k != "knobs"}
 
 
 async def create_room(hub: Hub, config: RoomConfig, creator: str, join_name: str | None) -> tuple[dict[str, Any], int | None, str | None]:

@@ -6,9 +6,10 @@ names, card codes and what was typed stay as they are."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from gostop.words.catalog import catalog
+from gostop.words.catalog import Catalog, catalog
 
 __all__ = [
     "bounds_text",
@@ -175,7 +176,10 @@ def rules_refused(exc: Exception, lang: str = "en") -> str:
         return w.t("unknown rule {name}{guess}; {command} lists the rules", name=f["name"], guess=guess,
                    command="`gostop rules show pagat`")
     if kind == "clash":
-        return w.t("these rules cannot go together: {knobs}", knobs=", ".join(f["knobs"]))
+        problem = _clash_problem(w, f)
+        if problem is None:  # a clash without its kind (or one this face does not know)
+            return w.t("these rules cannot go together: {knobs}", knobs=", ".join(f["knobs"]))
+        return w.t("contradictory rules: {problem}", problem=problem)
     allowed = allowed_values(f["knob"], lang)
     if kind == "null":
         return w.t("rule {knob} cannot be {null}; it takes {allowed}", knob=repr(f["knob"]), null="null", allowed=allowed)
@@ -187,6 +191,41 @@ def rules_refused(exc: Exception, lang: str = "en") -> str:
                    value=f["value"], allowed=allowed)
     return w.t("rule {knob} does not take {value}; it takes {allowed}", knob=repr(f["knob"]),
                value=f["value"], allowed=allowed)  # wrong_type
+
+
+def _clash_problem(w: Catalog, f: Mapping[str, Any]) -> str | None:
+    """Why rule changes clash, from the facts of the clash (``RulesError.reason``: its kind
+    ``clash`` and the values it names), knobs and values as they are typed; None for a kind
+    not known here."""
+    kind = f.get("clash")
+    unit, shots, chips = "payment_unit", '"shots"', '"chips"'
+    if kind == "shots_need_rate":  # PAY-2
+        return w.t("{unit} = {shots} needs {rate} (e.g. {example})", unit=unit, shots=shots,
+                   rate="shots_per_points", example=5)
+    if kind == "shot_knobs_need_shots":  # GEN-5: the shots of goo-stupe
+        return w.t("{on} only apply with {unit} = {shots} (now {unit} = {chips})", on=", ".join(f["on"]),
+                   unit=unit, shots=shots, chips=chips)
+    if kind == "cap_below_target":  # SCORE-11 below GOSTOP-1
+        above = [k for k in f["knobs"] if k != "score_cap"]
+        return w.t("{cap} {score_cap} is below a stop target ({target}, {above}): nobody could ever stop",
+                   cap="score_cap", score_cap=f["score_cap"], target=f["target"], above=", ".join(above))
+    if kind == "two_first_turn_ppuk_rewards":  # EVT-10 and GOO-14
+        return w.t("{payment} and {yell} both reward a first-turn ppuk; set one to off",
+                   payment="first_turn_ppuk_payment", yell="first_turn_ppuk_yell")
+    if kind == "target_chips_need_chips":  # MATCH-1 at a table paid in shots (GOO-1)
+        return w.t("{knob} = {value} needs {unit} = {chips}: shots are taken, not won, so nobody is ever chips "
+                   "up and the match would never end; set {knob} = {null} ({hands} sets the length)",
+                   knob="match_target_chips", value=f["match_target_chips"], unit=unit, chips=chips, null="null",
+                   hands="match_hands")
+    if kind == "boar_pot_needs_chips":  # VAR-BOAR pot at a table paid in shots (GOO-1)
+        return w.t("{boar} = {pot} needs {unit} = {chips}: the pot antes chips and shots cannot be put in a pot "
+                   "or won; use {boar} = {first_turn} or {off}", boar="boar", pot='"pot"', unit=unit, chips=chips,
+                   first_turn='"first_turn"', off='"off"')
+    if kind == "push_needs_chips":  # VAR-PUSH: a settlement in shots is never doubled (PAY-2)
+        return w.t("{knob} = {value} needs {unit} = {chips}: a push doubles the next settlement and a "
+                   "settlement in shots is never doubled; set {knob} = {zero}", knob="push_limit",
+                   value=f["push_limit"], unit=unit, chips=chips, zero=0)
+    return None
 
 
 def unknown_preset(typed: str, close: str | None, presets: Sequence[str], lang: str = "en") -> str:

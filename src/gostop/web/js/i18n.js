@@ -439,6 +439,37 @@ const FIELDS = {
   ko: { hands: "판 수", name: "방 이름", "join.name": "이름", seats: "자리", rules: "바꾼 규칙", turn_seconds: "제한 시간",
     target_chips: "목표 칩", code: "옮기기 코드", players: "인원" },
 };
+// Why rule changes clash (`rules_refused` with `clash`, its kind, and the values it names, such as
+// `score_cap` and `target`: gostop.server.rooms.clash_facts), in plain words; a refusal without a
+// kind this page knows (an older server, a clash with the table): the server's sentence after.
+const inParens = (n, unit = "", before = " ") => (n === undefined || n === null ? "" : `${before}(${n}${unit})`);
+const CLASH = {
+  en: {
+    shots_need_rate: () => "Paying in shots needs the points per shot (e.g. 5).",
+    shot_knobs_need_shots: () => "Rules about shots only apply to a game paid in shots, and this one is paid in chips.",
+    cap_below_target: (p) => `The score cap${inParens(p.score_cap)} is below the points needed to stop${inParens(p.target)}: nobody could ever stop.`,
+    two_first_turn_ppuk_rewards: () => "Both reward a ppuk on a player's first turn: turn one of them off.",
+    target_chips_need_chips: (p) => `A chip target${inParens(p.match_target_chips)} needs a game paid in chips: shots are taken, not won, so nobody is ever chips up and the match would never end. Leave the chip target empty and give the number of hands.`,
+    boar_pot_needs_chips: () => "A boar pot needs a game paid in chips: the pot is made of chips, and shots cannot be put in a pot or won. Choose “first turn” or “off” for the boar.",
+    push_needs_chips: (p) => `Pushes${p.push_limit ? ` (up to ${p.push_limit} in a row)` : ""} need a game paid in chips: a push doubles the next settlement, and a settlement in shots is never doubled. Set the pushes to 0.`,
+  },
+  ko: {
+    shots_need_rate: () => "잔으로 셈하려면 한 잔의 점수도 정해야 합니다 (예: 5).",
+    shot_knobs_need_shots: () => "잔에 관한 규칙은 잔으로 셈할 때만 쓸 수 있습니다. 지금은 칩으로 셈합니다.",
+    cap_below_target: (p) => `점수 상한${inParens(p.score_cap, "점", "")}이 스톱 점수${inParens(p.target, "점", "")}보다 낮아서 아무도 스톱할 수 없습니다.`,
+    two_first_turn_ppuk_rewards: () => "두 규칙 모두 첫뻑에 보상을 줍니다. 둘 중 하나를 끄세요.",
+    target_chips_need_chips: (p) => `목표 칩${inParens(p.match_target_chips, "칩", "")}은 칩으로 셈할 때만 쓸 수 있습니다. 잔은 마시기만 하고 주고받지 않으니 아무도 칩을 따지 못해 게임이 끝나지 않습니다. 목표 칩을 비우고 판 수로 게임 길이를 정하세요.`,
+    boar_pot_needs_chips: () => "멧돼지 판돈은 칩으로 셈할 때만 쓸 수 있습니다. 판돈은 칩으로 걸고, 잔은 판돈에 걸거나 딸 수 없습니다. 멧돼지 규칙을 첫 차례 보너스나 없음으로 바꾸세요.",
+    push_needs_chips: (p) => `밀기${p.push_limit ? `(연달아 ${p.push_limit}번까지)` : ""}는 칩으로 셈할 때만 쓸 수 있습니다. 밀기는 다음 판 정산을 두 배로 하는데, 잔으로 하는 정산은 두 배가 되지 않습니다. 밀기 횟수를 0으로 두세요.`,
+  },
+};
+// what follows the rules named: why they clash, else the server's sentence (on the Korean page as a detail)
+const clashWhy = (p, language) => {
+  const say = p.clash && Object.hasOwn(CLASH[language], p.clash) ? CLASH[language][p.clash] : null;
+  if (say) return ` ${say(p)}`;
+  if (!p.detail) return "";
+  return language === "ko" ? ` (자세히: ${p.detail})` : ` ${p.detail}`;
+};
 const ERRORS = {
   en: {
     // the table (WebSocket) -- mostly a page out of step with the server
@@ -476,8 +507,8 @@ const ERRORS = {
     unknown_rule: (p) => `There is no rule “${p.knob}” to change.`,
     bad_rule: (p) => `This rule change is not allowed: “${p.name(p.knob)}”.`,
     rules_refused: (p) => (p.knobs && p.knobs.length
-      ? `These rules do not go together: ${quoted(p.knobs.map(p.name))}. ${p.detail || ""}`.trim()
-      : `These rules cannot make a table. ${p.detail || ""}`.trim()),
+      ? `These rules do not go together: ${quoted(p.knobs.map(p.name))}.${clashWhy(p, "en")}`
+      : `These rules cannot make a table.${clashWhy(p, "en")}`),
     no_match_length: "Give the number of hands (or a chip target).",
     record_not_public: "The record is public once the match is over; until then only the seated players see it.",
     room_started: "This room has already started.",
@@ -531,8 +562,8 @@ const ERRORS = {
     unknown_rule: (p) => `“${p.knob}”(이)라는 바꿀 수 있는 규칙은 없습니다.`,
     bad_rule: (p) => `이 규칙은 이렇게 바꿀 수 없습니다: “${p.name(p.knob)}”.`,
     rules_refused: (p) => (p.knobs && p.knobs.length
-      ? `이 규칙들은 함께 쓸 수 없습니다: ${quoted(p.knobs.map(p.name))}.${p.detail ? ` (자세히: ${p.detail})` : ""}`
-      : `이 규칙으로는 판을 만들 수 없습니다.${p.detail ? ` (자세히: ${p.detail})` : ""}`),
+      ? `이 규칙들은 함께 쓸 수 없습니다: ${quoted(p.knobs.map(p.name))}.${clashWhy(p, "ko")}`
+      : `이 규칙으로는 판을 만들 수 없습니다.${clashWhy(p, "ko")}`),
     no_match_length: "판 수(또는 목표 칩)를 정하세요.",
     record_not_public: "게임 기록은 게임이 끝나야 공개됩니다. 그 전에는 자리에 앉은 사람만 볼 수 있습니다.",
     room_started: "이 방은 이미 게임을 시작했습니다.",

@@ -299,8 +299,8 @@ def test_whole_screens_read_as_korean(store: Store) -> None:
     assert not_korean("  1. 민지       +7 칩") is None and not_korean("광: 11B 열끗: - 피 1: 11J1") is None
     assert not_korean(f"{store.root}/matches/match-1.json") is None
     assert not_korean("Table (stock 22):") is not None and not_korean("  points 0/3  hand 7  chips +0") is not None
-    assert not_korean("1  06J2 모란 피 먹음 모란 피 · peony junk", card_english=True) is None
-    assert not_korean("1  06J2 모란 피 먹음 모란 피 · peony junk") is not None
+    assert not_korean("1  06J2 모란 피 · peony junk: 모란 피 먹음", card_english=True) is None
+    assert not_korean("1  06J2 모란 피 · peony junk: 모란 피 먹음") is not None
 
     def look(app: GoStopApp, what: str) -> None:
         assert_korean(screen_rows(app), what, card_english=True)

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from rich.cells import cell_len
 from screen import CARD_CODE, screen_rows
 from typer.testing import CliRunner
 
@@ -213,15 +214,22 @@ def test_long_choice_is_shortened_by_whole_words_and_markers() -> None:
 
     c = Choice("1", "pampas grass animal", "play 08A", "no match: stays on the table", parse_card("08A"),
                ("completes junk value", "feeds Minji (godori)", "oe-myeon risk"))
-    for width in range(20, 90):
+    full = " 1  08A pampas grass animal: no match <completes junk value> <feeds Minji (godori)> <oe-myeon risk>"
+    for width in range(20, 110):
         text = ChoiceItem._fitted(c, width).plain
         assert text.count("<") == text.count(">"), text
         words = text.split()
         for w in words:  # every word is whole: a word of the full line or a short form
-            assert w in "1 08A no match <completes junk value> <feeds Minji (godori)> <oe-myeon risk> pampas grass animal" \
+            assert w.removesuffix(":") in full.replace(":", "").split() \
                 or w in ("<+junk", "value>", "<feeds", "Minji>", "<oe-myeon>", "lays", "it"), (width, w)
-        if width >= 97:
-            assert text.endswith("<oe-myeon risk> pampas grass animal")
+            assert not w.endswith(":") or w in ("grass:", "animal:"), (width, text)  # only the name's end
+        # the card's name (as much of it as fits) beside its code, before what the card does
+        assert text.startswith((" 1  08A pampas grass animal: ", " 1  08A pampas grass: ", " 1  08A no match",
+                                " 1  08A lays it", " 1  08A <")), (width, text)
+        # (in English the markers never give way: their short forms, 46 cells, are the least)
+        assert cell_len(text) <= max(width, cell_len(" 1  08A <+junk value> <feeds Minji> <oe-myeon>")), (width, text)
+        if width >= cell_len(full):
+            assert text == full, (width, text)
         if width >= 60:  # every marker is there, whole or in its short form
             assert text.count("<") == 3 and "oe-myeon" in text and "feeds Minji" in text, text
 

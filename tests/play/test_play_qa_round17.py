@@ -114,9 +114,11 @@ def test_a_shortened_card_name_never_cuts_a_flower_a_kind_or_a_joker() -> None:
         for width in range(12, 90):
             text = ChoiceItem._fitted(c, width, lang).plain.rstrip()
             seen.add(text)
-            assert not any(text.endswith(" " + t) for t in torn), (width, text)
-        assert any(t.endswith(" " + label) for t in seen), seen  # whole where it fits
-        assert not whole or any(t.endswith(" " + whole) for t in seen), seen  # the flower alone
+            # the name follows the code: ended by ":" before the deed, or by a marker, or the line ("$")
+            shown = text + "$"
+            assert not any(f" {code} {t}{end}" in shown for t in torn for end in (":", " <", "$")), (width, text)
+        assert any(f" {code} {label}: " in t for t in seen), seen  # whole where it fits
+        assert not whole or any(f" {code} {whole}: " in t for t in seen), seen  # the flower alone
 
 
 # -- 4. a shaken month by its flower -----------------------------------------------------------------

@@ -53,7 +53,9 @@ def test_a_korean_joker_at_80_columns_says_what_it_does_and_its_worth() -> None:
                     assert "상대마다 한 잔" in text, (preset, width, text)
                 else:
                     assert "먹고 더미 패 냄" in text, (preset, width, text)
-                assert text.rstrip().endswith(c.label), (preset, width, text)  # 조커 2 · 쌍피, whole
+                # 조커 2 · 쌍피, whole, beside its code and before what it does
+                code = c.card.code if c.card is not None else ""
+                assert text.startswith(f" {c.key}  {code} {c.label}: "), (preset, width, text)
                 assert cell_len(text) <= width, (preset, width, text)
 
 

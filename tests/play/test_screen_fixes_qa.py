@@ -179,7 +179,8 @@ def test_korean_compact_choice_never_ends_on_a_separator() -> None:
         for width in range(12, 80):
             text = ChoiceItem._fitted(c, width).plain
             assert not text.rstrip().endswith(("·", "-", "/")), (width, text)
-        assert ChoiceItem._fitted(c, 200).plain.endswith(label)
+            assert not any(f" {sep}:" in text or f" {sep} <" in text for sep in ("·", "-", "/")), (width, text)
+        assert f" {code} {label}: " in ChoiceItem._fitted(c, 200).plain
 
 
 @pytest.mark.parametrize(("lang", "label", "says"), [
@@ -206,7 +207,7 @@ def test_korean_compact_choice_keeps_the_english_name_whole_or_drops_it() -> Non
     for width in range(12, 80):
         text = ChoiceItem._fitted(c, width).plain
         if "·" in text:
-            assert text.rstrip().endswith(label), (width, text)
+            assert text.startswith(f" 9  09J1 {label}: "), (width, text)
         seen.add("·" in text)
     assert seen == {True, False}  # both happen: the whole name when it fits, the Korean alone else
 
@@ -497,8 +498,10 @@ def test_a_korean_joker_whose_deed_does_not_fit_keeps_its_name() -> None:
     label = "조커 2 · 쌍피"
     c = Choice("0", label, "play JK2-2", detail, parse_card("JK2-2"), ())
     assert "먹고 더미 패 냄" in ChoiceItem._fitted(c, 60, "ko").plain  # room enough: the deed
-    for width in (40, 38, 30, 24):
+    # (31: the deed and "조커", its colon between them; a cell less and the deed stays alone)
+    for width in (40, 38, 31, 24):
         text = ChoiceItem._fitted(c, width, "ko").plain
         assert "조커" in text, (width, text)
-        assert "·" not in text or text.rstrip().endswith("쌍피"), (width, text)
+        assert text.startswith(" 0  JK2-2 조커"), (width, text)  # the name beside the code
+        assert "·" not in text or f"JK2-2 {label}" in text, (width, text)
         assert cell_len(text) <= width, (width, text)

@@ -161,9 +161,11 @@ UNBROKEN_NAMES = _unbroken_names()
 class ChoiceItem(Static):
     """One clickable choice: ``[key] label -- detail <marks>``.
 
-    On a small screen a card choice is one line that must fit its column: its words are
-    shortened by rule (the card's name first, whole words from its end; then the markers and
-    the detail take their short forms) and are never cut in the middle of a word or marker.
+    On a small screen a card choice is one line that must fit its column, the card's name
+    beside its code and what playing it does after (``[1] 06A peony animal: takes 06J1
+    <marks>``); its words are shortened by rule (the card's name first, whole words from its
+    end; then the markers and the detail take their short forms) and are never cut in the
+    middle of a word or marker.
     The markers are read by their English keys (``Choice.mark_keys``) and shown as the
     session says them, in the person's language (``lang``)."""
 
@@ -260,8 +262,9 @@ class ChoiceItem(Static):
         captures = any(k == "captures" for _m, k in marks)
         if c.card is not None:
             t.append_text(card_text(c.card))
-            if compact:  # what it does first: the line is cut at the screen's edge
+            if compact:  # the card's name, then what it does (as :meth:`_fitted` lays it out)
                 detail = ChoiceItem._priced(c, ChoiceItem._compact_detail(c.detail, lang), c.cost)
+                t.append_text(ChoiceItem._named(c.label.split(), bool(detail)))
                 if detail:
                     t.append(f" {detail}", style="bold" if captures else "")
                 marks = [(m, k) for m, k in marks if k != "captures"]
@@ -273,9 +276,21 @@ class ChoiceItem(Static):
             t.append(f"  {c.detail}", style="dim")
         for mark, key in marks:
             t.append(f" <{mark}>", style=ChoiceItem._mark_style(key))
-        if compact and c.card is not None:
-            t.append(" " + c.label, style="dim")
         return t
+
+    #: What ends the card's name in a compact line when its deed follows (``06A peony animal:
+    #: takes 06J1``, ``06A 모란 열끗: 모란 피 먹음``): one cell, ASCII (never of ambiguous width
+    #: in a CJK terminal, as an arrow or a dash would be).
+    NAME_END = ":"
+
+    @staticmethod
+    def _named(words: list[str], deed: bool) -> Text:
+        """The card's name words (dim) as they follow its code in a compact line, ended by
+        :attr:`NAME_END` when a deed follows them; nothing when no word is left (no separator
+        dangles after the code)."""
+        if not words:
+            return Text()
+        return Text(" " + " ".join(words) + (ChoiceItem.NAME_END if deed else ""), style="dim")
 
     @staticmethod
     def _compact_detail(detail: str, lang: str = "en") -> str:
@@ -345,7 +360,8 @@ class ChoiceItem(Static):
 
     @staticmethod
     def _fitted(c: Choice, width: int, lang: str = "en") -> Text:
-        """The compact line of a card choice in ``width`` cells, shortened by rule."""
+        """The compact line of a card choice in ``width`` cells, shortened by rule: its key,
+        the card's code, its name words (dim; :meth:`_named`), the deed, the markers."""
         assert c.card is not None
         pairs = [(m, k) for m, k in ChoiceItem._marks(c) if k != "captures"]
         captures = len(pairs) < len(c.marks)
@@ -401,8 +417,8 @@ class ChoiceItem(Static):
         chosen = attempts[-1]
         for attempt in attempts:
             d, ms, words = attempt
-            size = cell_len(f" {c.key} ") + 1 + cell_len(c.card.code) + (1 + cell_len(d) if d else 0)
-            size += sum(3 + cell_len(m) for m in ms) + (1 + cell_len(" ".join(words)) if words else 0)
+            size = cell_len(f" {c.key} ") + 1 + cell_len(c.card.code) + cell_len(ChoiceItem._named(words, bool(d)).plain)
+            size += (1 + cell_len(d) if d else 0) + sum(3 + cell_len(m) for m in ms)
             if size <= width:
                 chosen = attempt
                 break
@@ -411,12 +427,13 @@ class ChoiceItem(Static):
         t.append(f" {c.key} ", style="bold reverse")
         t.append(" ")
         t.append_text(card_text(c.card))
+        # the card's name right after its code, then what it does: "06A peony animal: takes
+        # 06J1" (the name last, after the deed, read as the card taken: "06A takes 06J1 peony animal")
+        t.append_text(ChoiceItem._named(words, bool(d)))
         if d:
             t.append(f" {d}", style="bold" if captures else "")
         for mark in ms:
             t.append(f" <{mark}>", style=styles.get(mark, ChoiceItem._mark_style(mark)))
-        if words:
-            t.append(" " + " ".join(words), style="dim")
         return t
 
     def on_click(self, event: events.Click) -> None:

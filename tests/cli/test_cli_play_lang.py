@@ -101,7 +101,10 @@ def test_a_damaged_save_and_a_folder_open_elsewhere(_data: Path) -> None:
     (_data / "current").mkdir(parents=True)
     (_data / "current" / "save.json").write_text("{", encoding="utf-8")
     line = _korean_line(gostop("play", "--plain", "--lang", "ko", "--resume"))
-    assert line.startswith("오류: 이어 할 수 없습니다: the saved match ") and "새 대국을 시작하려면: " in line
+    # what is wrong with the save in Korean too (it said "the saved match ... cannot be read:
+    # it is not valid JSON: Expecting ..." in English)
+    assert line.startswith("오류: 이어 할 수 없습니다: 저장된 대국 ") and "새 대국을 시작하려면: " in line, line
+    assert "읽을 수 없습니다: 올바른 JSON이 아님 (1번째 줄, 2번째 칸)" in line and "Expecting" not in line, line
     (_data / "current" / "save.json").unlink()
     first = Store(_data)
     assert first.lock() is not None  # a first game has the folder open

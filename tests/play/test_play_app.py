@@ -167,3 +167,21 @@ def test_setup_screen_never_offers_an_unreadable_save(store: Store) -> None:
 
     _run(app, script)
     assert list(store.current.glob("save.json.damaged-*"))
+
+
+def test_the_korean_setup_screen_says_what_is_wrong_with_the_save_in_korean(store: Store) -> None:
+    # it said "저장된 게임을 이어 할 수 없습니다: the saved match ... cannot be read: it is not
+    # valid JSON: Expecting property name ..." (the save's English words)
+    s = Session.start(Settings(seed=4, level="easy", hands=1), store)
+    s.choose("1")
+    store.save_path.write_text("{broken", encoding="utf-8")
+    from gostop.play.session import saved_summary
+
+    app = GoStopApp(store, Settings(seed=8, level="easy", hands=1, lang="ko"), saved=saved_summary(store))
+
+    async def script(pilot: Pilot[int]) -> None:
+        text = " ".join(_screen_text(app).split())
+        assert "저장된 게임을 이어 할 수 없습니다" in text and "올바른 JSON이 아님 (1번째 줄, 2번째 칸)" in text, text
+        assert "cannot be read" not in text and "Expecting" not in text, text
+
+    _run(app, script)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import re
 import signal
 import subprocess
 import sys
@@ -13,7 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from gostop.cli import app
-from gostop.play.session import Session, Settings, saved_summary
+from gostop.play.session import Session, Settings, damaged_save_said, saved_summary
 from gostop.play.store import DamagedSave, SaveError, Store
 
 
@@ -138,6 +140,29 @@ def test_a_damaged_save_is_named_and_explained(store: Store, damage: object, wor
     assert saved is not None
     if words != "does not replay":  # the outline check does not replay the record
         assert not saved.readable and str(store.save_path) in saved.text
+    # in Korean from its facts: the file named, no English words but JSON / UTF-8 / gostop
+    assert info.value.reason is not None
+    korean = damaged_save_said(info.value, "ko")
+    assert korean.startswith(f"저장된 대국 {store.save_path}") and "읽을 수 없습니다: " in korean, korean
+    rest = korean.replace(str(store.save_path), "")
+    assert not [w for w in re.findall(r"[A-Za-z]+", rest) if w not in ("JSON", "UTF", "gostop")], korean
+    assert damaged_save_said(info.value, "en") == str(info.value)  # English: its own message
+    assert saved.problem_said("en") == saved.problem and saved.problem_said("ko") != saved.problem
+
+
+@pytest.mark.parametrize(("kind", "facts", "korean"), [
+    ("not_json", {"line": 3, "column": 7}, "올바른 JSON이 아님 (3번째 줄, 7번째 칸)"),
+    ("unreadable", {"errno": errno.EACCES, "reason": "Permission denied"}, "권한이 없음"),
+    ("unreadable", {}, "파일을 읽을 수 없음"),
+    ("no_session", {}, "게임 설정(인원, 봇, 난이도)이 없음"),
+    ("disagree", {}, "게임 설정과 대국 기록이 서로 맞지 않음"),
+])
+def test_every_damage_is_said_in_korean(tmp_path: Path, kind: str, facts: dict[str, object], korean: str) -> None:
+    exc = DamagedSave(tmp_path / "save.json", "english words", (kind, facts))
+    assert damaged_save_said(exc, "ko") == f"저장된 대국 {tmp_path / 'save.json'}을 읽을 수 없습니다: {korean}"
+    assert "english" in damaged_save_said(exc, "en")
+    # facts this game does not know: its own message
+    assert damaged_save_said(DamagedSave(tmp_path, "x", ("new_kind", {})), "ko") == str(DamagedSave(tmp_path, "x"))
 
 
 def test_plain_offers_a_new_game_over_a_damaged_save(store: Store) -> None:

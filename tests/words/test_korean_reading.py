@@ -27,6 +27,7 @@ HAND_PARTICLE = re.compile(r"\}(이|가|을|를|은|는|과|와|으로|로)(?![\
 TYPED_OR_NAMES = {
     "Enter", "Tab", "quit", "none", "random", "cut", "N", "play", "go", "target", "Y", "y", "n",
     "b", "s", "g", "c", "x", "B", "A", "R", "J", "D", "gostop", "pagat", "Fuda",
+    "JSON", "UTF", "UTF-8",  # the names of file formats (a damaged save)
 }
 #: English -> the one Korean word for it (RULES.md's romanization; the project's glossary).
 GLOSSARY = {

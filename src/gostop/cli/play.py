@@ -222,7 +222,7 @@ def play(
         if resume and saved is None:
             raise UsageProblem(said.no_saved_match(str(store.root), store.command("play"), chosen_lang))
         if resume and saved is not None and saved.problem is not None:
-            raise UsageProblem(said.cannot_resume(saved.problem, store.command("play --new"), chosen_lang))
+            raise UsageProblem(said.cannot_resume(saved.problem_said(chosen_lang), store.command("play --new"), chosen_lang))
         try:
             store.lock()  # one game per data directory: a second one is refused here
         except MatchOpenElsewhere:

@@ -709,7 +709,7 @@ class SetupScreen(Screen[Settings | str | None]):
                 yield Static(Text(w.t("Saved match: {text}", text=self.saved.said(w.lang)), style="bold yellow"))
             elif self.saved is not None:
                 yield Static(Text(w.t("Your saved match cannot be resumed: {problem}. {start} keeps a copy of it and"
-                                      " begins a new match.", problem=self.saved.problem, start=w.t("Start")),
+                                      " begins a new match.", problem=self.saved.problem_said(w.lang), start=w.t("Start")),
                                   style="bold red"))
             with Horizontal():
                 yield Label(w.t("Opponents"), classes="field")

@@ -68,7 +68,7 @@ def ask_about_saved(saved: SavedMatch, lang: str, read: Callable[[str], str],
                 return None
             write(w.t("Type Y to resume the saved match, or n to start a new one."))
             question = w.t("Resume it? [Y/n]> ")
-    write(w.t("Your saved match cannot be resumed: {problem}.", problem=saved.problem))
+    write(w.t("Your saved match cannot be resumed: {problem}.", problem=saved.problem_said(lang)))
     if read(w.t("Start a new match instead? [Y/n]> ")).strip().lower() not in YES:
         write(w.t("Nothing changed."))
         return None

@@ -106,6 +106,7 @@ __all__ = [
     "bot_spec_for_level",
     "SESSION_FORMAT",
     "saved_summary",
+    "damaged_save_said",
     "SavedMatch",
     "card_name",
     "short_name",
@@ -1915,6 +1916,16 @@ class SavedMatch:
     #: The saved settings and the hands played (a readable save): :meth:`said` in any language.
     settings: Settings | None = None
     played: int = 0
+    #: Why the save cannot be read, as facts (:class:`~gostop.play.store.DamagedSave`): the
+    #: problem in any language (:meth:`problem_said`).
+    damage: DamagedSave | None = None
+
+    def problem_said(self, lang: str) -> str:
+        """Why the save cannot be read, in ``lang`` (:func:`damaged_save_said`); the English
+        :attr:`problem` when its facts are unknown."""
+        if self.damage is not None:
+            return damaged_save_said(self.damage, lang)
+        return self.problem or ""
 
     @property
     def readable(self) -> bool:
@@ -1943,18 +1954,18 @@ def _saved_match(store: Store) -> tuple[Settings, dict[int, str], Match]:
     record, data = store.load()
     path = store.save_path
     if data.get("format") != SESSION_FORMAT:
-        raise DamagedSave(path, "its session part is not a gostop play session")
+        raise DamagedSave(path, "its session part is not a gostop play session", ("not_session", {}))
     try:
         settings = Settings.from_json(data.get("settings", {}))
         bots = {int(k): str(v) for k, v in dict(data.get("bots", {})).items()}
     except (TypeError, ValueError, AttributeError) as exc:
-        raise DamagedSave(path, f"its settings are damaged ({_clip(str(exc))})") from None
+        raise DamagedSave(path, f"its settings are damaged ({_clip(str(exc))})", ("settings", {})) from None
     try:
         match = replay_match(loads_match_record(json.dumps(record)))
     except Exception as exc:  # any failure to rebuild the match means the save is damaged
-        raise DamagedSave(path, f"its match record does not replay ({_clip(str(exc))})") from None
+        raise DamagedSave(path, f"its match record does not replay ({_clip(str(exc))})", ("no_replay", {})) from None
     if len(match.names) != settings.players or any(not 1 <= s < settings.players for s in bots):
-        raise DamagedSave(path, "its settings and its match record disagree")
+        raise DamagedSave(path, "its settings and its match record disagree", ("disagree", {}))
     return settings, bots, match
 
 
@@ -1972,10 +1983,41 @@ def saved_summary(store: Store, lang: str = "en") -> SavedMatch | None:
         saved = SavedMatch("", settings=settings, played=played)
         return SavedMatch(saved.said(lang), settings=settings, played=played)
     except DamagedSave as exc:
-        return SavedMatch(str(exc), str(exc))
+        return SavedMatch(str(exc), str(exc), damage=exc)
     except (TypeError, ValueError, AttributeError) as exc:
-        problem = str(DamagedSave(store.save_path, f"its settings are damaged ({_clip(str(exc))})"))
-        return SavedMatch(problem, problem)
+        damage = DamagedSave(store.save_path, f"its settings are damaged ({_clip(str(exc))})", ("settings", {}))
+        return SavedMatch(str(damage), str(damage), damage=damage)
+
+
+def damaged_save_said(exc: DamagedSave, lang: str = "en") -> str:
+    """Why a save cannot be read (:class:`~gostop.play.store.DamagedSave`), in ``lang``: the
+    file and what is wrong, from the facts of its ``reason``. English, or a reason without
+    facts: the error's own message (which also names what Python said, for a bug report)."""
+    if lang == "en" or exc.reason is None:
+        return str(exc)
+    w = catalog(lang)
+    kind, f = exc.reason
+    problems = {
+        "not_utf8": lambda: w.t("it is not text (UTF-8)"),
+        "empty": lambda: w.t("the file is empty"),
+        "not_json": lambda: w.t("it is not valid JSON (line {line}, column {column})", line=f["line"], column=f["column"]),
+        "not_save": lambda: w.t("it is not a gostop play save"),
+        "no_record": lambda: w.t("it holds no match record"),
+        "no_session": lambda: w.t("it holds no session data (players, bots, level)"),
+        "not_object": lambda: w.t("it is not a JSON object"),
+        "not_session": lambda: w.t("its session part is not a gostop play session"),
+        "settings": lambda: w.t("its settings are damaged"),
+        "no_replay": lambda: w.t("its match record does not replay (a save of a newer gostop, or damaged)"),
+        "disagree": lambda: w.t("its settings and its match record disagree"),
+    }
+    if kind == "unreadable":
+        code = f.get("errno")
+        problem = _os_problem(OSError(code, f.get("reason", "")), w) if code else w.t("it cannot be read")
+    elif kind in problems:
+        problem = problems[kind]()
+    else:
+        return str(exc)
+    return w.t("the saved match {path} cannot be read: {problem}", path=str(exc.path), problem=problem)
 
 
 def _amount(n: int, unit: str) -> str:

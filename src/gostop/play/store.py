@@ -68,12 +68,19 @@ class MatchOpenElsewhere(GostopError, ValueError):
 
 
 class DamagedSave(GostopError, ValueError):
-    """The saved match cannot be read; the message names the file and what is wrong."""
+    """The saved match cannot be read; the message names the file and what is wrong.
 
-    def __init__(self, path: Path, problem: str) -> None:
+    ``reason``: what is wrong, as facts, for the game to say in the person's language
+    (:func:`gostop.play.session.damaged_save_said`): ``(kind, facts)`` with kind ``not_utf8``,
+    ``unreadable`` (``errno``, ``reason``: the system's), ``empty``, ``not_json`` (``line``,
+    ``column``), ``not_save``, ``no_record``, ``no_session``, ``not_object``, ``not_session``,
+    ``settings``, ``no_replay`` or ``disagree``; None when unknown (the message alone says it)."""
+
+    def __init__(self, path: Path, problem: str, reason: tuple[str, dict[str, Any]] | None = None) -> None:
         super().__init__(f"the saved match {path} cannot be read: {problem}")
         self.path = path
         self.problem = problem
+        self.reason = reason
 
 
 def _short(path: str) -> str:
@@ -310,22 +317,23 @@ class Store:
         try:
             text = path.read_text(encoding="utf-8")
         except UnicodeDecodeError:
-            raise DamagedSave(path, "it is not text (UTF-8)") from None
+            raise DamagedSave(path, "it is not text (UTF-8)", ("not_utf8", {})) from None
         except OSError as exc:
-            raise DamagedSave(path, _reason(exc)) from None
+            raise DamagedSave(path, _reason(exc), ("unreadable", {"errno": exc.errno, "reason": _reason(exc)})) from None
         if not text.strip():
-            raise DamagedSave(path, "the file is empty")
+            raise DamagedSave(path, "the file is empty", ("empty", {}))
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise DamagedSave(path, f"it is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
+            raise DamagedSave(path, f"it is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})",
+                              ("not_json", {"line": exc.lineno, "column": exc.colno})) from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise DamagedSave(path, "it is not a gostop play save")
+            raise DamagedSave(path, "it is not a gostop play save", ("not_save", {}))
         record, session = data.get("record"), data.get("session")
         if not isinstance(record, dict):
-            raise DamagedSave(path, "it holds no match record")
+            raise DamagedSave(path, "it holds no match record", ("no_record", {}))
         if not isinstance(session, dict):
-            raise DamagedSave(path, "it holds no session data (players, bots, level)")
+            raise DamagedSave(path, "it holds no session data (players, bots, level)", ("no_session", {}))
         return record, session
 
     def _load_legacy(self) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -335,9 +343,9 @@ class Store:
             try:
                 data = json.loads(path.read_text(encoding="utf-8"))
             except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-                raise DamagedSave(path, f"it cannot be read ({type(exc).__name__})") from None
+                raise DamagedSave(path, f"it cannot be read ({type(exc).__name__})", ("unreadable", {})) from None
             if not isinstance(data, dict):
-                raise DamagedSave(path, "it is not a JSON object")
+                raise DamagedSave(path, "it is not a JSON object", ("not_object", {}))
             parts.append(data)
         return parts[0], parts[1]
 

@@ -258,7 +258,7 @@ def no_saved_match(folder: str, command: str, lang: str = "en") -> str:
 
 
 def cannot_resume(problem: str, command: str, lang: str = "en") -> str:
-    """``problem``: why the save cannot be read (the save's own words, in English)."""
+    """``problem``: why the save cannot be read, in ``lang`` (:func:`gostop.play.session.damaged_save_said`)."""
     return catalog(lang).t("cannot resume: {problem}; start a new match with: {command}", problem=problem,
                            command=command)
 

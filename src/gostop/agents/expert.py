@@ -46,6 +46,10 @@ __all__ = ["ExpertAgent", "ExpertPolicy", "hand_strength", "table_choice"]
 
 MAIN_KINDS = frozenset({"play", "bomb", "grenade", "skip"})
 
+#: A joker played from hand that makes each opponent drink (GOO-10) is played before any capture
+#: (a card's value is a few points at most).
+JOKER_SHOT_BONUS = 10.0
+
 
 def _bits(mask: int) -> list[int]:
     out = []
@@ -127,7 +131,7 @@ class ExpertPolicy:
         bit = v.bit(a.cards[0])
         i = bit.bit_length() - 1
         if i >= 48:  # joker from hand: captured at once, a stock card stands in for it
-            return ev.value(bit) + 0.25
+            return ev.value(bit) + 0.25 + self.joker_shot_bonus(v)
         m = i // 4 + 1
         mm = MONTH_MASKS[m]
         on_layout = v.layout & mm
@@ -158,6 +162,20 @@ class ExpertPolicy:
         # H3: the stack of three (and a ja-ppuk if it is this seat's own stack).
         steal = STEAL * n_opp * (2 if v.own_stack_months >> m & 1 else 1)
         return ev.value(bit | on_layout) + steal + 0.3
+
+    @staticmethod
+    def joker_shot_bonus(v: View) -> float:
+        """What a joker played from hand is worth beyond its capture where it costs a shot
+        (GOO-10, ``joker_shot``): each opponent drinks (``hand_opponents_stock_self``), so it
+        comes first -- the hand may end by a stop before the joker is played, and it costs no
+        turn (a stock card stands in for it); the drinker is the player itself
+        (``hand_self_stock_opponents``), so it comes last."""
+        shot = v.rules.joker_shot
+        if shot == "hand_opponents_stock_self":
+            return JOKER_SHOT_BONUS
+        if shot == "hand_self_stock_opponents":
+            return -JOKER_SHOT_BONUS
+        return 0.0
 
     # -- other decisions -----------------------------------------------------------------
 
@@ -214,6 +232,11 @@ class ExpertPolicy:
     def wants_go(self, ev: Evaluator) -> bool:
         v = ev.v
         me = v.seat
+        if v.rules.payment_unit == "shots":
+            # GOO-4: no go chips and no multipliers, only floor(points / 5) shots for each
+            # opponent, so a go buys a second shot at 10 points at the price of more turns, each
+            # of which may turn a joker (GOO-10) or let an opponent play its own: stop
+            return False
         turns = ev.turns_left(me)
         if turns <= 0:
             return False  # GOSTOP-6: a go on the final turn is a nagari

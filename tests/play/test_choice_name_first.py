@@ -135,3 +135,13 @@ def test_the_screen_names_each_card_before_its_deed(tmp_path: Path, lang: str, s
         if name:
             assert line.startswith(f" {c.key}  {c.card.code} {name}: "), line
         assert not line.rstrip().endswith(" " + c.label), line  # the old order: the name last
+
+
+def test_the_short_deeds_have_no_colon_of_their_own_in_korean() -> None:
+    # the line puts a colon after the card's name: a deed with its own ("뻑 먹기: 06A ...") read
+    # "06A 모란 열끗: 뻑 먹기: 06A 06J1 06J2"
+    from gostop.words.catalog import catalog
+
+    w = catalog("ko")
+    deed = w.t("takes the stack {cards}", cards="06A 06J1 06J2")
+    assert ":" not in deed and "06A 06J1 06J2" in deed and "뻑" in deed, deed

@@ -39,6 +39,7 @@ SMALL = ["--seed", "2", "--hands", "3", "--hands3", "0", "--search-hands", "0", 
         (["--collect-only", "expert3"], "expert2-pagat"),  # names the parts this run has
         (["--search3-hands", "2", "--search3-teacher", "nobot"], "unknown bot 'nobot'"),
         (["--keep-gwang"], "--keep-hands"),
+        (["--keep-untaught"], "--keep-hands"),
         (["--self2-hands", "0", "--self2-driver", "w.npz"], "--self2-driver needs --self2-hands"),
         (["--also", "pagat"], "--also"),
     ],
@@ -176,3 +177,26 @@ def test_rollnet_files_keep_their_names_and_a_bad_cache_is_one_line(
     assert rollnet(args) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: --data") and "not an .npz archive" in err and err.count("\n") == 1
+
+
+def test_keep_untaught_anchors_every_table_this_run_does_not_teach() -> None:
+    """A fine-tune of one preset (v6: goo-stupe taught by the expert, 2 and 3 players) keeps
+    every other table with the --init network's own choices: each other preset with 2 players
+    and 3 (matgo: 2 only, GEN-7) and pagat's gwangpalli seats; the default set (the tables
+    beside --preset's 2-player one) left pagat's 2-player table and its gwangpalli seats out."""
+    from gostop.rl.train import _parser, _specs
+    from gostop.rules import PRESET_NAMES
+
+    weights = str(Path(__file__).parents[2] / "src" / "gostop" / "rl" / "weights" / "learned.npz")
+    base = ["--preset", "goo-stupe", "--hands", "30", "--hands3", "10", "--search-hands", "0", "--init", weights,
+            "--keep-hands", "6", "--keep-gwang"]
+    specs = _specs(_parser().parse_args([*base, "--keep-untaught"]))
+    kept = {(preset, players) for name, preset, players, _, hands, _, _ in specs if name.startswith("keep") and hands}
+    want = {(p, n) for p in PRESET_NAMES if p != "goo-stupe" for n in (2, 3) if not (p == "matgo" and n == 3)}
+    assert kept == want, kept ^ want
+    gwang = [(name, preset) for name, preset, *_ in specs if name == "keepg3"]
+    assert gwang == [("keepg3", "pagat")]
+    taught = {(preset, players) for name, preset, players, _, hands, _, _ in specs if not name.startswith("keep") and hands}
+    assert taught == {("goo-stupe", 2), ("goo-stupe", 3)}
+    # the teacher of every anchor is the --init network
+    assert all(teacher == f"learned:weights={weights}" for name, _, _, teacher, *_ in specs if name.startswith("keep"))

@@ -60,6 +60,8 @@ __all__ = ["main"]
 OPPONENTS = ("greedy", "expert", "random")
 #: Table sizes of the gwangpalli hands (--gwang-hands), drawn evenly.
 GWANG_TABLES = (4, 5, 6, 7)
+#: The preset whose gwangpalli seats --keep-untaught keeps (the one v5 learned them on).
+GWANG_PRESET = "pagat"
 
 
 class TrainError(GostopError, ValueError):
@@ -155,6 +157,19 @@ def _specs(args: argparse.Namespace) -> list[Spec]:
             specs.append(("expert3", preset, 3, "expert", args.hands3_also, None, base + 1))
         specs.append(("search-go2", preset, 2, "search:only=go-stop", args.search_hands_also,
                       frozenset({"go-stop"}), base + 2))
+    if args.keep_hands > 0 and args.keep_untaught:  # anchors on every table no part of this run teaches
+        keeper = f"learned:weights={args.init}"
+        taught = {(preset, players) for name, preset, players, _, hands, _, _ in specs if hands > 0 and name != "gwang3"}
+        for j, preset in enumerate(PRESET_NAMES):
+            base = args.seed + 500 + 1000 * j
+            for players in (2, 3):
+                if players == 3 and get_preset(preset).two_player_only:
+                    continue
+                if (preset, players) not in taught:
+                    specs.append((f"keep{players}", preset, players, keeper, args.keep_hands, None, base + players - 2))
+        if args.keep_gwang and not any(name == "gwang3" and hands > 0 for name, _, _, _, hands, _, _ in specs):
+            specs.append(("keepg3", GWANG_PRESET, 3, keeper, args.keep_hands, None, args.seed + 502))
+        return specs
     if args.keep_hands > 0:  # anchors: the --init network's own choices on every table but the one searched
         keeper = f"learned:weights={args.init}"
         for j, preset in enumerate([args.preset, *_also(args)]):
@@ -439,6 +454,12 @@ def _parser() -> argparse.ArgumentParser:
         "what it knew there (default 0)",
     )
     p.add_argument("--keep-gwang", action="store_true", help="with --keep-hands: gwangpalli active seats too")
+    p.add_argument(
+        "--keep-untaught", action="store_true",
+        help="with --keep-hands: keep every table no part of this run teaches (each preset with 2 players and, "
+        "where it is played so, 3; with --keep-gwang the active seats of pagat's gwangpalli tables) instead of "
+        "the tables beside --preset's 2-player one: a fine-tune of one preset's play",
+    )
     p.add_argument("--epochs", type=int, default=8, help="passes over the data (default 8)")
     p.add_argument("--batch", type=int, default=512, help="decisions per gradient step (default 512)")
     p.add_argument("--lr", type=float, default=1e-3, help="learning rate of Adam, decayed by a cosine (default 1e-3)")
@@ -490,7 +511,8 @@ def _check(args: argparse.Namespace) -> None:
     for flag, needs, what in (("dagger_driver", "dagger_hands", "the hands it plays"),
                               ("dagger3_driver", "dagger3_hands", "the hands it plays"),
                               ("self2_driver", "self2_hands", "the hands it plays"),
-                              ("keep_gwang", "keep_hands", "the hands to keep")):
+                              ("keep_gwang", "keep_hands", "the hands to keep"),
+                              ("keep_untaught", "keep_hands", "the hands to keep")):
         if getattr(args, flag) and getattr(args, needs) <= 0:
             raise TrainError(f"--{flag.replace('_', '-')} needs --{needs.replace('_', '-')} ({what})")
     if args.keep_hands > 0 and not args.init:
@@ -517,7 +539,9 @@ def _check(args: argparse.Namespace) -> None:
             if getattr(args, flag) > 0:
                 raise RulesError(f"--{flag.replace('_', '-')}: the {args.preset} rules are for 2 players only; "
                                  f"make it 0 or pick another --preset")
-    if (args.gwang_hands > 0 or args.keep_gwang) and (rules.two_player_only or rules.multi_player_mode != "gwangpalli"
+    # (--keep-untaught keeps pagat's gwangpalli seats, whatever --preset is)
+    if (args.gwang_hands > 0 or (args.keep_gwang and not args.keep_untaught)) and (
+            rules.two_player_only or rules.multi_player_mode != "gwangpalli"
                                                        or (rules.max_players or 0) < max(GWANG_TABLES)):
         raise RulesError(f"--gwang-hands/--keep-gwang: the {args.preset} preset has no gwangpalli tables of 4 to 7 seated")
     specs = _specs(args)  # checks --also

@@ -24,6 +24,9 @@ It evaluates every legal action with :class:`~gostop.agents.evaluation.Evaluator
   it pay for both); offers at most once a hand, when playing on is expected to cost chips, an
   opponent is on the brink and every card in hand would feed someone.
 * chongtong and jokers: declares a chongtong, reveals jokers, shouts after a first-turn ppuk.
+* a table paid in shots (goo-stupe, GOO-1): a joker that makes each opponent drink when played
+  from hand (GOO-10) is played before any other card, one that makes the player drink last, and
+  it stops as soon as it may (GOO-4: a go earns no chips and no multiplier).
 """
 
 from __future__ import annotations

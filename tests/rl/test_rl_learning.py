@@ -3,6 +3,9 @@ policy against random, and the shipped ``learned`` bot plays through the simulat
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -341,3 +344,14 @@ def test_train_script_fine_tune_starts_from_its_init_weights(tmp_path: object, c
     assert main([*fit[:-2], "--hidden", "16", "--init", str(start_path), "--epochs", "1",
                  "--out", str(base / "x.npz")]) == 2
     assert "--hidden" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("first", ["from gostop.rl.learned import PolicyNet", "import gostop.rl.learned",
+                                   "from gostop.agents import make_agent"])
+def test_the_learned_bot_is_there_whatever_is_imported_first(first: str) -> None:
+    # a fresh interpreter that imported gostop.rl.learned first: the bot registry loaded its
+    # entry point while the module was half imported, an AttributeError ("partially initialized
+    # module 'gostop.rl.learned' has no attribute 'LearnedAgent'") that stopped the import
+    code = f"{first}\nfrom gostop.agents import make_agent\nprint(make_agent('learned').name)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and out.stdout.strip() == "learned", out.stderr[-2000:]

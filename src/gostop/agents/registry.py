@@ -226,6 +226,11 @@ def _register_entry_points() -> None:
             cls = ep.load()
         except ImportError:
             continue
+        except AttributeError:
+            # the module is being imported now, and imported this package first (``from
+            # gostop.rl.learned import PolicyNet`` in a fresh interpreter): it registers its bot
+            # itself once defined (gostop.rl.learned's last lines)
+            continue
         if isinstance(cls, type) and issubclass(cls, Agent):
             BOTS[ep.name] = cls
 

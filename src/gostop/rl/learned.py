@@ -202,3 +202,14 @@ class LearnedAgent(Agent):
             return codec.action(int(np.argmax(mask)))
         x = encode_observation(obs, rules)
         return codec.action(self.net.choose(x, mask))
+
+
+def _register() -> None:
+    """``learned`` among the bots also when this module was imported first: the registry's
+    entry point found it half imported then (gostop.agents.registry._register_entry_points)."""
+    from gostop.agents.registry import BOTS
+
+    BOTS.setdefault("learned", LearnedAgent)
+
+
+_register()

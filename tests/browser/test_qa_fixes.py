@@ -22,6 +22,7 @@ from tableplay import (
     step,
     table_state,
 )
+from test_web_errors import refused_rule
 from test_web_table import api, bot_room, my_turn, resize_to, scripted_bot_room, sit
 
 GO = ".decisions button.decision.kind-go"
@@ -301,15 +302,8 @@ def test_the_rule_form_refuses_empty_and_wrong_values_in_korean_and_says_card_na
 def test_a_refusal_the_page_cannot_say_itself_has_a_korean_lead_in(page: Page, base_url: str) -> None:
     korean(page, base_url)
     page.reload()
-    open_rules(page)
-    page.select_option("#create select[name=seat-count]", "3")
-    page.select_option("#create select[name=knob]", "two_player_only")
-    page.select_option("#create select[name=value]", "true")
-    page.click("#add-rule")
-    page.click("#create-room")
-    error = page.locator("#create > p.error")
-    expect(error).to_be_visible()
-    assert error.inner_text().startswith("방을 만들 수 없습니다:"), error.inner_text()
+    text = refused_rule(page, "two_player_only", "true", seats="3")
+    assert text.startswith("방을 만들 수 없습니다:"), text
 
 
 # -- 7. names instead of identifiers ------------------------------------------------------------

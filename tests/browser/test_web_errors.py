@@ -36,6 +36,34 @@ def open_rules(page: Page) -> None:
     page.click("#create details summary")
 
 
+def refused_rule(page: Page, knob: str, value: str, *, preset: str | None = None, seats: str | None = None) -> str:
+    """The lobby's refusal of a room with rule ``knob`` changed to ``value`` (typed, or chosen
+    where the value is a list), on ``preset`` with ``seats`` seats when given, as the page
+    shows it."""
+    open_rules(page)
+    if preset is not None:
+        page.select_option("#create select[name=preset]", preset)
+    if seats is not None:
+        page.select_option("#create select[name=seat-count]", seats)
+    page.select_option("#create select[name=knob]", knob)
+    field = page.locator("#create [name=value]")
+    if field.evaluate("(e) => e.tagName") == "SELECT":
+        field.select_option(value)
+    else:
+        field.fill(value)
+    page.click("#add-rule")
+    page.click("#create-room")
+    error = page.locator("#create > p.error")
+    expect(error).to_be_visible()
+    return error.inner_text()
+
+
+def chip_target_refused(page: Page) -> str:
+    """A chip target of 50 at goo-stupe's table, paid in shots (MATCH-1, GOO-1: rules that
+    clash), refused."""
+    return refused_rule(page, "match_target_chips", "50", preset="goo-stupe")
+
+
 @pytest.fixture(scope="module")
 def one_room_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[GameServer]:
     """A server of its own that lets one address open one room at a time."""
@@ -79,15 +107,7 @@ def test_every_code_of_the_server_has_an_english_and_a_korean_text(page: Page, b
 def test_too_many_rooms_and_clashing_rules_are_said_in_korean(page: Page, one_room_server: GameServer) -> None:
     korean(page, one_room_server.url)
     # rules that clash with the rule set (goo-stupe is paid in shots: no chip target)
-    open_rules(page)
-    page.select_option("#create select[name=preset]", "goo-stupe")
-    page.select_option("#create select[name=knob]", "match_target_chips")
-    page.fill("#create input[name=value]", "50")
-    page.click("#add-rule")
-    page.click("#create-room")
-    error = page.locator("#create > p.error")
-    expect(error).to_be_visible()
-    text = error.inner_text()
+    text = chip_target_refused(page)
     before, _, detail = text.partition("자세히:")
     assert "함께 쓸 수 없습니다" in before, text
     meanings = {k["name"]: k["meaning"] for k in page.evaluate(

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Page, expect
-from test_web_errors import korean, open_rules
+from playwright.sync_api import Page
+from test_web_errors import chip_target_refused, korean
 
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 #: English words of the server's sentences, and identifiers: none may reach a Korean page.
@@ -77,15 +77,7 @@ def test_a_clash_from_the_server_is_said_in_korean_without_its_english(page: Pag
             page.goto(base_url + "/")
             page.evaluate("() => localStorage.setItem('gostop.lang', 'en')")
             page.reload()
-        open_rules(page)
-        page.select_option("#create select[name=preset]", "goo-stupe")
-        page.select_option("#create select[name=knob]", "match_target_chips")
-        page.fill("#create input[name=value]", "50")
-        page.click("#add-rule")
-        page.click("#create-room")
-        error = page.locator("#create > p.error")
-        expect(error).to_be_visible()
-        text = error.inner_text()
+        text = chip_target_refused(page)
         assert "match_target_chips" not in text and "payment_unit" not in text and "MATCH-1" not in text, text
         if lang == "ko":
             assert "함께 쓸 수 없습니다" in text and "목표 칩(50칩)은 칩으로 셈할 때만 쓸 수 있습니다" in text, text

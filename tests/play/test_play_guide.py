@@ -829,7 +829,7 @@ def test_keys_page_of_a_shots_table_says_a_shake_changes_no_payment(lang: str) -
     from gostop.play.guide import keys_text
 
     doubles = {"en": "doubles your win", "ko": "이기면 두 배"}[lang]
-    nothing = {"en": "it changes no payment", "ko": "받는 돈은 그대로"}[lang]
+    nothing = {"en": "it changes no payment", "ko": "정산은 그대로"}[lang]
     for rules in (get_preset("goo-stupe"), make_rules("goo-stupe", SHOTS_WITH_FACTORS)):
         text = keys_text(lang, rules, 3)
         assert doubles not in text and nothing in text

@@ -62,11 +62,13 @@ def _first_prompt_with(kind: str, preset: str, overrides: dict[str, Any], lang: 
 def test_shake_and_bomb_choices_at_a_shots_table_promise_no_multiplier(lang: str) -> None:
     """A shake at goo-stupe (x1, GOO-8) or at a shots table whose knobs double, and a bomb there
     (PAY-2): the choice says the payment does not change, never "payment x1" or "x2"."""
-    same = {"en": "it changes no payment", "ko": "받는 돈은 그대로"}[lang]
+    same = {"en": "it changes no payment", "ko": "정산은 그대로"}[lang]
     times = {"en": "x", "ko": "배"}[lang]
     for overrides in ({}, FACTORS):
         shake = _first_prompt_with("shake", "goo-stupe", overrides, lang)
         assert same in shake.detail and times not in shake.detail, shake.detail
+        # no money at a table paid in shots ("받는 돈은 그대로": the money received stays)
+        assert lang != "ko" or "돈" not in shake.detail, shake.detail
     bomb = _first_prompt_with("bomb", "goo-stupe", FACTORS, lang)
     assert times not in bomb.detail, bomb.detail
     chips = _first_prompt_with("bomb", "pagat", {"bomb_multiplier": 2}, lang)

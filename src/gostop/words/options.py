@@ -165,12 +165,16 @@ def allowed_values(knob: str, lang: str = "en") -> str:
 def rules_refused(exc: Exception, lang: str = "en") -> str:
     """Why the rules refuse a change (a :class:`~gostop.rules.RulesError`), in ``lang``: from
     its facts (``reason``), naming knobs and values as they are typed; in English, or when it
-    has no facts, its own message."""
+    has no facts, its own message -- but a clash of a known kind in plain words in English too
+    (the rules' sentence cites rule IDs: "(GOO-1)", "(MATCH-1)")."""
     reason = getattr(exc, "reason", None)
-    if lang == "en" or reason is None:
+    if reason is None:
         return str(exc)
     w = catalog(lang)
     kind, f = reason
+    if lang == "en":
+        problem = _clash_problem(w, f) if kind == "clash" else None
+        return str(exc) if problem is None else w.t("contradictory rules: {problem}", problem=problem)
     guess = w.t(" (did you mean {name}?)", name=repr(f["close"])) if f.get("close") else ""
     if kind == "unknown_knob":
         return w.t("unknown rule {name}{guess}; {command} lists the rules", name=f["name"], guess=guess,

@@ -9,6 +9,7 @@ one, words no option takes) are said in Korean too, from their facts; English ke
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -143,3 +144,12 @@ def test_an_unknown_language_is_said_in_english() -> None:
     assert "not a whole number" in line
     line = gostop("play", "--lang", "xx").error_line()
     assert "unknown language 'xx'; languages: en, ko" in line
+
+
+def test_a_clash_of_rules_is_said_without_rule_ids_in_english(_data: Path) -> None:
+    # it printed the rules' sentence, "... shots are taken, not won (GOO-1), ... would never end
+    # (MATCH-1); ..." (the IDs of the rule book, which a player never sees)
+    line = gostop("play", "--plain", "-y", "--preset", "goo-stupe", "--set", "match_target_chips=50",
+                  "--lang", "en").error_line()
+    assert "match_target_chips = 50 needs payment_unit = \"chips\"" in line and "would never end" in line, line
+    assert not re.search(r"\b[A-Z]+-\d+\b", line), line

@@ -261,7 +261,13 @@ def _check(settings: Settings) -> None:
 
     lang = settings.lang
     if lang == "en":
-        settings.check()
+        try:
+            settings.check()
+        except ValueError as exc:  # a clash of rules: said from its facts, without the rule IDs
+            reason = getattr(exc, "reason", None)
+            if reason is None or reason[0] != "clash":
+                raise
+            raise UsageProblem(said.rules_refused(exc, lang)) from None
         return
     if settings.preset not in PRESETS:
         close = difflib.get_close_matches(settings.preset[:100], PRESET_NAMES, n=1, cutoff=0.6)

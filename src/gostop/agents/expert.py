@@ -26,7 +26,8 @@ It evaluates every legal action with :class:`~gostop.agents.evaluation.Evaluator
 * chongtong and jokers: declares a chongtong, reveals jokers, shouts after a first-turn ppuk.
 * a table paid in shots (goo-stupe, GOO-1): a joker that makes each opponent drink when played
   from hand (GOO-10) is played before any other card, one that makes the player drink last, and
-  it stops as soon as it may (GOO-4: a go earns no chips and no multiplier).
+  it stops as soon as it may (GOO-4: a go earns no chips and no multiplier) unless it still holds
+  a joker that makes the opponents drink.
 """
 
 from __future__ import annotations
@@ -52,6 +53,9 @@ MAIN_KINDS = frozenset({"play", "bomb", "grenade", "skip"})
 #: A joker played from hand that makes each opponent drink (GOO-10) is played before any capture
 #: (a card's value is a few points at most).
 JOKER_SHOT_BONUS = 10.0
+
+#: The first joker's bit in a card mask (the 48 month cards come first).
+JOKER_BIT = 48
 
 
 def _bits(mask: int) -> list[int]:
@@ -133,7 +137,7 @@ class ExpertPolicy:
             return ev.value(MONTH_MASKS[m]) + 0.6 + steal + (0.3 * (cards == 0))
         bit = v.bit(a.cards[0])
         i = bit.bit_length() - 1
-        if i >= 48:  # joker from hand: captured at once, a stock card stands in for it
+        if i >= JOKER_BIT:  # joker from hand: captured at once, a stock card stands in for it
             return ev.value(bit) + 0.25 + self.joker_shot_bonus(v)
         m = i // 4 + 1
         mm = MONTH_MASKS[m]
@@ -235,14 +239,16 @@ class ExpertPolicy:
     def wants_go(self, ev: Evaluator) -> bool:
         v = ev.v
         me = v.seat
-        if v.rules.payment_unit == "shots":
-            # GOO-4: no go chips and no multipliers, only floor(points / 5) shots for each
-            # opponent, so a go buys a second shot at 10 points at the price of more turns, each
-            # of which may turn a joker (GOO-10) or let an opponent play its own: stop
-            return False
         turns = ev.turns_left(me)
         if turns <= 0:
             return False  # GOSTOP-6: a go on the final turn is a nagari
+        if v.rules.payment_unit == "shots":
+            # GOO-4: no go chips and no multipliers, only floor(points / 5) shots for each
+            # opponent, so a go buys a second shot at 10 points at the price of more turns, each
+            # of which may turn a joker (GOO-10) or let an opponent play its own: stop, unless
+            # a joker in hand would make each opponent drink on the next turn (a stop leaves it
+            # unplayed)
+            return self.joker_shot_bonus(v) > 0 and bool(v.hand >> JOKER_BIT)
         stop_now = ev.stop_payment(fast=self.fast)
         # My chance to improve again (strictly above this go) before the end.
         p_me = reach_probability(1, turns, self.rate)

@@ -45,7 +45,7 @@ from gostop.agents.table import best_claim, cut_depth, hand_strength, pushes_pay
 if TYPE_CHECKING:
     from gostop.engine import Action
 
-__all__ = ["ExpertAgent", "ExpertPolicy", "hand_strength", "table_choice"]
+__all__ = ["ExpertAgent", "ExpertPolicy", "hand_strength", "shot_table_go", "shot_table_legal", "table_choice"]
 
 
 MAIN_KINDS = frozenset({"play", "bomb", "grenade", "skip"})
@@ -56,6 +56,41 @@ JOKER_SHOT_BONUS = 10.0
 
 #: The first joker's bit in a card mask (the 48 month cards come first).
 JOKER_BIT = 48
+
+
+def shot_table_go(v: View) -> bool:
+    """Go or stop at a table paid in shots (goo-stupe), with turns left to play.
+
+    GOO-4: no go chips and no multipliers, only floor(points / 5) shots for each opponent, so a
+    go buys a second shot at 10 points at the price of more turns, each of which may turn a
+    joker (GOO-10) or let an opponent play its own: stop, unless a joker in hand would make each
+    opponent drink on the next turn (a stop leaves it unplayed)."""
+    return ExpertPolicy.joker_shot_bonus(v) > 0 and bool(v.hand >> JOKER_BIT)
+
+
+def shot_table_legal(v: View, legal: tuple[Action, ...]) -> tuple[Action, ...]:
+    """The legal actions narrowed by the expert's rules for jokers that cost shots (GOO-10,
+    ``joker_shot``) and for go/stop at a table paid in shots (GOO-4); ``legal`` itself where
+    they say nothing. For a player that was not taught those tables (the learned policy):
+
+    * go/stop: the one answer of :func:`shot_table_go` (stop on the last turn, GOSTOP-6);
+    * a main action where a joker from hand makes each opponent drink: the joker plays only;
+      where it makes the player drink: every other play, if there is one."""
+    kinds = {a.kind for a in legal}
+    if v.rules.payment_unit == "shots" and {"go", "stop"} <= kinds:
+        turns = v.hand_sizes[v.seat] + v.skip_allowance[v.seat]
+        kind = "go" if turns > 0 and shot_table_go(v) else "stop"
+        return tuple(a for a in legal if a.kind == kind)
+    bonus = ExpertPolicy.joker_shot_bonus(v)
+    if bonus == 0 or "play" not in kinds:
+        return legal
+    jokers = tuple(a for a in legal if a.kind == "play" and a.cards and v.bit(a.cards[0]) >> JOKER_BIT)
+    if not jokers:
+        return legal
+    if bonus > 0:
+        return jokers
+    others = tuple(a for a in legal if a not in jokers)
+    return others if any(a.kind in MAIN_KINDS for a in others) else legal
 
 
 def _bits(mask: int) -> list[int]:
@@ -243,12 +278,7 @@ class ExpertPolicy:
         if turns <= 0:
             return False  # GOSTOP-6: a go on the final turn is a nagari
         if v.rules.payment_unit == "shots":
-            # GOO-4: no go chips and no multipliers, only floor(points / 5) shots for each
-            # opponent, so a go buys a second shot at 10 points at the price of more turns, each
-            # of which may turn a joker (GOO-10) or let an opponent play its own: stop, unless
-            # a joker in hand would make each opponent drink on the next turn (a stop leaves it
-            # unplayed)
-            return self.joker_shot_bonus(v) > 0 and bool(v.hand >> JOKER_BIT)
+            return shot_table_go(v)
         stop_now = ev.stop_payment(fast=self.fast)
         # My chance to improve again (strictly above this go) before the end.
         p_me = reach_probability(1, turns, self.rate)

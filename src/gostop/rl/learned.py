@@ -6,7 +6,9 @@ index; the bot plays the legal index with the highest logit. Its weights ship wi
 disk). How they were trained is in ``docs/rl.md`` (:mod:`gostop.rl.train` rebuilds them from a
 seed).
 
-The bot sees what every bot sees: its seat's observation and the legal actions.
+The bot sees what every bot sees: its seat's observation and the legal actions. Where jokers
+cost shots or the table is paid in shots (goo-stupe, GOO-4 / GOO-10), the expert's rules for
+those tables narrow the legal actions first (:func:`gostop.agents.expert.shot_table_legal`).
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from typing import ClassVar
 
 import numpy as np
 
+from gostop.agents.expert import shot_table_legal
+from gostop.agents.knowledge import View
 from gostop.agents.protocol import Agent, Decision
 from gostop.engine import Action
 from gostop.rl.encoding import KNOB_OBS_START, N_ACTIONS, OBS_SIZE, ActionCodec, encode_observation
@@ -197,7 +201,14 @@ class LearnedAgent(Agent):
         obs = decision.observation
         rules = self.ctx.rules if self.ctx is not None else Rules.from_dict(obs.rules)
         codec = self._codec(rules)
-        mask = codec.mask(decision.legal)
+        legal = decision.legal
+        if rules.joker_shot is not None or rules.payment_unit == "shots":
+            # Tables whose jokers cost shots (goo-stupe, GOO-10) and that are paid in shots
+            # (GOO-4): the network was taught them by an expert that kept its jokers and said
+            # go, so it plays them by the expert's rules (jokers first, go only while holding
+            # one) and chooses among what those rules leave.
+            legal = shot_table_legal(View.from_observation(obs, rules), legal)
+        mask = codec.mask(legal)
         if int(mask.sum()) == 1:
             return codec.action(int(np.argmax(mask)))
         x = encode_observation(obs, rules)

@@ -32,6 +32,7 @@ def main() -> None:
         from gostop.signals import guard_start_up
 
         guard_start_up()  # a ctrl-c ends at once until the sub-command's module is loaded
+        _redeliver_swallowed_ctrl_c()  # and after that, one that lands in an import's callback is not lost
         from gostop.cli import main as run_command_line
 
         run_command_line()
@@ -46,6 +47,40 @@ def main() -> None:
     finally:
         _exit_at_once_on_ctrl_c()
         _forget_handled_ctrl_c()
+
+
+def _redeliver_swallowed_ctrl_c() -> None:
+    """A ctrl-c that lands in a callback Python cannot raise from is delivered again, unprinted.
+
+    Once the command runs, it still imports modules as it needs them (the simulator's, the
+    bots'), and a ctrl-c raised as a ``KeyboardInterrupt`` inside the import system's own
+    callbacks (a module lock's weak reference dying) cannot propagate: Python hands it to
+    ``sys.unraisablehook``, which printed "Exception ignored in ... Traceback ...
+    KeyboardInterrupt" and went on as if the key had not been pressed. Here that hook has a new
+    thread signal the interrupt to the main thread again (``_thread.interrupt_main``; signalled
+    from the hook itself, it would be raised inside the hook and swallowed again), so that it is
+    raised in the main thread once it is out of the callback, and the command stops as for any
+    ctrl-c (status 130, no traceback). A SIGTERM swallowed there
+    (:class:`gostop.signals.Terminated`) is sent to the process again, whose SIGTERM is back at
+    the system's default by then: it ends at once, as after a second ``kill``. Every other unraisable error is printed as before."""
+    import _thread
+    import os
+    import signal
+    import sys
+
+    default = sys.unraisablehook
+
+    def hook(unraisable: "sys.UnraisableHookArgs") -> None:
+        kind = unraisable.exc_type
+        if kind is not None and issubclass(kind, KeyboardInterrupt):
+            if getattr(kind, "status", None) == 128 + signal.SIGTERM:
+                os.kill(os.getpid(), signal.SIGTERM)
+            else:  # from another thread: raised in the hook itself, it would be swallowed again
+                _thread.start_new_thread(_thread.interrupt_main, ())
+            return
+        default(unraisable)
+
+    sys.unraisablehook = hook
 
 
 def _exit_at_once_on_ctrl_c() -> None:

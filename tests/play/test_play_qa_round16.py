@@ -240,6 +240,7 @@ def test_n_at_the_end_of_the_match_starts_a_new_one(store: Store) -> None:
                 await pilot.pause()
             assert isinstance(app.screen, SummaryScreen)
             seen["footer"] = " ".join(screen_rows(app))
+            old = app.session
             await pilot.press("n")
             # (under load -- a fresh clone's background compile, the browser run beside -- the setup
             # screen takes a while to mount and focus Start, and the new match to start; Textual
@@ -258,7 +259,10 @@ def test_n_at_the_end_of_the_match_starts_a_new_one(store: Store) -> None:
                 if app.session is not None:
                     break
                 await pilot.pause(0.05)
-            seen["new"] = app.session is not None and not app.session.over
+            # (a new match of one hand may be over at once: seed None deals at random, and about
+            # one deal in forty is decided at the deal, a chongtong; seen failing on a slow VM)
+            seen["new"] = app.session is not None and app.session is not old
+            seen["focused"] = getattr(app.screen.focused, "id", None)
 
     asyncio.run(main())
     assert "N: new match" in str(seen["footer"]), seen["footer"]

@@ -143,6 +143,30 @@ def settlement_shown(page: Page) -> bool:
     return page.locator(".overlay:not([hidden]) .settlement, .overlay:not([hidden]) .standings").count() > 0
 
 
+def past_a_decided_deal(*pages: Page, timeout: float = 30) -> None:
+    """People just seated at a random deal: when it was decided at the deal (a chongtong,
+    DEAL-7, about one deal in forty), its settlement is open over every table (and a bubble
+    said then is drawn atop the dialog with the speaker's name); each page closes it, and
+    a chongtong question is answered with its first answer (as :func:`playable`), until no
+    page shows either. A test that looks at the bare table calls this first."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        busy = False
+        for p in pages:
+            st = table_state(p)
+            if close_settlement(p):
+                busy = True
+            elif st.get("stage") == "chongtong":
+                busy = True
+                if st.get("toMove") == "1" and not overlay_open(p) and p.locator(PLAIN).count():
+                    p.locator(PLAIN).first.click()
+                    wait_for_change(p, st.get("version", ""))
+        if not busy:
+            return
+        pages[0].wait_for_timeout(50)
+    raise AssertionError(f"the deal stayed decided: {[table_state(p) for p in pages]}")
+
+
 def record_frames(page: Page) -> list[dict[str, Any]]:
     """Every JSON frame the page's WebSockets receive, parsed, in order (filled as they come)."""
     frames: list[dict[str, Any]] = []

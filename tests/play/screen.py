@@ -9,8 +9,16 @@ from gostop.play.session import Prompt
 
 
 def screen_rows(app: Any) -> list[str]:
-    """The rows of the screen now, as plain text (what a terminal of that size shows)."""
-    return [strip.text for strip in app.screen._compositor.render_strips()]
+    """The rows of the screen now, as plain text (what a terminal of that size shows): composed
+    as Textual composes a frame, with the screens below a translucent one (a summary over the
+    table) showing through."""
+    from textual._context import visible_screen_stack
+
+    token = visible_screen_stack.set(app._background_screens)
+    try:
+        return [strip.text for strip in app.screen._compositor.render_strips()]
+    finally:
+        visible_screen_stack.reset(token)
 
 
 async def until_shown(pilot: Any, app: Any, text: str, timeout: float = 15.0) -> list[str]:

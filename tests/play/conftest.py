@@ -27,11 +27,12 @@ def _no_frames_for_a_terminal_nobody_sees(monkeypatch: pytest.MonkeyPatch) -> No
         app = self.app
         compositor = getattr(self, "_compositor", None)
         dirty = getattr(self, "_dirty_widgets", None)
-        if (app.is_headless and not app.is_inline and self is app.screen
+        mouse_over = getattr(app, "_update_mouse_over", None)
+        if (app.is_headless and not app.is_inline and self is app.screen and callable(mouse_over)
                 and isinstance(getattr(compositor, "_dirty_regions", None), set) and isinstance(dirty, set)):
             compositor._dirty_regions.clear()
             dirty.clear()
-            app._update_mouse_over(self)
+            mouse_over(self)
             return
         original(self)
 

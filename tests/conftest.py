@@ -111,6 +111,11 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
             first_tests = list(dict.fromkeys(first_tests)) or fast
             self.compiling = set(first_tests)
             self.held = [i for i in fast if i not in self.compiling]
+            if len(first_tests) == 1 and self.held:
+                # a worker starts a test only once it holds the next one: a lone compiling test
+                # (a run of tests/agents alone) gets a held test after it, or the first worker
+                # waited for ever (nothing else to run) or until the others had run the rest
+                first_tests.append(self.held.pop(0))
             chosen = set(fast)
             rest = [i for i in range(len(collection)) if i not in chosen]
             waiting = [i for i in rest if collection[i].startswith(WAITING_TESTS)]

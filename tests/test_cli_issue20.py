@@ -283,6 +283,59 @@ def test_the_fast_engine_tests_go_to_one_worker_and_every_test_runs_once() -> No
     assert sorted(everything) == list(range(len(collection)))  # each test once, none lost
 
 
+def test_a_run_of_one_compiling_test_and_the_tests_it_holds_ends() -> None:
+    """``pytest -n 2 tests/agents``: every test is a fast-engine test and one of them compiles.
+    A worker starts a test only once it holds the next one (or is told to shut down), so the
+    lone compiling test must not be all that the first worker holds: the run waited for ever."""
+    spec = importlib.util.spec_from_file_location("gostop_tests_conftest_alone", ROOT / "tests" / "conftest.py")
+    assert spec is not None and spec.loader is not None
+    conftest = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(conftest)
+
+    class Config:
+        def getvalue(self, name: str) -> object:
+            return {"tx": ["2*popen"], "dist": "load", "numprocesses": 2, "maxschedchunk": None}.get(name)
+
+        getoption = getvalue
+
+    class Node:
+        def __init__(self, name: str) -> None:
+            self.sent: list[int] = []
+            self.shutting_down = False
+            self.gateway = type("Gateway", (), {"id": name})()
+
+        def send_runtest_some(self, indices: list[int]) -> None:
+            self.sent.extend(indices)
+
+        def shutdown(self) -> None:
+            self.shutting_down = True
+
+    compiling_test = conftest.COMPILING_TESTS[0]
+    assert compiling_test.startswith("tests/agents/")
+    collection = [f"tests/agents/test_agents_protocol.py::test_{i}" for i in range(6)] + [compiling_test]
+    scheduler = conftest.pytest_xdist_make_scheduler(Config(), None)
+    nodes = (Node("gw0"), Node("gw1"))
+    for node in nodes:
+        scheduler.add_node(node)
+    for node in nodes:
+        scheduler.add_node_collection(node, collection)
+    scheduler.schedule()
+    ran: list[int] = []
+    for _ in range(100):
+        # a worker runs its first test when it holds another, or when it is shutting down
+        ready = [n for n in nodes if len(scheduler.node2pending[n]) >= 2 or (n.shutting_down and scheduler.node2pending[n])]
+        if not ready:
+            break
+        node = ready[0]
+        test = scheduler.node2pending[node][0]
+        if len(ran) == 0:
+            assert test == len(collection) - 1, "the compiling test runs first"
+        ran.append(test)
+        scheduler.mark_test_complete(node, test)
+    assert sorted(ran) == list(range(len(collection))), "a worker waited for a test that never came"
+    assert scheduler.tests_finished and all(n.shutting_down for n in nodes)
+
+
 def test_card_code_knobs_read_lower_case() -> None:
     run = gostop("rules", "show", "pagat", "--set", "flex_card=05a", "--set", 'jokers=["jk1", "jk2"]', "--toml")
     assert run.exit_code == 0, run.stderr

@@ -22,7 +22,7 @@ def test_every_level_is_one_buildable_bot_easiest_first() -> None:
     assert bots["easy"] == ("greedy", {})
     assert bots["normal"] == ("expert", {})
     assert bots["instinct"] == ("learned", {})
-    assert bots["hard"] == ("search", {"infer": 0.7, "infer_players": 3, "exclude": 0.0, "opponents": "greedy"})  # the greedy model: weights, exclusions, rollouts
+    assert bots["hard"] == ("search", {"infer": 0.7, "infer_players": 3, "exclude": 0.0, "opponents": "greedy", "model_prune": 0.0})  # the greedy model: weights, exclusions, rollouts; no pruning with 3 players
     for level in LEVELS:
         make_agent(level)
     assert len(set(LEVELS.values())) == len(LEVELS)

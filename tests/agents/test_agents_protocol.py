@@ -152,9 +152,9 @@ def test_agents_are_deterministic_given_their_seed(spec: str) -> None:
 
 
 def test_specs_and_levels() -> None:
-    assert parse_spec("hard") == ("search", {"infer": 0.7, "infer_players": 3, "exclude": 0.0, "opponents": "greedy"})
-    assert parse_spec("hard:steps=300") == ("search", {"infer": 0.7, "infer_players": 3, "exclude": 0.0, "opponents": "greedy", "steps": 300})  # a level's parameters, then the spec's
-    assert make_agent("hard").spec == "search:infer=0.7:infer_players=3:exclude=0.0:opponents=greedy"
+    assert parse_spec("hard") == ("search", {"infer": 0.7, "infer_players": 3, "exclude": 0.0, "opponents": "greedy", "model_prune": 0.0})
+    assert parse_spec("hard:steps=300") == ("search", {"infer": 0.7, "infer_players": 3, "exclude": 0.0, "opponents": "greedy", "model_prune": 0.0, "steps": 300})  # a level's parameters, then the spec's
+    assert make_agent("hard").spec == "search:infer=0.7:infer_players=3:exclude=0.0:opponents=greedy:model_prune=0.0"
     assert parse_spec("search:steps=300:ms=12.5") == ("search", {"steps": 300, "ms": 12.5})
     assert make_agent("easy").name == "greedy"
     assert make_agent("normal").name == "expert"

@@ -454,3 +454,71 @@ def test_a_search_skips_the_worlds_in_which_its_shodang_offer_is_not_legal() -> 
     decision, _action, worlds = offered[0]
     assert decision.sampler is not None
     assert 0 < worlds < 200
+
+
+# -- no pruning where the opponents are modelled (search:model_prune) --
+
+
+def _choices_and_worlds(spec: str, players: int, seeds: range) -> tuple[list[str], list[int]]:
+    """pagat, seat 0 the search bot, the others greedy: its choices and the worlds drawn at each
+    searched decision."""
+    rules = PRESETS["pagat"]
+    agent = make_agent(spec)
+    assert isinstance(agent, SearchAgent)
+    chosen: list[str] = []
+    worlds: list[int] = []
+    for seed in seeds:
+        h = Hand.new(rules, players, seed)
+        agent.begin_hand(HandContext(rules, players, 0, seed))
+        bots = {s: make_agent("greedy") for s in range(1, players)}
+        for s, b in bots.items():
+            b.begin_hand(HandContext(rules, players, s, seed))
+        n = 0
+        while not h.is_over:
+            legal = h.legal_actions()
+            s = h.current_player
+            assert s is not None
+            if len(legal) == 1:
+                a = legal[0]
+            elif s == 0:
+                agent.last_worlds = 0
+                a = agent.choose(Decision(h.observation(0), tuple(legal), WorldSampler.from_hand(h, 0, seed * 100 + n)))
+                n += 1
+                chosen.append(a.text)
+                worlds.append(agent.last_worlds)
+            else:
+                a = bots[s].choose(Decision(h.observation(s), tuple(legal)))
+            h.apply(a)
+    return chosen, worlds
+
+
+def test_model_prune_is_the_pruning_width_at_larger_tables_only() -> None:
+    """``hard`` prunes no candidate with 3 players (``model_prune=0``) and prunes as before
+    with 2 (its 2-player play, and so the ladder, unchanged)."""
+    rules = PRESETS["pagat"]
+    for players, expected in ((2, 2.5), (3, 0.0)):
+        agent = make_agent("hard")
+        assert isinstance(agent, SearchAgent)
+        agent.begin_hand(HandContext(rules, players, 0, 1))
+        assert agent._prune_width() == expected, players
+    plain = make_agent("search:model_prune=1.5")
+    assert isinstance(plain, SearchAgent)
+    plain.begin_hand(HandContext(rules, 2, 0, 1))  # infer_players is 2 by default: every table
+    assert plain._prune_width() == 1.5
+    with pytest.raises(ValueError, match="model_prune"):
+        make_agent("search:model_prune=-2")
+
+
+def test_model_prune_plays_as_prune_at_larger_tables_and_leaves_smaller_ones_alone() -> None:
+    """With 3 players ``model_prune=0`` makes exactly the choices of ``prune=0`` (every candidate
+    in every world), which are not those of the pruning search: without pruning a decision
+    never ends early with one candidate left, so it draws other numbers of worlds. With 2
+    players it is the pruning search, choice for choice and world for world."""
+    base = "search:steps=150:rollouts=fast:infer_players=3"
+    three = range(3)
+    modelled = _choices_and_worlds(f"{base}:model_prune=0", 3, three)
+    assert modelled == _choices_and_worlds(f"{base}:prune=0", 3, three)
+    pruned = _choices_and_worlds(base, 3, three)
+    assert modelled[1] != pruned[1]
+    two = range(2)
+    assert _choices_and_worlds(f"{base}:model_prune=0", 2, two) == _choices_and_worlds(base, 2, two)

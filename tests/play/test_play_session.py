@@ -124,7 +124,7 @@ def test_resume_continues_where_it_stopped(store: Store, player: ScriptedPlayer)
 
 
 def test_level_falls_back_to_random(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert bot_spec_for_level("hard") == ("search:infer=0.7:infer_players=3:exclude=0.0:opponents=greedy", None)
+    assert bot_spec_for_level("hard") == ("search:infer=0.7:infer_players=3:exclude=0.0:opponents=greedy:model_prune=0.0", None)
     monkeypatch.setattr(session_mod, "LEVELS", {"easy": "greedy"})
     spec, note = bot_spec_for_level("hard")
     assert spec == "random" and note is not None and "random" in note

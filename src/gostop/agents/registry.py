@@ -7,10 +7,11 @@ Levels for people (:data:`LEVELS`, the one place a level is mapped to a bot; the
 English and Korean in :data:`LEVEL_NAMES`): ``easy`` = ``greedy``, ``normal`` = ``expert``,
 ``instinct`` = ``learned`` (the policy network: instant, trained on every preset, 2 and 3 players
 and the active seats of gwangpalli tables),
-``hard`` = ``search:infer=0.7:infer_players=3:exclude=0.0:opponents=greedy`` (expert rollouts,
+``hard`` = ``search:infer=0.7:infer_players=3:exclude=0.0:opponents=greedy:model_prune=0.0`` (expert rollouts,
 ``steps=1000``: about 0.05 s a decision; with 3 players, no opponent is dealt a card whose
 capture it passed up, sampled deals in which an opponent played otherwise than greedy are
-weighed down, and the opponents play like greedy in the rollouts). Their measured
+weighed down, the opponents play like greedy in the rollouts, and no candidate is dropped
+before the decision's last sampled deal). Their measured
 gaps are in docs/benchmarks.md. There is no ``master`` level yet: neither candidate measured
 beat ``hard``: ``search:guide=learned:steps=2500`` (2.5 times the budget, the learned policy's
 choice always searched; -4.75 [-9.84, +0.34] points a hand, 150 deals) and
@@ -54,7 +55,7 @@ LEVELS: dict[str, str] = {
     "easy": "greedy",
     "normal": "expert",
     "instinct": "learned",
-    "hard": "search:infer=0.7:infer_players=3:exclude=0.0:opponents=greedy",
+    "hard": "search:infer=0.7:infer_players=3:exclude=0.0:opponents=greedy:model_prune=0.0",
 }
 
 #: What a level is called, per language (Korean in hangul; romanized in the comment).

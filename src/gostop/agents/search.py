@@ -63,6 +63,13 @@ applies at tables of at least ``infer_players`` active players.
 rollouts every other seat plays the compiled ``greedy`` instead of the rollout policy, the same
 model the inference assumes (at tables of at least ``infer_players`` active players).
 
+``model_prune`` (``-1``, the default of ``search``: ``prune`` everywhere): the ``prune`` width at
+tables of at least ``infer_players`` active players. ``hard`` sets ``0`` there: with 3 players
+every candidate is rolled out in every world of its decision, none dropped after a few worlds
+(a go-bak or a pi-bak in one rollout is a tail that early pruning reads as a gap), and the
+gate alone decides; +0.15 points a hand over twelve seeds against two ``greedy`` bots, at the
+same time (docs/benchmarks.md, *3 players: no pruning, on twelve seeds*).
+
 At least ``min_iters`` worlds are always drawn. ``only=go-stop`` (stages joined by ``+``)
 restricts the search to some stages (the expert decides the rest).
 
@@ -441,7 +448,8 @@ class SearchOptions:
     or ``net`` (the fast rollouts' card play, see the module docstring); ``exclude``: deal no
     opponent a card whose capture it passed up by more than this much (``-1``: off; same tables
     as ``infer``); ``opponents``: ``greedy`` has every other seat play the compiled ``greedy``
-    in the fast rollouts (empty: the rollout policy; same tables as ``infer``).
+    in the fast rollouts (empty: the rollout policy; same tables as ``infer``);
+    ``model_prune``: ``prune`` at the tables of ``infer`` (``-1``: the same as elsewhere).
     """
 
     steps: int = _option(1000, 0, 10_000_000)
@@ -464,6 +472,7 @@ class SearchOptions:
     rollout_policy: str = _option("expert-lite")
     exclude: float = _option(-1.0, -1, 100)
     opponents: str = _option("")
+    model_prune: float = _option(-1.0, -1, 100)
 
 
 class SearchAgent(Agent):
@@ -691,6 +700,7 @@ class SearchAgent(Agent):
         fast = self._fast_rollouts(rules)
         if fast is not None:
             fast.new_decision()
+        self.prune = self._prune_width()
         forbid = None
         if fast is not None and self.options.exclude >= 0 and self.ctx.players >= self.options.infer_players:
             forbid = fast.exclusions(decision.sampler.sample(self.rng), seat, self.options.exclude)
@@ -812,6 +822,14 @@ class SearchAgent(Agent):
         except (ImportError, ValueError):  # no numba, or rules the fast engine does not cover
             self._fast = None
         return self._fast
+
+    def _prune_width(self) -> float:
+        """``prune``, or ``model_prune`` at a table whose opponents are modelled."""
+        assert self.ctx is not None
+        o = self.options
+        if o.model_prune >= 0 and self.ctx.players >= o.infer_players:
+            return o.model_prune
+        return o.prune
 
     def _prune(self, values: list[list[float]], alive: list[int], worlds: int, weights: list[float]) -> list[int]:
         """Drop candidates whose paired deficit to the leader is beyond ``prune`` SEs."""

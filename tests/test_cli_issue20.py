@@ -12,6 +12,7 @@ import socket
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -213,42 +214,49 @@ def test_make_test_runs_the_two_pytest_runs_apart_and_every_check_side_by_side()
     assert '"pytest-xdist>=' in project and '"filelock>=' in project
 
 
+def _tests_conftest() -> Any:
+    """tests/conftest.py as a module of its own (its xdist scheduler, its lists of tests)."""
+    spec = importlib.util.spec_from_file_location("gostop_tests_conftest", ROOT / "tests" / "conftest.py")
+    assert spec is not None and spec.loader is not None
+    conftest = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(conftest)
+    return conftest
+
+
+class _TwoWorkers:  # what xdist's scheduler reads of pytest's config: two local workers
+    def getvalue(self, name: str) -> object:
+        return {"tx": ["2*popen"], "dist": "load", "numprocesses": 2, "maxschedchunk": None}.get(name)
+
+    getoption = getvalue
+
+
+class _Worker:  # a worker: records what it is sent
+    def __init__(self, name: str) -> None:
+        self.sent: list[int] = []
+        self.shutting_down = False
+        self.gateway = type("Gateway", (), {"id": name})()
+
+    def send_runtest_some(self, indices: list[int]) -> None:
+        self.sent.extend(indices)
+
+    def shutdown(self) -> None:
+        self.shutting_down = True
+
+
 def test_the_fast_engine_tests_go_to_one_worker_and_every_test_runs_once() -> None:
     """On a fresh clone only one worker compiles numba's cache: tests/conftest.py's scheduler
     sends the compiling fast-engine tests to the first worker at the start, the tests that wait
     first to the other, holds the other fast-engine tests until the compile is done, and hands
     out the rest a few at a time, every test once (the OpenAPI tests share one node id)."""
-    spec = importlib.util.spec_from_file_location("gostop_tests_conftest", ROOT / "tests" / "conftest.py")
-    assert spec is not None and spec.loader is not None
-    conftest = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(conftest)
-
-    class Config:  # what xdist's scheduler reads of pytest's config: two local workers
-        def getvalue(self, name: str) -> object:
-            return {"tx": ["2*popen"], "dist": "load", "numprocesses": 2, "maxschedchunk": None}.get(name)
-
-        getoption = getvalue
-
-    class Node:  # a worker: records what it is sent
-        def __init__(self, name: str) -> None:
-            self.sent: list[int] = []
-            self.shutting_down = False
-            self.gateway = type("Gateway", (), {"id": name})()
-
-        def send_runtest_some(self, indices: list[int]) -> None:
-            self.sent.extend(indices)
-
-        def shutdown(self) -> None:
-            self.shutting_down = True
-
+    conftest = _tests_conftest()
     collection = (["tests/server/test_server_openapi.py::test_lobby_conforms_to_its_openapi"] * 3
                   + [f"tests/agents/test_agents_levels.py::test_{i}" for i in range(5)]
                   + [f"tests/play/test_play_app.py::test_{i}" for i in range(40)]
                   + [f"tests/fast/test_batch.py::test_{i}" for i in range(5)]
                   + [f"tests/server/test_server_chaos.py::test_{i}" for i in range(40)])
     fast = {i for i, n in enumerate(collection) if "/agents/" in n or "/fast/" in n}
-    scheduler = conftest.pytest_xdist_make_scheduler(Config(), None)
-    first, second = Node("gw0"), Node("gw1")
+    scheduler = conftest.pytest_xdist_make_scheduler(_TwoWorkers(), None)
+    first, second = _Worker("gw0"), _Worker("gw1")
     for node in (first, second):
         scheduler.add_node(node)
     for node in (first, second):
@@ -287,34 +295,12 @@ def test_a_run_of_one_compiling_test_and_the_tests_it_holds_ends() -> None:
     """``pytest -n 2 tests/agents``: every test is a fast-engine test and one of them compiles.
     A worker starts a test only once it holds the next one (or is told to shut down), so the
     lone compiling test must not be all that the first worker holds: the run waited for ever."""
-    spec = importlib.util.spec_from_file_location("gostop_tests_conftest_alone", ROOT / "tests" / "conftest.py")
-    assert spec is not None and spec.loader is not None
-    conftest = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(conftest)
-
-    class Config:
-        def getvalue(self, name: str) -> object:
-            return {"tx": ["2*popen"], "dist": "load", "numprocesses": 2, "maxschedchunk": None}.get(name)
-
-        getoption = getvalue
-
-    class Node:
-        def __init__(self, name: str) -> None:
-            self.sent: list[int] = []
-            self.shutting_down = False
-            self.gateway = type("Gateway", (), {"id": name})()
-
-        def send_runtest_some(self, indices: list[int]) -> None:
-            self.sent.extend(indices)
-
-        def shutdown(self) -> None:
-            self.shutting_down = True
-
+    conftest = _tests_conftest()
     compiling_test = conftest.COMPILING_TESTS[0]
     assert compiling_test.startswith("tests/agents/")
     collection = [f"tests/agents/test_agents_protocol.py::test_{i}" for i in range(6)] + [compiling_test]
-    scheduler = conftest.pytest_xdist_make_scheduler(Config(), None)
-    nodes = (Node("gw0"), Node("gw1"))
+    scheduler = conftest.pytest_xdist_make_scheduler(_TwoWorkers(), None)
+    nodes = (_Worker("gw0"), _Worker("gw1"))
     for node in nodes:
         scheduler.add_node(node)
     for node in nodes:

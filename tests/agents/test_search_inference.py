@@ -143,20 +143,22 @@ def test_weighted_statistics() -> None:
     assert _weighted_mean_se([3.0], [1.0]) == (3.0, math.inf)
 
 
-def _decisions(spec: str, seeds: range) -> tuple[list[str], list[float]]:
-    """3-player pagat, seat 0 the search bot, the others greedy: its choices and the weights of
-    the worlds of its last searched decision of each hand."""
+def _searched(spec: str, seeds: range, players: int = 3) -> tuple[list[str], list[float], list[int]]:
+    """pagat, seat 0 the search bot, the others greedy: its choices, the weights of the worlds
+    of its last searched decision of each hand, and the worlds drawn at each searched
+    decision."""
     rules = PRESETS["pagat"]
     agent = make_agent(spec)
     assert isinstance(agent, SearchAgent)
     chosen: list[str] = []
     weights: list[float] = []
+    worlds: list[int] = []
     for seed in seeds:
-        h = Hand.new(rules, 3, seed)
-        agent.begin_hand(HandContext(rules, 3, 0, seed))
-        bots = {s: make_agent("greedy") for s in (1, 2)}
+        h = Hand.new(rules, players, seed)
+        agent.begin_hand(HandContext(rules, players, 0, seed))
+        bots = {s: make_agent("greedy") for s in range(1, players)}
         for s, b in bots.items():
-            b.begin_hand(HandContext(rules, 3, s, seed))
+            b.begin_hand(HandContext(rules, players, s, seed))
         n = 0
         while not h.is_over:
             legal = h.legal_actions()
@@ -165,15 +167,23 @@ def _decisions(spec: str, seeds: range) -> tuple[list[str], list[float]]:
             if len(legal) == 1:
                 a = legal[0]
             elif s == 0:
+                agent.last_worlds = 0
                 a = agent.choose(Decision(h.observation(0), tuple(legal), WorldSampler.from_hand(h, 0, seed * 100 + n)))
                 n += 1
                 assert a in legal
                 chosen.append(a.text)
+                worlds.append(agent.last_worlds)
                 if agent._fast is not None and agent.last_fast_worlds:
                     weights.append(agent._fast.weight)
             else:
                 a = bots[s].choose(Decision(h.observation(s), tuple(legal)))
             h.apply(a)
+    return chosen, weights, worlds
+
+
+def _decisions(spec: str, seeds: range) -> tuple[list[str], list[float]]:
+    """3 players: the search bot's choices and the weights of its last worlds (``_searched``)."""
+    chosen, weights, _ = _searched(spec, seeds)
     return chosen, weights
 
 
@@ -459,39 +469,6 @@ def test_a_search_skips_the_worlds_in_which_its_shodang_offer_is_not_legal() -> 
 # -- no pruning where the opponents are modelled (search:model_prune) --
 
 
-def _choices_and_worlds(spec: str, players: int, seeds: range) -> tuple[list[str], list[int]]:
-    """pagat, seat 0 the search bot, the others greedy: its choices and the worlds drawn at each
-    searched decision."""
-    rules = PRESETS["pagat"]
-    agent = make_agent(spec)
-    assert isinstance(agent, SearchAgent)
-    chosen: list[str] = []
-    worlds: list[int] = []
-    for seed in seeds:
-        h = Hand.new(rules, players, seed)
-        agent.begin_hand(HandContext(rules, players, 0, seed))
-        bots = {s: make_agent("greedy") for s in range(1, players)}
-        for s, b in bots.items():
-            b.begin_hand(HandContext(rules, players, s, seed))
-        n = 0
-        while not h.is_over:
-            legal = h.legal_actions()
-            s = h.current_player
-            assert s is not None
-            if len(legal) == 1:
-                a = legal[0]
-            elif s == 0:
-                agent.last_worlds = 0
-                a = agent.choose(Decision(h.observation(0), tuple(legal), WorldSampler.from_hand(h, 0, seed * 100 + n)))
-                n += 1
-                chosen.append(a.text)
-                worlds.append(agent.last_worlds)
-            else:
-                a = bots[s].choose(Decision(h.observation(s), tuple(legal)))
-            h.apply(a)
-    return chosen, worlds
-
-
 def test_model_prune_is_the_pruning_width_at_larger_tables_only() -> None:
     """``hard`` prunes no candidate with 3 players (``model_prune=0``) and prunes as before
     with 2 (its 2-player play, and so the ladder, unchanged)."""
@@ -516,9 +493,9 @@ def test_model_prune_plays_as_prune_at_larger_tables_and_leaves_smaller_ones_alo
     players it is the pruning search, choice for choice and world for world."""
     base = "search:steps=150:rollouts=fast:infer_players=3"
     three = range(3)
-    modelled = _choices_and_worlds(f"{base}:model_prune=0", 3, three)
-    assert modelled == _choices_and_worlds(f"{base}:prune=0", 3, three)
-    pruned = _choices_and_worlds(base, 3, three)
-    assert modelled[1] != pruned[1]
+    modelled = _searched(f"{base}:model_prune=0", three)
+    assert modelled == _searched(f"{base}:prune=0", three)
+    pruned = _searched(base, three)
+    assert modelled[2] != pruned[2]
     two = range(2)
-    assert _choices_and_worlds(f"{base}:model_prune=0", 2, two) == _choices_and_worlds(base, 2, two)
+    assert _searched(f"{base}:model_prune=0", two, 2) == _searched(base, two, 2)

@@ -67,8 +67,9 @@ model the inference assumes (at tables of at least ``infer_players`` active play
 tables of at least ``infer_players`` active players. ``hard`` sets ``0`` there: with 3 players
 every candidate is rolled out in every world of its decision, none dropped after a few worlds
 (a go-bak or a pi-bak in one rollout is a tail that early pruning reads as a gap), and the
-gate alone decides; +0.13 points a hand over twelve seeds against two ``greedy`` bots, at the
-same time (docs/benchmarks.md, *3 players: no pruning, on twelve seeds*).
+gate alone decides; +0.13 points a hand over twelve seeds against two ``greedy`` bots in pagat,
+at the same time (docs/benchmarks.md, *3 players: no pruning, on twelve seeds*), but about
+-0.3 in the blog and fuda-wiki presets (*3 players: no pruning in the other presets*).
 
 At least ``min_iters`` worlds are always drawn. ``only=go-stop`` (stages joined by ``+``)
 restricts the search to some stages (the expert decides the rest).

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+import threading
 import time
 from dataclasses import dataclass
 
@@ -213,9 +214,17 @@ def test_the_search_bots_compiled_rollouts_load_before_the_progress_starts() -> 
     # time between the loading line and the progress's first line
     proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert proc.stderr is not None and proc.stdout is not None
-    timed = [(time.monotonic(), line.rstrip("\n")) for line in proc.stderr]
-    stdout = proc.stdout.read()
-    assert proc.wait(timeout=600) == 0, "\n".join(line for _, line in timed)
+    # a watchdog: a child that hangs is killed after 600 s (its pipes then close and the reading
+    # below ends), so the test fails instead of hanging the run
+    watchdog = threading.Timer(600, proc.kill)
+    watchdog.start()
+    try:
+        timed = [(time.monotonic(), line.rstrip("\n")) for line in proc.stderr]
+        stdout = proc.stdout.read()
+        code = proc.wait()
+    finally:
+        watchdog.cancel()
+    assert code == 0, "\n".join(line for _, line in timed)
     lines = [line for _, line in timed]
     # (which line, loading or compiling, is tested in test_sim_second_qa.py)
     assert lines[0] in (face.LOADING_ROLLOUTS, face.COMPILING_ROLLOUTS) and lines[1] == "deals: 0 of 1 (0%)"

@@ -68,8 +68,9 @@ tables of at least ``infer_players`` active players. ``hard`` sets ``0`` there: 
 every candidate is rolled out in every world of its decision, none dropped after a few worlds
 (a go-bak or a pi-bak in one rollout is a tail that early pruning reads as a gap), and the
 gate alone decides; +0.13 points a hand over twelve seeds against two ``greedy`` bots in pagat,
-at the same time (docs/benchmarks.md, *3 players: no pruning, on twelve seeds*), but about
--0.3 in the blog and fuda-wiki presets (*3 players: no pruning in the other presets*).
+at the same time (docs/benchmarks.md, *3 players: no pruning, on twelve seeds*), and about even
+in the blog and fuda-wiki presets (-0.18 [-0.43, +0.08] over eight pairs: *3 players: blog's bak
+rules on pagat, and blog on two fresh seeds*).
 
 At least ``min_iters`` worlds are always drawn. ``only=go-stop`` (stages joined by ``+``)
 restricts the search to some stages (the expert decides the rest).

@@ -27,7 +27,7 @@ from urllib.parse import urlsplit
 import pytest
 from serverproc import REDIS_URL, Server, create_room
 
-from gostop.server import errors
+from gostop.server import errors, fanout
 from gostop.server.driver import RoomDriver
 from gostop.server.fanout import Fanout, LocalFanout, RedisFanout
 from gostop.server.hub import Connection, Hub, LiveRoom
@@ -472,6 +472,73 @@ def test_a_move_made_while_the_driver_gives_its_lease_up_still_gets_the_bots_ans
 
     moves = asyncio.run(main())
     assert len(moves) == 3, moves
+
+
+def test_a_slow_redis_answers_again_after_one_call_ran_out_of_time(
+    redis_prefix: str, proxy: FreezableProxy
+) -> None:
+    """A slow Redis (0.3 s each way) answers a lease in 0.6 s, within the 1 s a call waits. One
+    call ran out of time (Redis stalled a moment): it was cut off, which dropped its connection,
+    and every new connection spends two round trips of its own (its name, the library's
+    SETINFO) before the command, 1.8 s in all: no later call was answered in time while Redis
+    stayed slow, and a room's bots waited for their lease for good (the freeze behind a failure
+    of the test above). A call that runs out of time now finishes in the background and its
+    connection goes back to the pool whole."""
+
+    async def main() -> tuple[bool | None, bool | None, list[bool | None]]:
+        fan = RedisFanout(proxy.url, redis_prefix)
+        await fan.start(_ignore)
+        try:
+            proxy.slow(0.3)
+            slow = await fan.lease("r1", 10)
+            proxy.freeze()
+            asyncio.get_running_loop().call_later(1.5, proxy.thaw)
+            stalled = await fan.lease("r1", 10)  # no answer within 1 s
+            await asyncio.sleep(1.0)
+            after = [await fan.lease("r1", 10) for _ in range(5)]
+            return slow, stalled, after
+        finally:
+            proxy.slow(0)
+            await fan.release("r1")
+            await fan.stop()
+
+    slow, stalled, after = asyncio.run(main())
+    assert slow is True and stalled is None
+    # (the first call may still need a new connection while the late one finishes)
+    assert after[-3:] == [True, True, True], after
+
+
+def test_calls_left_running_are_bounded(redis_prefix: str, proxy: FreezableProxy, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stalled Redis: every call that runs out of time goes on in the background holding a
+    connection; beyond ``MAX_LATE`` of them a call gives up at once, and none is left behind at
+    stop."""
+    monkeypatch.setattr(fanout, "MAX_LATE", 2)
+
+    async def main() -> tuple[list[float], int, int]:
+        fan = RedisFanout(proxy.url, redis_prefix, wait=0.3)
+        await fan.start(_ignore)
+        try:
+            proxy.freeze()
+            took = []
+            for _ in range(3):
+                t = time.monotonic()
+                assert await fan.present_seats("r1") is None
+                took.append(time.monotonic() - t)
+            late = len(fan._late)
+        finally:
+            await fan.stop()
+            proxy.thaw()
+        await asyncio.sleep(0)
+        return took, late, len(fan._late)
+
+    took, late, left = asyncio.run(main())
+    assert took[0] >= 0.25 and took[1] >= 0.25, took  # each waited its 0.3 s
+    assert took[2] < 0.1, took  # two already late: the third gave up at once
+    assert late == 2 and left == 0
+
+
+async def _ignore(msg: dict[str, Any]) -> None:
+    pass
 
 
 def test_a_bot_that_fails_does_not_freeze_its_room(

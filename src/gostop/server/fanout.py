@@ -26,7 +26,14 @@ One interface, two kinds:
 Every other call that waits for Redis (presence, leases) gives up after ``wait`` seconds
 (:data:`REDIS_WAIT`) and answers as when Redis is unreachable, so that a stalled Redis (a
 connection that takes the command and never answers) delays nothing by more than that: the
-players of one process go on playing, with only the cross-process parts on hold.
+players of one process go on playing, with only the cross-process parts on hold. A call that
+runs out of time is not cut off: it goes on in the background (at most :data:`MAX_LATE` at a
+time, each ended by the connection's own time-out) and its connection goes back to the pool
+whole. Cutting it off would drop the connection halfway through a reply, and a new connection
+costs round trips of its own (its name, the library's SETINFO): with a slow Redis (0.6 s a
+round trip) a dropped connection's replacement could never answer within ``wait``, and one
+late answer would have left every later call without one, for as long as Redis stayed slow (a
+room's bots then wait for a lease for good).
 
 Messages are small JSON objects: ``{"kind": "action", "room", "version", "seat", "action"}``
 after a commit, ``{"kind": "reload", "room"}`` after a seat change, ``{"kind": "presence",
@@ -70,6 +77,9 @@ MAX_QUEUED = 10_000
 BATCH = 100
 #: One warning about Redis of a kind this often at the most.
 WARN_EVERY = 10.0
+#: Calls that ran out of time and go on in the background, at most (beyond: a call gives up at
+#: once, as when Redis is unreachable; every late call holds a connection).
+MAX_LATE = 64
 
 _RENEW = """
 if redis.call('get', KEYS[1]) == ARGV[1] then
@@ -161,6 +171,7 @@ class RedisFanout(Fanout):
         self._warned: dict[str, tuple[float, int]] = {}
         self._renew: Any = None
         self._release: Any = None
+        self._late: set[asyncio.Future[Any]] = set()  # calls that ran out of time, still running
 
     async def start(self, handler: Handler) -> None:
         import redis.asyncio as aioredis
@@ -260,13 +271,18 @@ class RedisFanout(Fanout):
                 self._dropped = 0
 
     async def _send(self, batch: list[str]) -> bool:
-        """Publish ``batch`` in one round trip, retried a few times (each try at most ``wait``)."""
+        """Publish ``batch`` in one round trip, retried a few times (each try at most ``wait``;
+        a try that runs out of time goes on in the background, see :meth:`_late_call`)."""
+
+        async def execute() -> None:
+            async with self._redis.pipeline(transaction=False) as pipe:
+                for text in batch:
+                    pipe.publish(self.channel, text)
+                await pipe.execute()
+
         for attempt in range(PUBLISH_TRIES):
             try:
-                async with self._redis.pipeline(transaction=False) as pipe:
-                    for text in batch:
-                        pipe.publish(self.channel, text)
-                    await asyncio.wait_for(pipe.execute(), self.wait)
+                await self._late_call(execute, self.wait)
                 return True
             except asyncio.CancelledError:
                 raise
@@ -293,8 +309,11 @@ class RedisFanout(Fanout):
         attempt = 0
         while True:
             left = end - time.monotonic()
+            if len(self._late) >= MAX_LATE:  # Redis has not answered the last many: no new try
+                self._warn(what, f"{MAX_LATE} calls wait for Redis already; going on without it")
+                return None
             try:
-                return await asyncio.wait_for(call(), max(0.01, left))
+                return await self._late_call(call, max(0.01, left))
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
@@ -304,6 +323,36 @@ class RedisFanout(Fanout):
                     self._warn(what, f"{_said(exc, self.wait)}; going on without it")
                     return None
                 await asyncio.sleep(pause)
+
+    async def _late_call(self, call: Callable[[], Awaitable[T]], timeout: float) -> T:
+        """``call()``'s answer if it comes within ``timeout`` seconds, else TimeoutError; the
+        call itself is not cancelled then but goes on in the background until Redis answers or
+        the connection's own time-out ends it, so that its connection goes back to the pool
+        whole (module docstring). With :data:`MAX_LATE` calls already late, TimeoutError at
+        once, without a call."""
+        if len(self._late) >= MAX_LATE:
+            raise TimeoutError
+        task = asyncio.ensure_future(call())
+        try:
+            done, _ = await asyncio.wait({task}, timeout=timeout)
+        except asyncio.CancelledError:
+            self._leave(task)  # the caller went away: the call ends by itself
+            raise
+        if not done:
+            self._leave(task)
+            raise TimeoutError
+        return task.result()
+
+    def _leave(self, task: asyncio.Future[Any]) -> None:
+        """Let ``task`` finish in the background (its outcome is not wanted any more)."""
+        self._late.add(task)
+
+        def done(t: asyncio.Future[Any]) -> None:
+            self._late.discard(t)
+            if not t.cancelled():
+                t.exception()  # retrieved: a late failure is no news (the caller went on without it)
+
+        task.add_done_callback(done)
 
     def _warn(self, what: str, text: str) -> None:
         """A warning about Redis, at most one per kind every :data:`WARN_EVERY` seconds (a
@@ -367,6 +416,8 @@ class RedisFanout(Fanout):
 
     async def stop(self) -> None:
         await self.flush(2 * self.wait)
+        for late in list(self._late):
+            late.cancel()
         for task in (self._task, self._sender):
             if task is not None:
                 task.cancel()

@@ -272,7 +272,10 @@ class RedisFanout(Fanout):
 
     async def _send(self, batch: list[str]) -> bool:
         """Publish ``batch`` in one round trip, retried a few times (each try at most ``wait``;
-        a try that runs out of time goes on in the background, see :meth:`_late_call`)."""
+        a try that runs out of time goes on in the background, see :meth:`_late_call`). A late
+        try that lands after all sends its messages twice, as a try cut off after Redis had
+        read it did before: an action already applied changes nothing where it arrives again
+        (:meth:`~gostop.server.commit.Committer.apply_published`)."""
 
         async def execute() -> None:
             async with self._redis.pipeline(transaction=False) as pipe:

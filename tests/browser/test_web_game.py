@@ -307,9 +307,13 @@ def test_guide_shows_every_card_with_its_name(page: Page, base_url: str) -> None
     page.goto(base_url + "/#/guide/cards")
     expect(page.locator(".card-guide .card[data-code]")).to_have_count(48 + 6)
     expect(page.locator(".card-guide .card[data-code='01B']")).to_have_attribute("aria-label", "January bright, crane and sun")
-    for code in ("01B", "JK2"):
+    for code in ("01B", "JK2", "back"):
         assert page.request.get(f"{base_url}/cards/{code}.svg").ok
-    assert page.request.get(f"{base_url}/cards/back.svg").ok
+        png = page.request.get(f"{base_url}/cards/{code}.png")
+        assert png.ok and png.headers["content-type"] == "image/png"
+    # the cards are shown as their bitmaps, each loaded
+    page.wait_for_function("() => [...document.querySelectorAll('.card-guide .card img')].every(i => i.complete && i.naturalWidth === 160)")
+    assert all(src.endswith(".png") for src in page.eval_on_selector_all(".card-guide .card img", "els => els.map(e => e.getAttribute('src'))"))
 
 
 def test_phone_layout(browser: Browser, base_url: str, artifacts: Path) -> None:

@@ -449,6 +449,7 @@ def test_traditional_deck_is_switchable_and_remembered(page: Page, base_url: str
     page.reload()
     expect(page.locator(".myhand .card img").first).to_have_attribute("src", re.compile(r"^/cards/trad/"))
     page.wait_for_function("() => [...document.querySelectorAll('.myhand .card img')].every(i => i.complete && i.naturalWidth > 0)", timeout=10000)
+    assert re.fullmatch(r"/cards/trad/\w+\.png", page.locator(".myhand .card img").first.get_attribute("src") or "")
 
 
 def test_a_decision_never_moves_the_table(page: Page, base_url: str, game_server: Any) -> None:

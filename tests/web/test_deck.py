@@ -87,9 +87,28 @@ def test_the_generator_command_writes_a_folder(tmp_path: Path) -> None:
 def test_committed_traditional_cards_equal_the_generator_output() -> None:
     """The "traditional" style (issue #18): the same cards recoloured, in cards/trad."""
     files = deck.generate_traditional()
-    committed = {p.name for p in (CARDS / "trad").iterdir()}
+    committed = {p.name for p in (CARDS / "trad").iterdir() if p.suffix != ".png"}  # (the bitmaps: test_card_bitmaps.py)
     assert committed == set(files), REGENERATE
     for name, content in files.items():
         assert (CARDS / "trad" / name).read_text(encoding="utf-8") == content, f"trad/{name} is stale; {REGENERATE}"
         assert content != (CARDS / name).read_text(encoding="utf-8"), f"trad/{name} is not recoloured"
     assert (ROOT / "docs" / "deck-traditional.svg").read_text(encoding="utf-8") == deck.traditional(deck.contact_sheet())
+
+
+@pytest.mark.parametrize("style", ["clear", "traditional"])
+def test_every_picture_is_clipped_to_the_cards_rounded_edge_under_its_border(style: str) -> None:
+    """The August hill and the moon's sky reach the card's sides: every face is clipped to the
+    rounded edge, and the border is drawn last, over the picture (they once squared the corners
+    of the August cards and hid their border)."""
+    files = deck.generate() if style == "clear" else deck.generate_traditional()
+    for name, content in files.items():
+        if not name.endswith(".svg"):
+            continue
+        root = ET.fromstring(content)
+        clip = root.find(f"{SVG}defs/{SVG}clipPath[@id='edge']/{SVG}rect")
+        assert clip is not None and clip.get("rx") == "4", name
+        kids = [k for k in root if k.tag not in (f"{SVG}title", f"{SVG}defs")]
+        assert [k.tag for k in kids] == [f"{SVG}rect", f"{SVG}g", f"{SVG}rect"], name
+        paper, picture, border = kids
+        assert picture.get("clip-path") == "url(#edge)" and len(picture), name
+        assert border.get("fill") == "none" and border.get("stroke") and paper.get("stroke") is None, name

@@ -490,13 +490,20 @@ def index_badge(number: str, kind: Kind) -> str:
 # -- whole cards ----------------------------------------------------------------------------------
 
 
+#: The card's rounded edge: every picture is clipped to it (the August hill and the moon's sky
+#: reach the card's sides: unclipped, they squared its corners and hid its border).
+EDGE = f'<clipPath id="edge"><rect x="0.5" y="0.5" width="{W - 1}" height="{H - 1}" rx="4"/></clipPath>'
+
+
 def _frame(inner: str, title: str, bg: str = PAPER) -> str:
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" width="{W * 2}" height="{H * 2}" '
         f'role="img">'
-        f"<title>{title}</title>"
-        f'<rect x="0.5" y="0.5" width="{W - 1}" height="{H - 1}" rx="4" fill="{bg}" stroke="{INK}" stroke-width="1"/>'
-        f"{inner}</svg>\n"
+        f"<title>{title}</title><defs>{EDGE}</defs>"
+        f'<rect x="0.5" y="0.5" width="{W - 1}" height="{H - 1}" rx="4" fill="{bg}"/>'
+        f'<g clip-path="url(#edge)">{inner}</g>'
+        f'<rect x="0.5" y="0.5" width="{W - 1}" height="{H - 1}" rx="4" fill="none" stroke="{INK}" stroke-width="1"/>'
+        f"</svg>\n"
     )
 
 
@@ -598,6 +605,7 @@ def contact_sheet() -> str:
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}">',
         "<title>The gostop deck: 48 month cards, jokers and the card back</title>",
+        f"<defs>{EDGE}</defs>",
         rect(0, 0, width, height, "#2d6a4f"),
         text(margin, margin + 12, "gostop deck — drawn by code (python -m gostop.web.deck)", 13, WHITE, anchor="start"),
     ]
@@ -613,6 +621,7 @@ def contact_sheet() -> str:
             doc = back_svg() if code == "back" else card_svg(code)
             body = doc.split("role=\"img\">", 1)[1].rsplit("</svg>", 1)[0]
             body = body.replace('id="b"', 'id="b-sheet"').replace("url(#b)", "url(#b-sheet)")
+            body = body.replace(f"<defs>{EDGE}</defs>", "")  # defined once, below the title
             out.append(f'<g transform="translate({x0 + label_w + i * (cw + gap)} {y0})">{body}</g>')
     out.append("</svg>\n")
     return "".join(out)

@@ -71,7 +71,11 @@ export function cardEl(code, opts = {}) {
   }
   if (!opts.button) el.setAttribute("role", "img");
   const img = document.createElement("img");
-  img.src = `${STYLES[style]}${code === "back" || !code ? "back" : baseCode(code)}.svg`;
+  // The card's bitmap (cards/CODE.png, drawn from CODE.svg by scripts/card_bitmaps.py): an SVG
+  // shown in the page is drawn anew, every shape of it, whenever the table is painted (and the
+  // table is drawn anew on every update); a bitmap is only copied. In Chromium that is about a
+  // quarter of the page's work in a hand against bots (docs/benchmarks.md).
+  img.src = `${STYLES[style]}${code === "back" || !code ? "back" : baseCode(code)}.png`;
   img.alt = "";
   img.draggable = false;
   el.appendChild(img);

@@ -189,7 +189,7 @@ export function animateUpdate(root, before, view, events, speed = 1) {
     if (flipAt !== null) { // the card back, shown until the card has turned edge-on
       const back = document.createElement("img");
       back.className = "flipback";
-      back.src = "/cards/back.svg";
+      back.src = "/cards/back.png";
       back.alt = "";
       x.el.appendChild(back);
       const m = flipAt / total;

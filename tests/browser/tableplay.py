@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
@@ -43,13 +44,51 @@ def overlay_open(page: Page) -> bool:
     return page.locator(".overlay:not([hidden])").count() > 0
 
 
+# Waiting happens in the page, not by asking it again and again from here: every question from a
+# test (a Playwright call) costs about 2 ms of CPU between pytest, Playwright's driver and two
+# Chromium processes, so that a loop asking every 50 ms cost about a quarter of the CPU of a hand
+# played against bots (docs/benchmarks.md). The page looks every 25 ms and answers once.
+
+#: The table's data attributes and whether a dialog is open, in one question.
+_LOOK = ("() => { const el = document.querySelector('.table-page');"
+         " return {st: el ? {...el.dataset} : {}, overlay: !!document.querySelector('.overlay:not([hidden])')}; }")
+
+#: Resolves true once the table's version is not ``version`` (or the table is gone) or a dialog's
+#: being open is not ``overlay``; false after ``ms`` without either.
+_CHANGE = """([version, overlay, ms]) => new Promise((answer) => {
+  const end = performance.now() + ms;
+  const look = () => {
+    const el = document.querySelector('.table-page');
+    const changed = (el ? el.dataset.version : undefined) !== version
+      || !!document.querySelector('.overlay:not([hidden])') !== overlay;
+    if (changed || performance.now() >= end) answer(changed); else setTimeout(look, 25);
+  };
+  look();
+})"""
+
+
+def look(page: Page) -> tuple[dict[str, str], bool]:
+    """:func:`table_state` and :func:`overlay_open` in one question."""
+    seen = page.evaluate(_LOOK)
+    return seen["st"], bool(seen["overlay"])
+
+
+def changed(page: Page, version: str | None, overlay: bool, seconds: float) -> bool:
+    """Wait in the page, up to ``seconds``, until the table's version is not ``version`` or a
+    dialog opens or closes (``overlay``: whether one was open); whether that happened."""
+    try:
+        return bool(page.evaluate(_CHANGE, [version, overlay, int(seconds * 1000)]))
+    except PlaywrightError as e:  # the page went to another document meanwhile: a change
+        if "context was destroyed" in str(e) or "navigat" in str(e):
+            return True
+        raise
+
+
 def wait_for_change(page: Page, version: str, timeout: float = 20) -> None:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
-        st = table_state(page)
-        if st.get("version") != version or overlay_open(page):
+        if changed(page, version, False, min(2.0, max(0.0, end - time.monotonic()))):
             return
-        page.wait_for_timeout(50)
     raise AssertionError(f"the table stayed at version {version} for {timeout} s")
 
 
@@ -60,8 +99,8 @@ def step(page: Page, unless: str | None = None, prefer: tuple[str, ...] = (), se
     matches: the decision a test is waiting for has come). ``seen``: the table version the
     caller looked at before this step; when the table has moved on since, nothing is clicked
     (the caller looks at the new table first)."""
-    st = table_state(page)
-    if st.get("toMove") != "1" or "version" not in st or overlay_open(page):
+    st, overlay = look(page)
+    if st.get("toMove") != "1" or "version" not in st or overlay:
         return None  # not our turn, or the table is still being drawn
     if seen is not None and st["version"] != seen:
         return None
@@ -117,12 +156,16 @@ def play_until(page: Page, done: Any, timeout: float = 90, unless: str | None = 
         # the version first, then ``done``: a step clicks only on the table ``done`` was asked
         # about (an update arriving in between had a test's awaited moment played past; the
         # deal then ran to its end, a settlement open, and the wait timed out)
-        seen = table_state(page).get("version")
+        st, overlay = look(page)
+        seen = st.get("version")
         if done(page):
             return
         moved = [step(o, prefer=prefer) for o in others]
         if step(page, unless, prefer, seen=seen or "") is None and not any(moved):
-            page.wait_for_timeout(80)
+            # nothing to do here yet: wait in the page for the table to move on (others: each
+            # of their pages may have its turn first, so look again soon); ``done`` is asked
+            # again at least every 0.3 s, for what it waits for may not move the table
+            changed(page, seen, overlay, 0.08 if others else 0.3)
     shown = page.locator(".overlay:not([hidden]) h2").all_inner_texts() if overlay_open(page) else []
     raise AssertionError(f"not done after {timeout} s; table {table_state(page)}"
                          + (f"; overlay open: {shown}" if overlay_open(page) else ""))
@@ -207,9 +250,10 @@ def my_turn(page: Page, timeout: float = 30) -> None:
     while time.monotonic() < end:
         if page.locator("#settle-close").count():
             page.click("#settle-close")
-        if table_state(page).get("toMove") == "1" and not overlay_open(page):
+        st, overlay = look(page)
+        if st.get("toMove") == "1" and not overlay:
             return
-        page.wait_for_timeout(50)
+        changed(page, st.get("version"), overlay, 0.3)
     raise AssertionError(f"never my turn: {table_state(page)}")
 
 
@@ -221,16 +265,19 @@ def playable(page: Page, timeout: float = 45) -> None:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         close = page.locator(".overlay:not([hidden]) #settle-close")
-        st = table_state(page)
-        if close.count() and close.first.is_visible():
+        st, overlay = look(page)
+        if overlay and close.count() and close.first.is_visible():
             close.first.click()
-        elif (st.get("stage") == "chongtong" and st.get("toMove") == "1" and not overlay_open(page)
-              and page.locator(PLAIN).count()):
+            changed(page, st.get("version"), True, 2.0)  # (never a second click on a closing dialog)
+            continue
+        if (st.get("stage") == "chongtong" and st.get("toMove") == "1" and not overlay
+                and page.locator(PLAIN).count()):
             page.locator(PLAIN).first.click()
             wait_for_change(page, st.get("version", ""))
-        elif page.locator(PLAYABLE).count() and page.locator(PLAYABLE).first.is_visible() and not overlay_open(page):
+            continue
+        if not overlay and page.locator(PLAYABLE).count() and page.locator(PLAYABLE).first.is_visible():
             return
-        page.wait_for_timeout(50)
+        changed(page, st.get("version"), overlay, 0.3)
     raise AssertionError(f"no card of mine became playable: {table_state(page)}")
 
 

@@ -46,8 +46,8 @@ def overlay_open(page: Page) -> bool:
 
 # Waiting happens in the page, not by asking it again and again from here: every question from a
 # test (a Playwright call) costs about 2 ms of CPU between pytest, Playwright's driver and two
-# Chromium processes, so that a loop asking every 50 ms cost about a quarter of the CPU of a hand
-# played against bots (docs/benchmarks.md). The page looks every 25 ms and answers once.
+# Chromium processes (docs/benchmarks.md), and a wait for a timer or for another person asked
+# every 50 ms. The page looks every 25 ms and answers once.
 
 #: The table's data attributes and whether a dialog is open, in one question.
 _LOOK = ("() => { const el = document.querySelector('.table-page');"

@@ -74,7 +74,7 @@ export function cardEl(code, opts = {}) {
   // The card's bitmap (cards/CODE.png, drawn from CODE.svg by scripts/card_bitmaps.py): an SVG
   // shown in the page is drawn anew, every shape of it, whenever the table is painted (and the
   // table is drawn anew on every update); a bitmap is only copied. In Chromium that is about a
-  // quarter of the page's work in a hand against bots (docs/benchmarks.md).
+  // fifth of the renderer's work in a hand against bots (docs/benchmarks.md).
   img.src = `${STYLES[style]}${code === "back" || !code ? "back" : baseCode(code)}.png`;
   img.alt = "";
   img.draggable = false;

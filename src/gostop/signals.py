@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import select
 import signal
 import sys
 import threading
@@ -75,6 +76,60 @@ def sigterm_as_interrupt() -> Iterator[None]:
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
+def read_line(prompt: str = "") -> str:
+    """A line typed at the terminal, as ``input(prompt)`` gives it, that a signal always stops.
+
+    ``input`` writes its prompt, then blocks in the C library's ``fgets``: a SIGTERM or a ctrl-c
+    whose C-level handler ran between the two (a loaded machine preempts the process there),
+    or ran in another thread of the process, never interrupts that read, so the Python handler
+    waits for the next line typed -- a ``kill`` at a prompt did nothing. Here the process waits
+    with ``select`` on the terminal *and* on a wake-up pipe that every signal handled by Python
+    writes to (``signal.set_wakeup_fd``), so a signal that came at any time since the prompt
+    wakes it, and its handler then runs (raising :class:`Terminated` or ``KeyboardInterrupt``).
+
+    Only for a terminal read by the main thread; anything else (a pipe, a file, a test's
+    captured input) is read by ``input`` itself, as before. The end of input (ctrl-d) raises
+    ``EOFError``, as ``input`` does."""
+    stdin = sys.stdin
+    try:
+        fd = stdin.fileno()
+        tty = stdin.isatty()
+    except (AttributeError, OSError, ValueError):
+        tty = False
+    if not tty or threading.current_thread() is not threading.main_thread():
+        return input(prompt)
+    wake_r, wake_w = os.pipe()
+    try:
+        os.set_blocking(wake_r, False)
+        os.set_blocking(wake_w, False)
+        previous = signal.set_wakeup_fd(wake_w, warn_on_full_buffer=False)
+        try:
+            if prompt:
+                sys.stdout.write(prompt)
+            sys.stdout.flush()
+            while True:
+                ready = select.select([fd, wake_r], [], [])[0]
+                if wake_r in ready:  # a signal came: its handler runs at the next call (and may raise)
+                    with contextlib.suppress(BlockingIOError):
+                        os.read(wake_r, 256)
+                    _let_handlers_run()
+                if fd in ready:
+                    break
+            line = stdin.readline()
+        finally:
+            signal.set_wakeup_fd(previous)
+    finally:
+        os.close(wake_r)
+        os.close(wake_w)
+    if not line:
+        raise EOFError
+    return line[:-1] if line.endswith("\n") else line
+
+
+def _let_handlers_run() -> None:
+    """A Python call: the interpreter runs the signal handlers that are due before it."""
+
+
 def _exit_at_once(_signum: int, _frame: object) -> None:
     """A ctrl-c while the command line starts: nothing is done yet that needs undoing or
     reporting, so the process ends here with 130 (the output so far flushed, nothing printed)."""
@@ -112,5 +167,6 @@ __all__ = [
     "end_start_up",
     "guard_start_up",
     "interrupt_status",
+    "read_line",
     "sigterm_as_interrupt",
 ]

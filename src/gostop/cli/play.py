@@ -43,7 +43,7 @@ from gostop.cli.rules_input import SET_HELP, parse_set_options
 from gostop.limits import MAX_PLAY_HANDS, MAX_SEED, clip
 from gostop.play.names import LEVEL_NAMES
 from gostop.play.store import DATA_ENV, Store
-from gostop.signals import interrupt_status, sigterm_as_interrupt
+from gostop.signals import interrupt_status, read_line, sigterm_as_interrupt
 
 if TYPE_CHECKING:
     from gostop.play.app import GoStopApp
@@ -133,7 +133,7 @@ def _drop_saved(saved_text: str, typed: list[str], lang: str) -> bool:
     from gostop.words import options as said
 
     try:
-        answer = input(said.drop_saved_question(saved_text, " ".join(typed), lang))
+        answer = read_line(said.drop_saved_question(saved_text, " ".join(typed), lang))
     except (EOFError, KeyboardInterrupt):
         return False
     return answer.strip().lower() in said.drop_saved_answers(lang)
@@ -394,7 +394,7 @@ def _run_plain(store: Store, settings: Settings, resume: bool, saved: SavedMatch
     with sigterm_as_interrupt():  # a `kill` says the save and exits with 143, as ctrl-c with 130
         try:
             if not resume and saved is not None and not yes:
-                answer = ask_about_saved(saved, settings.lang, input, write)  # in the player's language
+                answer = ask_about_saved(saved, settings.lang, read_line, write)  # in the player's language
                 if answer is None:
                     return 0
                 resume = answer
@@ -403,14 +403,14 @@ def _run_plain(store: Store, settings: Settings, resume: bool, saved: SavedMatch
                     session = Session.resume(store)
                 session.settings.lang = settings.lang
             else:
-                chosen = settings if yes else plain_setup(settings, input, write)
+                chosen = settings if yes else plain_setup(settings, read_line, write)
                 if chosen is None:
                     return 0
                 if saved is not None and not saved.readable:
                     _new_over_damaged(store, saved, write)
                 store.discard()
                 session = Session.start(chosen, store)
-            status = PlainGame(session, input, write).run()
+            status = PlainGame(session, read_line, write).run()
             return status or _save_status(session)
         except EOFError:
             if session is not None:

@@ -67,6 +67,25 @@ def table(browser: object, url: str, out: Path, name: str, viewport: dict[str, i
     page.context.close()
 
 
+def settled_hand(browser: object, url: str, viewport: dict[str, int], lang: str, tries: int = 8) -> Page:
+    """A one-hand match played to its settlement, with a winner: a hand that ends in a nagari
+    (nobody wins) shows no scored cards, so another is played (up to ``tries`` hands)."""
+    for attempt in range(tries):
+        page = open_page(browser, viewport, lang, "clear")
+        rid, seat = room(url, 2, hands=1)
+        page.goto(url + "/")
+        page.evaluate(f"() => localStorage.setItem('gostop.seats', {json.dumps(json.dumps({rid: seat}))})")
+        page.goto(f"{url}/#/room/{rid}")
+        page.wait_for_selector(".table-page[data-phase]")
+        play_until(page, settlement_shown, timeout=120)
+        page.wait_for_timeout(2500)  # the steps appear one by one
+        said = page.locator(".overlay:not([hidden])").first.inner_text()
+        if attempt == tries - 1 or not any(word in said for word in ("Nagari", "나가리")):
+            return page
+        page.context.close()
+    raise AssertionError("unreachable")
+
+
 def main() -> int:
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots")
     out.mkdir(parents=True, exist_ok=True)
@@ -89,14 +108,7 @@ def main() -> int:
                 table(browser, server.url, out, "table-gwangpalli-desktop-en.png", DESKTOP, "en", "clear", 5)
                 # the settlement of a one-hand match, over the finished hand, then its review
                 for lang, viewport, name in (("en", DESKTOP, "settlement-desktop-en.png"), ("ko", PHONE, "settlement-phone-ko.png")):
-                    page = open_page(browser, viewport, lang, "clear")
-                    rid, seat = room(server.url, 2, hands=1)
-                    page.goto(server.url + "/")
-                    page.evaluate(f"() => localStorage.setItem('gostop.seats', {json.dumps(json.dumps({rid: seat}))})")
-                    page.goto(f"{server.url}/#/room/{rid}")
-                    page.wait_for_selector(".table-page[data-phase]")
-                    play_until(page, settlement_shown, timeout=120)
-                    page.wait_for_timeout(2500)  # the steps appear one by one
+                    page = settled_hand(browser, server.url, viewport, lang)
                     page.screenshot(path=str(out / name))
                     if page.locator("#review-hand").count():
                         page.click("#review-hand")

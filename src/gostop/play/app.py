@@ -73,6 +73,7 @@ from gostop.play.store import Store
 from gostop.play.view import SeatView, table_view
 from gostop.rules import PRESET_NAMES, PRESETS
 from gostop.words import Catalog, catalog, item_name, preset_title
+from gostop.words.levels import level_gap_line
 from gostop.words.options import rules_refused
 
 __all__ = ["GoStopApp"]
@@ -677,6 +678,8 @@ class SetupScreen(Screen[Settings | str | None]):
     SetupScreen Horizontal#setup-head { margin: 0; }
     SetupScreen #setup-title { width: 1fr; }
     SetupScreen Label.field { width: 14; }
+    SetupScreen Horizontal#level-row { margin: 0; }
+    SetupScreen #level-gap { padding: 0 0 0 14; margin: 0 0 1 0; color: $text-muted; }
     SetupScreen Label.lang { width: auto; margin: 0 1 0 0; }
     SetupScreen Select, SetupScreen Input { width: 1fr; }
     SetupScreen Select#lang { width: 14; }
@@ -716,10 +719,12 @@ class SetupScreen(Screen[Settings | str | None]):
                 table = [(w.t("1 bot (2 players)"), 2), (w.t("2 bots (3 players)"), 3)]
                 table += [(w.t("gwangpalli: {n} seated, {bots} bots", n=n, bots=n - 1), n) for n in range(4, 8)]
                 yield Select(table, value=typed.get("players", s.players), allow_blank=False, id="players", compact=True)
-            with Horizontal():
+            with Horizontal(id="level-row"):
                 yield Label(w.t("Bot level"), classes="field")
                 levels = [(level_name(lv, w.lang), lv) for lv in LEVEL_NAMES]
                 yield Select(levels, value=typed.get("level", s.level), allow_blank=False, id="level", compact=True)
+            # what the chosen level is worth: its measured gap over the level below (the ladder)
+            yield Static(level_gap_line(str(typed.get("level", s.level)), w.lang), id="level-gap")
             with Horizontal():
                 yield Label(w.t("Rules preset"), classes="field")
                 presets = [(preset_title(p, w.lang), p) for p in PRESET_NAMES if p in PRESETS]  # 맞고, not matgo
@@ -749,8 +754,11 @@ class SetupScreen(Screen[Settings | str | None]):
         self.query_one("#resume" if readable else "#start", Button).focus()
 
     async def on_select_changed(self, event: Select.Changed) -> None:
-        """A new language: this screen in its words, the answers kept (the language's own
-        select keeps the focus)."""
+        """A new level: the line under it says what that level is worth. A new language: this
+        screen in its words, the answers kept (the language's own select keeps the focus)."""
+        if event.select.id == "level" and isinstance(event.value, str):
+            self.query_one("#level-gap", Static).update(level_gap_line(event.value, self.settings.lang))
+            return
         if event.select.id != "lang" or event.value == self.settings.lang or not isinstance(event.value, str):
             return
         self._typed = {

@@ -38,6 +38,7 @@ from gostop.play.view import table_view
 from gostop.rules import PRESET_NAMES
 from gostop.signals import Terminated
 from gostop.words import Catalog, catalog
+from gostop.words.levels import level_gap_line
 from gostop.words.options import rules_refused
 
 __all__ = ["PlainGame", "PROMPT", "ask_about_saved", "fit_lines", "plain_setup"]
@@ -401,6 +402,8 @@ def _ask_all(s: Settings, read: Callable[[str], str], write: Callable[[str], Non
                      lambda a: whole_number(a, w.t("players"), 2, 7, lang) if a else s.players, w)
     levels = ", ".join(k if level_name(k, lang) == k else f"{k} {level_name(k, lang)}" for k in LEVEL_NAMES)
     aliases = {level_name(k, lang): k for k in LEVEL_NAMES}
+    # what each level is worth (the ladder's measured gaps), before the question
+    write("\n".join(line for k in LEVEL_NAMES if (line := level_gap_line(k, lang))))
     level = _field(read, write, w.t("Bot level ({levels}) [{value}]> ", levels=levels, value=s.level),
                    lambda a: one_of(a, w.t("the level"), LEVEL_NAMES, lang, aliases) if a else s.level, w)
     preset = _field(read, write, w.t("Rules preset ({presets}) [{value}]> ", presets=", ".join(PRESET_NAMES), value=s.preset),

@@ -8,6 +8,19 @@ from typing import Any
 from gostop.play.session import Prompt
 
 
+def run_app(app: Any, size: tuple[int, int], script: Any) -> None:
+    """Run ``app`` headless in a terminal of ``size`` (columns, rows) and drive it with the
+    coroutine function ``script(pilot)``, once the first screen is up."""
+    import asyncio
+
+    async def main() -> None:
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await script(pilot)
+
+    asyncio.run(main())
+
+
 def screen_rows(app: Any) -> list[str]:
     """The rows of the screen now, as plain text (what a terminal of that size shows): composed
     as Textual composes a frame, with the screens below a translucent one (a summary over the

@@ -13,12 +13,11 @@ Korean: tighten nothing there, it already allows nothing more than the card name
 
 from __future__ import annotations
 
-import asyncio
 import re
 from collections.abc import Awaitable, Callable
 
 import pytest
-from screen import screen_rows, until_rows, until_shown
+from screen import run_app, screen_rows, until_rows, until_shown
 from textual.containers import VerticalScroll
 from textual.pilot import Pilot
 from textual.widgets import Input, Label, Select, Static, TabbedContent
@@ -72,12 +71,7 @@ def assert_korean(lines: list[str], where: str, card_english: bool = False) -> N
 
 
 def _run(app: GoStopApp, size: tuple[int, int], script: Callable[[Pilot[int]], Awaitable[None]]) -> None:
-    async def main() -> None:
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            await script(pilot)
-
-    asyncio.run(main())
+    run_app(app, size, script)
 
 
 def own_lines(app: GoStopApp) -> list[str]:

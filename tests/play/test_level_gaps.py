@@ -5,12 +5,11 @@ asks for one. The figures are the ladder's (``gostop.agents.LEVEL_EDGES``), neve
 
 from __future__ import annotations
 
-import asyncio
 import re
 from collections.abc import Awaitable, Callable
 
 import pytest
-from screen import screen_rows, until_rows
+from screen import run_app, screen_rows, until_rows
 from textual.pilot import Pilot
 from textual.widgets import Select
 
@@ -50,12 +49,7 @@ def test_every_level_offered_to_players_has_a_line() -> None:
 
 
 def _run(app: GoStopApp, size: tuple[int, int], script: Callable[[Pilot[int]], Awaitable[None]]) -> None:
-    async def main() -> None:
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            await script(pilot)
-
-    asyncio.run(main())
+    run_app(app, size, script)
 
 
 def _flat(rows: list[str]) -> str:

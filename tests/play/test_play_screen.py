@@ -5,11 +5,10 @@ through Pilot with easy bots, one hand each."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Awaitable, Callable
 
 import pytest
-from screen import CARD_CODE, flat, missing_prompt_lines, page_text, screen_rows
+from screen import CARD_CODE, flat, missing_prompt_lines, page_text, run_app, screen_rows
 from textual.pilot import Pilot
 
 from gostop.play.app import GoStopApp, SummaryScreen
@@ -20,12 +19,7 @@ SIZES = [(80, 24), (160, 50)]
 
 
 def _run(app: GoStopApp, size: tuple[int, int], script: Callable[[Pilot[int]], Awaitable[None]]) -> None:
-    async def main() -> None:
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            await script(pilot)
-
-    asyncio.run(main())
+    run_app(app, size, script)
 
 
 def _key(session: Session) -> str:

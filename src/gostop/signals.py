@@ -87,8 +87,8 @@ def read_line(prompt: str = "") -> str:
     writes to (``signal.set_wakeup_fd``), so a signal that came at any time since the prompt
     wakes it, and its handler then runs (raising :class:`Terminated` or ``KeyboardInterrupt``).
 
-    Only for a terminal read by the main thread; anything else (a pipe, a file, a test's
-    captured input) is read by ``input`` itself, as before. The end of input (ctrl-d) raises
+    Only for a terminal read by the main thread on a POSIX system; anything else (a pipe, a
+    file, a test's captured input) is read by ``input`` itself, as before. The end of input (ctrl-d) raises
     ``EOFError``, as ``input`` does."""
     stdin = sys.stdin
     try:
@@ -96,8 +96,8 @@ def read_line(prompt: str = "") -> str:
         tty = stdin.isatty()
     except (AttributeError, OSError, ValueError):
         tty = False
-    if not tty or threading.current_thread() is not threading.main_thread():
-        return input(prompt)
+    if not tty or os.name != "posix" or threading.current_thread() is not threading.main_thread():
+        return input(prompt)  # (select() waits on sockets only on Windows)
     wake_r, wake_w = os.pipe()
     try:
         os.set_blocking(wake_r, False)

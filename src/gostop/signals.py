@@ -88,8 +88,8 @@ def read_line(prompt: str = "") -> str:
     wakes it, and its handler then runs (raising :class:`Terminated` or ``KeyboardInterrupt``).
 
     Only for a terminal read by the main thread on a POSIX system; anything else (a pipe, a
-    file, a test's captured input) is read by ``input`` itself, as before. The end of input (ctrl-d) raises
-    ``EOFError``, as ``input`` does."""
+    file, a test's captured input) is read by ``input`` itself, as before. The end of input
+    (ctrl-d) raises ``EOFError``, as ``input`` does."""
     stdin = sys.stdin
     try:
         fd = stdin.fileno()

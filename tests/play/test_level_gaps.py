@@ -92,3 +92,16 @@ def test_the_line_mode_lists_every_levels_gap_before_asking_for_one() -> None:
     before = "\n".join(said[:asked])
     for level in LEVEL_NAMES:
         assert level_gap_line(level, "en") in before, level
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_a_gap_measured_on_fewer_deals_than_the_bar_says_so(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from gostop.agents import LevelEdge
+    from gostop.words import levels
+
+    plain = levels.level_gap_line("hard", lang)
+    monkeypatch.setattr(levels, "LEVEL_EDGES", tuple(e for e in LEVEL_EDGES if e.level != "hard"))
+    monkeypatch.setattr(levels, "LEVEL_EDGES_FEW_DEALS", (LevelEdge("hard", "instinct", 6.25, 1.5, 11.0, 300, 1),))
+    line = levels.level_gap_line("hard", lang)
+    assert line != plain and "+6.2" in line and "+1.5" in line and "+11.0" in line and "300" in line, line
+    assert ("1,000" in line) and line.endswith({"en": "1,000.)", "ko": "값입니다.)"}[lang]), line
